@@ -5,8 +5,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8000
+NPM_STAMP    := node_modules/.package-lock.json
+VENDOR_STAMP := static/vendor/.stamp
 
-.PHONY: play test test-engine test-e2e typecheck bench par clean
+.PHONY: play vendor test test-engine test-e2e typecheck bench par clean
 
 # The venv is rebuilt whenever the declared dependencies change.
 $(STAMP): pyproject.toml
@@ -15,13 +17,33 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
+# The browser runtime (PyScript + Pyodide) comes from the npm registry, pinned in
+# package-lock.json; npm ci rewrites node_modules/.package-lock.json, our stamp.
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# Copy the runtime into static/vendor/ (git-ignored) so the page loads nothing from a CDN.
+vendor: $(VENDOR_STAMP)
+
+$(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.sh
+	bash tools/vendor.sh
+	touch $@
+
+# Serve the repo root on loopback; the page is http://127.0.0.1:$(PORT)/
+play: $(STAMP) vendor
+	$(BIN)/python tools/serve.py --host 127.0.0.1 --port $(PORT)
+
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict engine
 
 test-engine: $(STAMP)
 	$(BIN)/pytest tests/engine engine README.md
 
-test: $(STAMP) typecheck
+test-e2e: $(STAMP) vendor
+	$(BIN)/pytest tests/e2e
+
+test: $(STAMP) typecheck vendor
 	$(BIN)/pytest
 
 clean:

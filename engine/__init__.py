@@ -1,0 +1,24 @@
+"""Book of Christmas Eve's rules engine: a pure standard-library package that decides rounds
+exactly as the rules say. It runs the same on CPython and in Pyodide.
+
+>>> import random
+>>> from engine import load_model, evaluate, play_round
+>>> model = load_model()
+>>> evaluate(model, [["Q", "Q", "Q"]] * 5).total == 10 * model.pay("Q", 5)
+True
+>>> play_round(model, model.default_bet, random.Random(1)).bet == model.default_bet
+True
+"""
+
+from .evaluate import Evaluation, ExpandingWin, LineWin, evaluate
+from .grid import Grid, format_grid, parse_grid
+from .model import Model, ModelError, load_model
+from .rng import secure_rng
+from .round import Round, RoundEnd, check_bet, play_round
+from .spin import Spin, SpinKind
+
+__all__ = [
+    "Evaluation", "ExpandingWin", "Grid", "LineWin", "Model", "ModelError", "Round", "RoundEnd",
+    "Spin", "SpinKind", "check_bet", "evaluate", "format_grid", "load_model", "parse_grid",
+    "play_round", "secure_rng",
+]

@@ -1,0 +1,63 @@
+"""Command line: ``python -m engine --help``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+
+from .evaluate import evaluate
+from .grid import parse_grid
+from .model import ModelError, load_model
+from .round import play_round
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Book of Christmas Eve's rules engine.")
+    parser.add_argument("--model", help="a model file (default: the shipped engine/data/model.json)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("round", help="decide one round and print its JSON form")
+    p.add_argument("--bet", type=int, help="total bet in minor units (default: the model's default bet)")
+    p.add_argument("--seed", type=int, required=True, help="seed of random.Random")
+    p.add_argument("--buy", action="store_true", help="buy the feature")
+
+    p = sub.add_parser("evaluate", help="score a grid given in its text form, e.g. 'SANTA A K|BOOK Q J|...'")
+    p.add_argument("grid")
+    p.add_argument("--special", help="the SES: score as a free spin")
+    p.add_argument("--multiplier", action="append", default=[], metavar="REEL=M",
+                   help="a book reel's multiplier in a free spin (0-based reel), repeatable")
+
+    p = sub.add_parser("check", help="check a model file and print a summary")
+
+    args = parser.parse_args(argv)
+    try:
+        model = load_model(args.model)
+        if args.command == "round":
+            bet = args.bet if args.bet is not None else model.default_bet
+            rnd = play_round(model, bet, random.Random(args.seed), buy=args.buy)
+            json.dump(rnd.to_dict(), sys.stdout, indent=1)
+        elif args.command == "evaluate":
+            mults = {int(k): int(v) for k, v in (m.split("=", 1) for m in args.multiplier)}
+            ev = evaluate(model, parse_grid(args.grid), special=args.special, multipliers=mults or None)
+            json.dump({
+                "total": ev.total, "books": ev.books, "triggers_free_spins": ev.triggers_free_spins,
+                "expanding_win": ev.expanding_win,
+                "line_wins": [{"line": w.line, "symbol": w.symbol, "count": w.count,
+                               "multiplier": w.multiplier, "win": w.win} for w in ev.line_wins],
+            }, sys.stdout, indent=1)
+        else:
+            print(f"{model.name}: {len(model.symbols)} symbols, strips "
+                  f"{[len(s) for s in model.base_strips]} / {[len(s) for s in model.free_strips]}, "
+                  f"{len(model.bets)} bets; OK")
+        print()
+    except (ModelError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

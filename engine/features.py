@@ -1,0 +1,37 @@
+"""The free-spins feature: the special expanding symbol draw and one free spin.
+
+A free spin stops the five free-spins strips (one ``randrange`` per reel, left to right),
+then draws one multiplier for each reel that shows a book, left to right (one weighted draw
+each). Book reels expand into wild reels; :func:`engine.evaluate.score` does the rest.
+"""
+
+from __future__ import annotations
+
+from .evaluate import score
+from .grid import Symbol
+from .model import Model
+from .rng import Rng, draw_weighted
+from .spin import Spin, SpinKind
+
+
+def draw_special(model: Model, rng: Rng) -> Symbol:
+    """Draw the feature's special expanding symbol with the model's weights (one draw)."""
+    return model.symbols[draw_weighted(rng, model.tables.specials)]
+
+
+def free_spin(model: Model, rng: Rng, special: Symbol) -> Spin:
+    """Play one free spin with ``special`` as the SES."""
+    t = model.tables
+    reels = t.free
+    stops = tuple([rng.randrange(len(reel)) for reel in reels])
+    views = [reel[stop] for reel, stop in zip(reels, stops)]
+    wild = [0, 0, 0, 0, 0]
+    multipliers = []
+    for reel, view in enumerate(views):
+        if view.book:
+            m = draw_weighted(rng, t.multipliers)
+            wild[reel] = m
+            multipliers.append((reel, m))
+    grid = (views[0].column, views[1].column, views[2].column, views[3].column, views[4].column)
+    ev = score(model, views, t.symbol_id[special], wild)
+    return Spin(SpinKind.FREE, stops, grid, special, tuple(multipliers), ev)
