@@ -13,6 +13,8 @@ from pyscript import document, window
 def start() -> None:
     import engine
 
+    engine.load_model()  # reads engine/data/model.json: the data files reached Pyodide too
+
     # A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
     window.engineModule = engine.__name__
     status = document.getElementById("status")

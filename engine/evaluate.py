@@ -11,7 +11,9 @@ C counts the reels showing the SES or a book.
 >>> from engine import load_model
 >>> model = load_model()
 >>> ev = evaluate(model, parse_grid("SANTA A K|SANTA Q J|SANTA J Q|K K K|J Q A"))
->>> [(w.line, w.symbol, w.count, w.win) for w in ev.line_wins] == [(1, "SANTA", 3, model.pay("SANTA", 3))]
+>>> [(w.line, w.symbol, w.count) for w in ev.line_wins]   # top row; and line 7 (rows 0,0,1,..)
+[(1, 'SANTA', 3), (7, 'SANTA', 2)]
+>>> ev.total == model.pay("SANTA", 3) + model.pay("SANTA", 2)
 True
 """
 

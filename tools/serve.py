@@ -103,8 +103,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"serve.py: cannot listen on {args.host}:{args.port}: {exc.strerror}"
               " (try another port, e.g. `make play PORT=8001`)", file=sys.stderr)
         return 1
-    host, port = server.server_address[:2]
-    print(f"Serving {args.directory} at http://{host}:{port}/  (Ctrl-C to stop)", flush=True)
+    url = f"http://{args.host}:{server.server_port}/"
+    print(f"Serving {args.directory} at {url}  (Ctrl-C to stop)", flush=True)
     with server:
         try:
             server.serve_forever()

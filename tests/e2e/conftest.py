@@ -1,0 +1,119 @@
+"""End-to-end harness: the real page (index.html) in headless Chromium, served on loopback.
+
+Fixtures
+--------
+browser_type_launch_args, browser_context_args
+    Debian's /usr/bin/chromium when it exists (`playwright install` cannot download a
+    browser here), with the flags that keep Chromium's own background traffic quiet;
+    otherwise Playwright's own Chromium. Service workers are blocked (their requests
+    would bypass the network guard).
+site
+    Session-scoped static server (tools/serve.py) in a thread on 127.0.0.1 with an
+    ephemeral port, serving the repo root both at "/" and under "/sub/dir/". Yields a
+    `Site` with both base URLs.
+context
+    pytest-playwright's context, plus the network guard (every request to a host that is
+    not loopback is aborted and recorded) and timeouts suited to Pyodide. Tests that use
+    the plain `page` fixture get the guard too, and fail at teardown if it tripped.
+open_game
+    Function-scoped factory: `open_game(url)` opens the page in that context, waits for
+    <html data-state="ready"> (never sleeps) and fails if any page error, console error,
+    HTTP error or non-loopback request happened. Returns a `Game`.
+game
+    Module-scoped `Game` booted once and shared by the tests of one module.
+
+Reuse: booting Pyodide costs 3-5.5 s a page. Tests that only read the booted page share the
+module-scoped `game` (one boot per test module); a test that needs a fresh boot, a
+special URL, or mutates state in a way others could see, uses `open_game`. The shared
+page has no pytest-playwright artifacts (screenshots/traces on failure), since those
+are tied to function-scoped contexts; `open_game` has them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from e2e_harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    REPO_ROOT,
+    SUB_PATH,
+    Game,
+    Site,
+    Watch,
+    boot,
+    prepare_context,
+    serve,
+)
+from playwright.sync_api import Browser, BrowserContext
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if CHROMIUM.exists():
+        return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+    return browser_type_launch_args
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # Requests a service worker answers never reach context.route, so the network guard
+    # could not see them; the page registers none, and the tests make sure of that.
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Site]:
+    for needed in ("static/vendor/pyscript/core.js", "static/vendor/pyodide/pyodide.mjs"):
+        if not (REPO_ROOT / needed).is_file():
+            pytest.fail(f"{needed} is missing: run `make vendor` first", pytrace=False)
+    server = serve.make_server("127.0.0.1", 0, REPO_ROOT, mounts=[SUB_PATH], quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="e2e-static-server", daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        yield Site(root=f"{base}/", sub=f"{base}{SUB_PATH}")
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture
+def watch() -> Watch:
+    """What the function-scoped `context` (and so `page` and `open_game`) recorded."""
+    return Watch()
+
+
+@pytest.fixture
+def context(new_context: Callable[..., BrowserContext], watch: Watch) -> Iterator[BrowserContext]:
+    ctx = new_context()
+    prepare_context(ctx, watch)
+    yield ctx
+    assert not watch.external_requests, f"non-loopback requests attempted: {watch.external_requests}"
+
+
+@pytest.fixture
+def open_game(context: BrowserContext, watch: Watch, site: Site) -> Callable[..., Game]:
+    """open_game(url=site.root, state="ready") -> Game, in a new page of the test's context."""
+
+    def _open(url: str | None = None, state: str = "ready") -> Game:
+        return boot(context.new_page(), watch, url or site.root, state)
+
+    return _open
+
+
+@pytest.fixture(scope="module")
+def game(browser: Browser, browser_context_args: dict[str, Any], site: Site) -> Iterator[Game]:
+    ctx = browser.new_context(**browser_context_args)
+    watch = Watch()
+    prepare_context(ctx, watch)
+    try:
+        booted = boot(ctx.new_page(), watch, site.root)
+        yield booted
+        watch.assert_clean()  # nothing went wrong while the module's tests used it
+    finally:
+        ctx.close()

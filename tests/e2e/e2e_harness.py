@@ -1,0 +1,191 @@
+"""Helpers of the end-to-end harness (fixtures live in conftest.py, which documents them).
+
+Tests import from here (`from e2e_harness import Game, ...`), never from conftest, whose
+module name is shared with every other conftest.py in the tree.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import ipaddress
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from urllib.parse import urlsplit
+
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Response,
+    Route,
+    WebSocketRoute,
+    expect,
+)
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SUB_PATH = "/sub/dir/"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# A page boots in 3-5.5 s here (cold, 2 cores); leave ample room for a loaded CI machine.
+BOOT_TIMEOUT_MS = 60_000
+NAVIGATION_TIMEOUT_MS = 60_000
+# Anything after boot (clicks, Python calls) is fast; this bounds how long a failing
+# assertion or action waits.
+ACTION_TIMEOUT_MS = 20_000
+expect.set_options(timeout=ACTION_TIMEOUT_MS)
+
+LOOPBACK_NAMES = {"localhost"}
+
+
+def _load_serve() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("serve", REPO_ROOT / "tools" / "serve.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+serve = _load_serve()
+
+
+def is_loopback_url(url: str) -> bool:
+    """True for URLs that stay on this machine (data:, blob: and loopback hosts)."""
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return True
+    host = (parts.hostname or "").lower()
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass
+class Watch:
+    """Records everything that should make an e2e test fail."""
+
+    requests: list[str] = field(default_factory=list)
+    external_requests: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    http_errors: list[str] = field(default_factory=list)
+
+    def guard(self, context: BrowserContext) -> None:
+        """Abort and record every request (HTTP or WebSocket) to a non-loopback host.
+
+        Routed on the context rather than the page, so popups and workers are covered too.
+        """
+        context.route("**/*", self._route)
+        context.route_web_socket(re.compile(r".*"), self._route_web_socket)
+
+    def attach(self, page: Page) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self.page_errors.append(f"{exc.name}: {exc.message}"))
+        page.on("response", self._on_response)
+
+    def _route(self, route: Route) -> None:
+        url = route.request.url
+        self.requests.append(url)
+        if is_loopback_url(url):
+            route.fallback()
+        else:
+            self.external_requests.append(f"{route.request.method} {url}")
+            route.abort("blockedbyclient")
+
+    def _route_web_socket(self, ws: WebSocketRoute) -> None:
+        if is_loopback_url(ws.url):
+            ws.connect_to_server()
+        else:
+            self.external_requests.append(f"WebSocket {ws.url}")
+            ws.close()
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            where = message.location.get("url", "")
+            self.console_errors.append(f"{message.text} [{where}]" if where else message.text)
+
+    def _on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.http_errors.append(f"{response.status} {response.url}")
+
+    def problems(self) -> list[str]:
+        return (
+            [f"non-loopback request attempted: {r}" for r in self.external_requests]
+            + [f"page error: {e}" for e in self.page_errors]
+            + [f"console error: {e}" for e in self.console_errors]
+            + [f"HTTP error: {e}" for e in self.http_errors]
+        )
+
+    def assert_clean(self) -> None:
+        problems = self.problems()
+        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+
+
+@dataclass
+class Game:
+    page: Page
+    watch: Watch
+    url: str
+    boot_seconds: float
+
+    @property
+    def state(self) -> str | None:
+        return self.page.locator("html").get_attribute("data-state")
+
+
+@dataclass(frozen=True)
+class Site:
+    root: str  # http://127.0.0.1:PORT/
+    sub: str  # http://127.0.0.1:PORT/sub/dir/
+
+
+def prepare_context(context: BrowserContext, watch: Watch) -> None:
+    context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
+    watch.guard(context)
+
+
+def boot(page: Page, watch: Watch, url: str, state: str = "ready") -> Game:
+    """Open `url`, wait until <html data-state> leaves "loading", check it is `state`.
+
+    For state="ready" the page must also be clean (see Watch.problems); for other states
+    the caller inspects `game.watch` itself (an error page logs to the console by design).
+    """
+    watch.attach(page)
+    start = time.monotonic()
+    page.goto(url)
+    try:
+        page.wait_for_selector(
+            "html:not([data-state=loading])", state="attached", timeout=BOOT_TIMEOUT_MS
+        )
+    except Error as exc:
+        problems = "\n  ".join(watch.problems()) or "(none recorded)"
+        raise AssertionError(
+            f"{url} still loading after {BOOT_TIMEOUT_MS / 1000:.0f} s; problems:\n  {problems}"
+        ) from exc
+    game = Game(page, watch, url, time.monotonic() - start)
+    if state == "ready":
+        status = page.locator("#status").text_content() if page.locator("#status").count() else ""
+        assert game.state == "ready", (
+            f"{url}: data-state={game.state!r}, status {status!r}; problems:\n  "
+            + "\n  ".join(watch.problems())
+        )
+        watch.assert_clean()
+    else:
+        assert game.state == state, f"{url}: data-state={game.state!r}, expected {state!r}"
+    return game

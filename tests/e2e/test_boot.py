@@ -1,0 +1,53 @@
+"""The page boots PyScript + Pyodide from its own origin only, and imports the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+from e2e_harness import SUB_PATH, Game, Site, is_loopback_url
+from playwright.sync_api import BrowserContext, Route, expect
+
+
+def test_page_becomes_ready_without_leaving_loopback(game: Game) -> None:
+    assert game.state == "ready"
+    expect(game.page.locator("#status")).to_have_text("Ready.")
+    # The guard really saw the traffic, all of it local, the runtime from static/vendor/.
+    paths = {urlsplit(url).path for url in game.watch.requests}
+    assert {"/static/vendor/pyscript/core.js", "/static/vendor/pyodide/pyodide.asm.wasm"} <= paths
+    assert all(is_loopback_url(url) for url in game.watch.requests)
+    assert game.watch.external_requests == []
+
+
+def test_engine_is_importable_in_the_page(game: Game) -> None:
+    assert game.page.evaluate("window.engineModule") == "engine"
+
+
+def test_page_becomes_ready_from_a_sub_path(open_game: Callable[..., Game], site: Site) -> None:
+    game = open_game(site.sub)
+    assert game.page.evaluate("window.engineModule") == "engine"
+    outside = [url for url in game.watch.requests if not urlsplit(url).path.startswith(SUB_PATH)]
+    assert outside == [], "requests that ignore the page's base path (absolute URLs?)"
+
+
+def test_python_startup_error_shows_a_readable_message(
+    context: BrowserContext, open_game: Callable[..., Game]
+) -> None:
+    def broken_engine(route: Route) -> None:
+        route.fulfill(body="raise RuntimeError('broken engine')\n", content_type="text/x-python")
+
+    context.route("**/engine/__init__.py", broken_engine)
+    game = open_game(state="error")
+    expect(game.page.locator("#status")).to_contain_text("could not start")
+    expect(game.page.locator("#status")).to_contain_text("RuntimeError: broken engine")
+    assert "Traceback" not in game.page.locator("body").inner_text()
+    assert any("Traceback" in error for error in game.watch.console_errors)
+    assert game.watch.page_errors == []
+
+
+def test_runtime_load_failure_shows_a_readable_message(
+    context: BrowserContext, open_game: Callable[..., Game]
+) -> None:
+    context.route("**/static/vendor/pyodide/pyodide.mjs", lambda route: route.abort())
+    game = open_game(state="error")
+    expect(game.page.locator("#status")).to_contain_text("could not start")

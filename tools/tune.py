@@ -1,0 +1,129 @@
+"""Search reel-strip symbol counts that meet the maths targets, and write engine/data/model.json.
+
+    python tools/tune.py            # search from tools/model_spec.json, write the model
+    python tools/tune.py --check    # only print the figures of the spec as it stands
+
+The spec (tools/model_spec.json) holds everything of the model but the strips, plus symbol
+counts per reel group: ``outer`` (reels 1 and 5) and ``middle`` (reels 2-4, with the books),
+for the base and free-spins sets. The search is a seeded local search over those counts:
+first the base set (base RTP and hit frequency), then the free-spins set (the feature value
+that brings the whole RTP to the target); then the buy price is the integer nearest to the
+feature value / RTP. Every figure it reads is exact (engine.par).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import random
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from engine.model import load_model  # noqa: E402
+from engine.par import base_distribution, line_shares, mean_figures  # noqa: E402
+from strips import build_strip  # noqa: E402
+
+SPEC = ROOT / "tools" / "model_spec.json"
+OUT = ROOT / "engine" / "data" / "model.json"
+
+RTP = Fraction(96, 100)
+BASE_RTP = (Fraction(60, 100), Fraction(64, 100))
+HIT = (Fraction(28, 100), Fraction(36, 100))
+
+
+def model_dict(spec: dict[str, Any]) -> dict[str, Any]:
+    reels = {}
+    for name in ("base", "free_spins"):
+        groups = spec["counts"][name]
+        outer, middle = groups["outer"], groups["middle"]
+        reels[name] = [build_strip(outer), build_strip(middle), build_strip(groups.get("middle2", middle)),
+                       build_strip(groups.get("middle3", middle)), build_strip(groups.get("outer2", outer))]
+    d = {k: v for k, v in spec.items() if k != "counts"}
+    d["reels"] = reels
+    return d
+
+
+def base_loss(spec: dict[str, Any]) -> tuple[float, dict[str, float]]:
+    model = load_model(model_dict(spec))
+    figures = mean_figures(model)
+    dist = base_distribution(model)
+    hit = Fraction(sum(c for (b, _), c in dist.weights.items() if b > 0), dist.total)
+    base = figures["base_rtp"]
+    mid = (BASE_RTP[0] + BASE_RTP[1]) / 2
+    loss = float((base - mid) ** 2) * 100
+    loss += max(0.0, float(HIT[0] - hit)) + max(0.0, float(hit - HIT[1]))
+    f = figures["free_spins_frequency"]
+    loss += max(0.0, 150 - float(1 / f)) / 100 + max(0.0, float(1 / f) - 250) / 100
+    return loss, {"base_rtp": float(base), "hit": float(hit), "every": float(1 / f)}
+
+
+def free_loss(spec: dict[str, Any]) -> tuple[float, dict[str, float]]:
+    """Distance of the RTP from the target, plus a penalty wherever a better-paying symbol
+    would make a worse feature as the SES than a lesser one (a Book game's promise: the
+    higher the symbol drawn, the bigger the feature)."""
+    model = load_model(model_dict(spec))
+    figures = mean_figures(model)
+    _, free, expanding = line_shares(model)
+    value = [expanding[s] for s in model.symbols]
+    penalty = Fraction(0)
+    for i in range(len(value) - 1):
+        a, b = model.symbols[i], model.symbols[i + 1]
+        if model.paytable[a][5] > model.paytable[b][5] and value[i] < value[i + 1] * Fraction(6, 5):
+            penalty += value[i + 1] * Fraction(6, 5) - value[i]
+    loss = abs(figures["rtp"] - RTP) + penalty / 1000
+    return float(loss), {k: float(v) for k, v in figures.items()} | {"order": float(penalty)}
+
+
+def search(spec: dict[str, Any], name: str, groups: list[str], loss_fn: Any, rounds: int, seed: int,
+           fixed: set[str]) -> dict[str, Any]:
+    rng = random.Random(seed)
+    best = copy.deepcopy(spec)
+    best_loss, info = loss_fn(best)
+    print(f"{name}: start {best_loss:.6f} {info}", file=sys.stderr)
+    for i in range(rounds):
+        trial = copy.deepcopy(best)
+        group = rng.choice(groups)
+        counts = trial["counts"][name][group]
+        symbol = rng.choice([s for s in counts if s not in fixed])
+        counts[symbol] = max(1, counts[symbol] + rng.choice((-2, -1, 1, 2)))
+        try:
+            loss, info = loss_fn(trial)
+        except ValueError:
+            continue
+        if loss < best_loss:
+            best, best_loss = trial, loss
+            print(f"{name} {i}: {best_loss:.6f} {info}", file=sys.stderr)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", action="store_true", help="print the spec's figures only")
+    parser.add_argument("--base-rounds", type=int, default=300, help="search steps for the base set")
+    parser.add_argument("--free-rounds", type=int, default=1000, help="search steps for the free-spins set")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    spec = json.loads(SPEC.read_text())
+    if not args.check:
+        spec = search(spec, "base", ["outer", "middle"], base_loss, args.base_rounds, args.seed, {"BOOK"})
+        spec = search(spec, "free_spins", ["outer", "middle"], free_loss, args.free_rounds, args.seed, {"BOOK"})
+        figures = mean_figures(load_model(model_dict(spec)))
+        spec["buy_price"] = round(figures["feature_value"] / RTP)
+        SPEC.write_text(json.dumps(spec, indent=1) + "\n")
+    model = model_dict(spec)
+    figures = mean_figures(load_model(model))
+    print(json.dumps({k: float(v) for k, v in figures.items()}, indent=1))
+    if not args.check:
+        OUT.write_text(json.dumps(model, indent=1) + "\n")
+        print(f"wrote {OUT.relative_to(ROOT)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
