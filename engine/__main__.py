@@ -32,6 +32,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     p = sub.add_parser("check", help="check a model file and print a summary")
 
+    p = sub.add_parser("par", help="the exact PAR sheet of the model (no sampling)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser("simulate", help="Monte Carlo through play_round, to cross-check the PAR sheet")
+    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--buy", action="store_true", help="simulate bought features")
+    p.add_argument("--workers", type=int, default=1, help="processes (the result does not depend on it)")
+    p.add_argument("--bet", type=int, help="total bet in minor units (default: the model's default)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
     args = parser.parse_args(argv)
     try:
         model = load_model(args.model)
@@ -48,6 +59,25 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "line_wins": [{"line": w.line, "symbol": w.symbol, "count": w.count,
                                "multiplier": w.multiplier, "win": w.win} for w in ev.line_wins],
             }, sys.stdout, indent=1)
+        elif args.command == "par":
+            from .par import par_sheet, render_sheet
+
+            sheet = par_sheet(model)
+            if args.json:
+                json.dump(sheet, sys.stdout, indent=1)
+            else:
+                sys.stdout.write(render_sheet(sheet))
+        elif args.command == "simulate":
+            from .simulate import progress_bar, simulate
+
+            result = simulate(model, args.rounds, args.seed, buy=args.buy, workers=args.workers,
+                              bet=args.bet, model_path=args.model,
+                              progress=progress_bar if args.rounds >= 200_000 else None)
+            if args.json:
+                json.dump(result, sys.stdout, indent=1)
+            else:
+                for key, value in result.items():
+                    print(f"{key:22} {value}")
         else:
             print(f"{model.name}: {len(model.symbols)} symbols, strips "
                   f"{[len(s) for s in model.base_strips]} / {[len(s) for s in model.free_strips]}, "

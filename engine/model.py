@@ -1,9 +1,10 @@
 """The maths model: one JSON file read, checked and frozen.
 
 Every number of the game's maths (pays, lines, strips, weights, bets, caps) lives in
-``engine/data/model.json``; code holds rules only. :func:`load_model` checks the file
-against the schema (``engine/data/model.schema.json``) and against the rules the schema
-cannot say, and raises :class:`ModelError` naming the field and the value at fault.
+``engine/data/model.json``; code holds rules only. :func:`load_model` checks every rule of
+the schema (``engine/data/model.schema.json``, which documents the format; the engine does not
+read it at run time) and the rules a schema cannot say, and raises :class:`ModelError` naming
+the field and the value at fault.
 
 >>> model = load_model()
 >>> model.wild, len(model.symbols), len(model.paylines)

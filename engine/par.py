@@ -16,10 +16,14 @@ each figure is computed reel by reel:
 * **Symbol shares** use linearity of expectation line by line (a second, independent method;
   the totals must agree with the dynamic programme, and :func:`par_sheet` checks that they do).
 
-The cap (``max_win`` total bets) is the one figure not computed exactly: the distribution of a
-10-spin feature's total is not built. Its effect is bounded instead: with ``a = (cap - B)/n``,
-``(B + Y1 + ... + Yn - cap)+ <= sum_i (Yi - a)+`` and ``>= (Y1 - cap)+``, both exact from one
-free spin's distribution. RTP figures are given without the cap, with those bounds beside them.
+The cap (``max_win`` total bets) is the one figure not computed exactly: a feature's total is
+a sum of ``n`` free spins, and its exact distribution near the cap is not built. Its effect,
+``E[(X - cap)+]``, is bounded instead by :func:`cap_loss_bounds`: each free spin's win is
+rounded down to a multiple of ``h = cap / CAP_BUCKETS`` line bets, the rounded sum's
+distribution (clipped at the cap) is built by convolution, and with ``Sd <= S <= Sd + n*h``
+(plus ``h`` for the base spin) ``E[(Sd - cap)+] <= E[(S - cap)+] <= E[(Sd - (cap - (n+1)h))+]``.
+RTP figures are given exactly without the cap, and the cap's lowering of them within those
+bounds.
 
 All amounts below are in line bets until the sheet converts them to total bets.
 """
@@ -27,7 +31,6 @@ All amounts below are in line bets until the sheet converts them to total bets.
 from __future__ import annotations
 
 import math
-import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,6 +51,9 @@ BANDS: tuple[tuple[str, Fraction, Fraction | None], ...] = (
 )
 """Base-game win bands in total bets: (label, low, high); "0" is exactly no win,
 the others are ``low < win <= high`` except the first non-zero band, ``0 < win < 1``."""
+
+CAP_BUCKETS = 400
+"""How finely :func:`cap_loss_bounds` rounds wins: the cap is split into this many steps."""
 
 Dist = dict[int, int]
 """A distribution of wins in line bets: win -> integer weight."""
@@ -190,6 +196,44 @@ def _excess(dist: Dist, total: int, a: Fraction) -> Fraction:
     return Fraction(sum((w - a) * n for w, n in dist.items() if w > a), total)
 
 
+def cap_loss_bounds(start: dict[int, float], spins: list[tuple[float, Dist, int]], n: int,
+                    cap: int) -> tuple[float, float]:
+    """Bounds on ``E[(S - cap)+]`` where ``S = B + Y1 + ... + Yn``: B drawn from ``start``
+    (win -> probability), the Yi independent given the SES, drawn from one of ``spins``
+    (SES probability, distribution, total weight). See the module docstring."""
+    h = max(1, cap // CAP_BUCKETS)
+    k_lo, k_hi = -(-cap // h), (cap - (n + 1) * h) // h
+    lower = upper = 0.0
+    b0: dict[int, float] = defaultdict(float)
+    mean_b = 0.0
+    for b, p in start.items():
+        b0[min(b // h, k_lo)] += p
+        mean_b += p * (b // h)
+    for p_s, dist, total in spins:
+        y: dict[int, float] = defaultdict(float)
+        mean_y = 0.0
+        for w, c in dist.items():
+            y[min(w // h, k_lo)] += c / total
+            mean_y += (w // h) * c / total
+        cur = dict(b0)
+        for _ in range(n):  # distribution of min(Sd/h, k_lo)
+            nxt: dict[int, float] = defaultdict(float)
+            for i, pi in cur.items():
+                if i >= k_lo:
+                    nxt[k_lo] += pi
+                    continue
+                for j, pj in y.items():
+                    nxt[min(i + j, k_lo)] += pi * pj
+            cur = nxt
+        mean_sd = mean_b + n * mean_y  # E[Sd]/h, exact
+        # E[(Sd - c)+] = E[Sd] - E[min(Sd, c)]; min(Sd, c) is known from cur for c <= k_lo.
+        min_lo = sum(min(i, k_lo) * p for i, p in cur.items())
+        min_hi = sum(min(i, k_hi) * p for i, p in cur.items())
+        lower += p_s * max(0.0, mean_sd - min_lo) * h
+        upper += p_s * max(0.0, mean_sd - min_hi) * h
+    return lower, upper
+
+
 def line_shares(model: Model) -> tuple[dict[str, Fraction], dict[str, Fraction], dict[str, Fraction]]:
     """By linearity, per symbol: expected base line win, expected free-spin line win (both in
     line bets per spin, over all lines), and expected free-spin expanding win as the SES."""
@@ -245,7 +289,6 @@ def line_shares(model: Model) -> tuple[dict[str, Fraction], dict[str, Fraction],
 
 def par_sheet(model: Model) -> dict[str, Any]:
     """Every exact figure of the model, as JSON-safe data (see the module docstring)."""
-    started = time.perf_counter()
     lines = len(model.paylines)
     n = model.free_spins
     cap = model.max_win * lines  # line bets
@@ -260,8 +303,7 @@ def par_sheet(model: Model) -> dict[str, Any]:
 
     wtotal = sum(w for _, w in model.special_weights)
     ef = ef2 = Fraction(0)
-    loss_hi = loss_lo = Fraction(0)
-    buy_hi = buy_lo = Fraction(0)
+    spins: list[tuple[float, Dist, int]] = []
     per_special: dict[str, Any] = {}
     max_spin = 0
     spin_means: dict[str, Fraction] = {}
@@ -275,10 +317,7 @@ def par_sheet(model: Model) -> dict[str, Any]:
         ef += p * f1
         ef2 += p * f2
         max_spin = max(max_spin, max(dist))
-        loss_hi += p * n * _excess(dist, total, Fraction(cap - bmax_trig, n))
-        loss_lo += p * _excess(dist, total, Fraction(cap))
-        buy_hi += p * n * _excess(dist, total, Fraction(cap, n))
-        buy_lo += p * _excess(dist, total, Fraction(cap))
+        spins.append((float(p), dist, total))
         per_special[symbol] = {
             "probability": float(p),
             "feature_value": float(f1 / lines),
@@ -287,6 +326,10 @@ def par_sheet(model: Model) -> dict[str, Any]:
             "feature_sd": float(_sqrt(f2 - f1 * f1) / lines),
         }
 
+    trig_total = sum(c for (_, tr), c in base.weights.items() if tr)
+    start = {b: c / trig_total for (b, tr), c in base.weights.items() if tr}
+    loss_lo, loss_hi = cap_loss_bounds(start, spins, n, cap) if trig_total else (0.0, 0.0)
+    buy_lo, buy_hi = cap_loss_bounds({0: 1.0}, spins, n, cap)
     ex = eb + p_trig * ef
     ex2 = eb2 + 2 * ebt * ef + p_trig * ef2
     rtp = ex / lines
@@ -309,7 +352,6 @@ def par_sheet(model: Model) -> dict[str, Any]:
 
     bands = _bands(base, lines)
     largest = bmax_trig + n * max_spin
-    elapsed = time.perf_counter() - started
     return {
         "name": model.name,
         "rtp": float(rtp),
@@ -331,8 +373,8 @@ def par_sheet(model: Model) -> dict[str, Any]:
         "cap": {
             "exact": False,
             "note": "RTPs are exact without the cap; the cap lowers them by an amount within these bounds",
-            "rtp_loss_min": float(p_trig * loss_lo / lines),
-            "rtp_loss_max": float(p_trig * loss_hi / lines),
+            "rtp_loss_min": float(p_trig) * loss_lo / lines,
+            "rtp_loss_max": float(p_trig) * loss_hi / lines,
             "buy_rtp_loss_min": float(buy_lo / lines / model.buy_price),
             "buy_rtp_loss_max": float(buy_hi / lines / model.buy_price),
         },
@@ -340,7 +382,6 @@ def par_sheet(model: Model) -> dict[str, Any]:
         "symbol_rtp": shares,
         "base_win_bands": bands,
         "base_spin_max": max(b for b, _ in base.weights) / lines,
-        "seconds": round(elapsed, 3),
     }
 
 
@@ -389,3 +430,43 @@ def mean_figures(model: Model) -> dict[str, Fraction]:
         "feature_value": ef / lines,
         "buy_rtp": ef / lines / model.buy_price,
     }
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.4f}%"
+
+
+def render_sheet(sheet: dict[str, Any]) -> str:
+    """The PAR sheet as text for people."""
+    cap = sheet["cap"]
+    out = [
+        f"PAR sheet: {sheet['name']} (exact; no sampling)",
+        "",
+        f"  RTP                     {_pct(sheet['rtp'])}   (exact {sheet['rtp_exact']})",
+        f"    base game lines       {_pct(sheet['base_rtp'])}",
+        f"    free spins            {_pct(sheet['free_spins_rtp'])}",
+        f"  max-win cap lowers it by {_pct(cap['rtp_loss_min'])} .. {_pct(cap['rtp_loss_max'])}"
+        f"  -> capped RTP {_pct(sheet['rtp'] - cap['rtp_loss_max'])} .. {_pct(sheet['rtp'] - cap['rtp_loss_min'])}",
+        f"  bought feature RTP      {_pct(sheet['buy_rtp'])} at {sheet['buy_price']}x bet"
+        f" (cap: -{_pct(cap['buy_rtp_loss_min'])} .. -{_pct(cap['buy_rtp_loss_max'])})",
+        f"  hit frequency           {_pct(sheet['hit_frequency'])} of base spins win",
+        f"  free spins              1 in {sheet['free_spins_every']:.2f} base spins"
+        f" ({sheet['free_spins']} spins, feature worth {sheet['feature_value']:.3f}x bet)",
+        f"  volatility (SD/round)   {sheet['volatility']:.3f}x bet; bought feature {sheet['buy_volatility']:.3f}x",
+        f"  max win                 {sheet['max_win']:,}x bet; largest uncapped round "
+        f"{sheet['largest_round']:,.1f}x ({'reachable' if sheet['cap_reachable'] else 'NOT reachable'})",
+        "",
+        "  Feature by special expanding symbol:",
+        "    symbol     chance    feature value   SD        best free spin",
+    ]
+    for symbol, f in sheet["specials"].items():
+        out.append(f"    {symbol:9}  {f['probability']:7.4f}   {f['feature_value']:10.3f}x   "
+                   f"{f['feature_sd']:8.2f}x   {f['free_spin_max']:,.1f}x")
+    out += ["", "  Share of the RTP by symbol:"]
+    for symbol, share in sheet["symbol_rtp"].items():
+        out.append(f"    {symbol:9}  {_pct(share)}")
+    out += ["", "  Base spin wins (in total bets):"]
+    for band, p in sheet["base_win_bands"].items():
+        out.append(f"    {band:8}  {_pct(p)}")
+    out.append("")
+    return "\n".join(out) + "\n"

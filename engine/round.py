@@ -154,7 +154,10 @@ class Round:
         raw = d.get("spins")
         if not isinstance(raw, list) or not raw:
             raise ValueError("round spins is not a non-empty list")
-        spins = tuple(Spin.from_dict(s, ints["line_bet"]) for s in raw)
+        try:
+            spins = tuple(Spin.from_dict(s, ints["line_bet"]) for s in raw)
+        except (TypeError, AttributeError, IndexError, KeyError) as exc:
+            raise ValueError(f"round spins are malformed: {exc!r}") from None
         return cls(ints["bet"], buy, ints["cost"], ints["line_bet"], ints["cap"], special,
                    ints["free_spins"], spins, ints["total_win"], end)
 
@@ -210,7 +213,7 @@ class Round:
         played = sum(1 for k in kinds if k is SpinKind.FREE)
         capped = total >= cap_units
         want_spins = model.free_spins if has_feature else 0
-        if self.free_spins != want_spins or (played != want_spins and not capped):
+        if self.free_spins != want_spins or played > want_spins or (played != want_spins and not capped):
             raise ValueError(f"round played {played} of {self.free_spins} free spins; "
                              f"the model awards {want_spins}")
         if has_feature != (self.special is not None):
@@ -234,6 +237,8 @@ def play_round(model: Model, bet: int, rng: Rng, buy: bool = False) -> Round:
     """Decide a whole round at ``bet`` (minor units): a base spin and any feature it triggers,
     or, with ``buy=True``, a bought feature. See the module docstring for the draw order."""
     check_bet(model, bet)
+    if not isinstance(buy, bool):
+        raise ValueError(f"buy {buy!r} is not true or false")
     lines = len(model.paylines)
     cap_units = model.max_win * lines
     spins: list[Spin] = []

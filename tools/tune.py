@@ -34,6 +34,8 @@ SPEC = ROOT / "tools" / "model_spec.json"
 OUT = ROOT / "engine" / "data" / "model.json"
 
 RTP = Fraction(96, 100)
+CAP_LOSS = Fraction(0)
+"""What the cap takes off the RTP (engine.par's bounds, midpoint); set by --cap-loss."""
 BASE_RTP = (Fraction(60, 100), Fraction(64, 100))
 HIT = (Fraction(28, 100), Fraction(36, 100))
 
@@ -65,9 +67,9 @@ def base_loss(spec: dict[str, Any]) -> tuple[float, dict[str, float]]:
 
 
 def free_loss(spec: dict[str, Any]) -> tuple[float, dict[str, float]]:
-    """Distance of the RTP from the target, plus a penalty wherever a better-paying symbol
-    would make a worse feature as the SES than a lesser one (a Book game's promise: the
-    higher the symbol drawn, the bigger the feature)."""
+    """Distance of the RTP from the target, plus a penalty wherever a symbol would make a worse
+    feature as the SES than the next lesser-paying one, and for strips past 70 stops (the
+    exact sheet's time grows with their length)."""
     model = load_model(model_dict(spec))
     figures = mean_figures(model)
     _, free, expanding = line_shares(model)
@@ -77,7 +79,9 @@ def free_loss(spec: dict[str, Any]) -> tuple[float, dict[str, float]]:
         a, b = model.symbols[i], model.symbols[i + 1]
         if model.paytable[a][5] > model.paytable[b][5] and value[i] < value[i + 1] * Fraction(6, 5):
             penalty += value[i + 1] * Fraction(6, 5) - value[i]
-    loss = abs(figures["rtp"] - RTP) + penalty / 1000
+    longest = max(len(s) for s in model.free_strips)
+    penalty += max(0, longest - 70)
+    loss = abs(figures["rtp"] - RTP - CAP_LOSS) + penalty / 1000
     return float(loss), {k: float(v) for k, v in figures.items()} | {"order": float(penalty)}
 
 
@@ -109,13 +113,17 @@ def main() -> None:
     parser.add_argument("--base-rounds", type=int, default=300, help="search steps for the base set")
     parser.add_argument("--free-rounds", type=int, default=1000, help="search steps for the free-spins set")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cap-loss", type=float, default=0.0,
+                        help="RTP the cap takes off (from `python -m engine par`): aim this much above 96%%")
     args = parser.parse_args()
+    global CAP_LOSS
+    CAP_LOSS = Fraction(args.cap_loss)
     spec = json.loads(SPEC.read_text())
     if not args.check:
         spec = search(spec, "base", ["outer", "middle"], base_loss, args.base_rounds, args.seed, {"BOOK"})
         spec = search(spec, "free_spins", ["outer", "middle"], free_loss, args.free_rounds, args.seed, {"BOOK"})
         figures = mean_figures(load_model(model_dict(spec)))
-        spec["buy_price"] = round(figures["feature_value"] / RTP)
+        spec["buy_price"] = round(figures["feature_value"] / (RTP + CAP_LOSS))
         SPEC.write_text(json.dumps(spec, indent=1) + "\n")
     model = model_dict(spec)
     figures = mean_figures(load_model(model))

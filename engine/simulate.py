@@ -1,0 +1,145 @@
+"""Monte Carlo cross-check: many rounds through :func:`engine.round.play_round` itself.
+
+The rounds are cut into fixed chunks of :data:`CHUNK` rounds; chunk ``i`` draws from
+``random.Random(f"{seed}:{i}")``. Workers take whole chunks and the sums are added in chunk
+order, so the same ``rounds`` and ``seed`` give the same result for any number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .model import Model, load_model
+from .round import play_round
+
+CHUNK = 20_000
+"""Rounds per chunk (one seed each)."""
+
+
+@dataclass
+class Tally:
+    """Sums over a run of rounds (minor units)."""
+
+    rounds: int = 0
+    cost: int = 0
+    win: int = 0
+    win_sq: int = 0
+    base_win: int = 0
+    hits: int = 0
+    features: int = 0
+    max_win: int = 0
+    capped: int = 0
+
+    def add(self, other: Tally) -> None:
+        for name in ("rounds", "cost", "win", "win_sq", "base_win", "hits", "features", "capped"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.max_win = max(self.max_win, other.max_win)
+
+
+def run_chunk(model: Model, bet: int, buy: bool, seed: int, index: int, rounds: int) -> Tally:
+    """Play ``rounds`` rounds of chunk ``index``."""
+    rng = random.Random(f"{seed}:{index}")
+    t = Tally()
+    for _ in range(rounds):
+        r = play_round(model, bet, rng, buy)
+        w = r.total_win
+        t.rounds += 1
+        t.cost += r.cost
+        t.win += w
+        t.win_sq += w * w
+        if w > t.max_win:
+            t.max_win = w
+        if not buy:
+            base = r.spins[0].evaluation.total * r.line_bet
+            t.base_win += base
+            t.hits += base > 0
+        t.features += r.special is not None
+        t.capped += r.end.value == "max_win"
+    return t
+
+
+_WORKER_MODEL: Model | None = None
+
+
+def _work(job: tuple[str | None, int, bool, int, int, int]) -> Tally:
+    global _WORKER_MODEL
+    path, bet, buy, seed, index, rounds = job
+    if _WORKER_MODEL is None:
+        _WORKER_MODEL = load_model(path)
+    return run_chunk(_WORKER_MODEL, bet, buy, seed, index, rounds)
+
+
+def simulate(model: Model, rounds: int, seed: int, buy: bool = False, workers: int = 1,
+             bet: int | None = None, model_path: str | None = None,
+             progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play ``rounds`` rounds and return the figures of GAME.md's ``simulate`` (fractions, not
+    percentages; wins in total bets). ``model_path`` is what worker processes load (None: the
+    shipped model); it must be the file ``model`` came from."""
+    if rounds < 1:
+        raise ValueError(f"rounds {rounds} must be at least 1")
+    if workers < 1:
+        raise ValueError(f"workers {workers} must be at least 1")
+    bet = model.default_bet if bet is None else bet
+    jobs = [(model_path, bet, buy, seed, i, min(CHUNK, rounds - i * CHUNK))
+            for i in range(math.ceil(rounds / CHUNK))]
+    started = time.perf_counter()
+    tallies: list[Tally | None] = [None] * len(jobs)
+    done = 0
+    if workers == 1 or len(jobs) == 1:
+        for i, job in enumerate(jobs):
+            tallies[i] = run_chunk(model, *job[1:])
+            done += job[5]
+            if progress:
+                progress(done, rounds)
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            results = pool.imap(_work, jobs)
+            for i, tally in enumerate(results):
+                tallies[i] = tally
+                done += jobs[i][5]
+                if progress:
+                    progress(done, rounds)
+    elapsed = time.perf_counter() - started
+    total = Tally()
+    for done_tally in tallies:
+        assert done_tally is not None
+        total.add(done_tally)
+    n = total.rounds
+    cost = total.cost / n  # every round costs the same
+    mean = total.win / n
+    var = max(0.0, total.win_sq / n - mean * mean)
+    return {
+        "rounds": n,
+        "seed": seed,
+        "buy": buy,
+        "bet": bet,
+        "workers": workers,
+        "rtp": total.win / total.cost,
+        "rtp_ci95": 1.96 * math.sqrt(var / n) / cost,
+        "base_rtp": None if buy else total.base_win / total.cost,
+        "hit_frequency": None if buy else total.hits / n,
+        "free_spins_frequency": None if buy else total.features / n,
+        "volatility": math.sqrt(var) / bet,
+        "max_win_seen": total.max_win / bet,
+        "capped_rounds": total.capped,
+        "rounds_per_second": n / elapsed if elapsed > 0 else None,
+        "seconds": elapsed,
+    }
+
+
+def progress_bar(done: int, total: int) -> None:
+    """A one-line progress bar on stderr."""
+    width = 40
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} rounds")
+    if done >= total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()

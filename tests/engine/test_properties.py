@@ -1,0 +1,509 @@
+"""Properties of rounds and evaluations, checked by hypothesis on the shipped model, the test
+model and the capped test model (max_win 2, so the cap ends most features); plus a naive,
+independent evaluator written straight from GAME.md that `engine.evaluate` must agree with.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import engine
+from book_models import MODEL_DATA, MODELS
+from engine import Round, RoundEnd, evaluate, play_round
+
+SETTINGS = settings(max_examples=200, deadline=None)
+NAMES = sorted(MODELS)
+
+
+# ---------------------------------------------------------------- a naive evaluator
+# Written from GAME.md's words only, on the raw JSON of the model: strings, nested loops,
+# no bitmasks, no engine code. Amounts in line bets.
+
+def naive_pay(data: dict[str, Any], symbol: str, count: int) -> int:
+    """paytable[symbol][count], 0 where the table has no entry."""
+    return data["paytable"][symbol].get(str(count), 0)
+
+
+def naive_evaluate(data: dict[str, Any], grid: list[list[str]], special: str | None = None,
+                   multipliers: dict[int, int] | None = None) -> dict[str, Any]:
+    """{"lines": [(line, symbol, count, multiplier, win)], "expanding": win, "total": win}."""
+    free = special is not None
+    multipliers = multipliers or {}
+    book_reels = []
+    for reel in range(5):
+        if "BOOK" in grid[reel]:
+            book_reels.append(reel)
+    lines = []
+    for index, rows in enumerate(data["paylines"]):
+        cells = []
+        for reel in range(5):
+            cells.append(grid[reel][rows[reel]])
+        best = None
+        # Try every paying symbol and every run length from reel 1; keep the highest win.
+        for symbol in data["paytable"]:
+            for count in range(1, 6):
+                run = True
+                for reel in range(count):
+                    if free and reel in book_reels:
+                        continue                       # an expanded book reel: wild in every row
+                    if cells[reel] != symbol and cells[reel] != "BOOK":
+                        run = False                    # a book cell substitutes in the base game
+                if not run:
+                    continue
+                multiplier = 1
+                if free:
+                    for reel in range(count):
+                        if reel in book_reels:
+                            multiplier = multiplier * multipliers[reel]
+                win = naive_pay(data, symbol, count) * multiplier
+                if win > 0 and (best is None or (win, count) > (best[4], best[2])):
+                    best = (index, symbol, count, multiplier, win)
+        if best is not None:
+            lines.append(best)
+    expanding = 0
+    if free:
+        c = 0
+        for reel in range(5):
+            if reel in book_reels or special in grid[reel]:
+                c = c + 1
+        pay = naive_pay(data, special, c)
+        if pay > 0:
+            product = 1
+            for reel in book_reels:
+                product = product * multipliers[reel]
+            expanding = pay * len(data["paylines"]) * product
+    total = expanding
+    for line in lines:
+        total = total + line[4]
+    return {"lines": lines, "expanding": expanding, "total": total}
+
+
+def test_naive_evaluator_on_a_hand_derived_grid() -> None:
+    # The naive evaluator itself must agree with a hand derivation (test_rules.py,
+    # test_expanding_win_takes_every_book_multiplier): 3 SANTA lines x 20, expanding 8000.
+    grid = [g.split() for g in "SANTA J Q|K BOOK A|GIFT AXE BAUBLE|Q BOOK J|A K Q".split("|")]
+    got = naive_evaluate(MODEL_DATA["test"], grid, "SANTA", {1: 2, 3: 4})
+    assert got == {"lines": [(1, "SANTA", 2, 2, 20), (3, "SANTA", 2, 2, 20), (7, "SANTA", 2, 2, 20)],
+                   "expanding": 8000, "total": 8060}
+
+
+@st.composite
+def drawn_spins(draw: st.DrawFn) -> tuple[str, list[list[str]], str | None, dict[int, int]]:
+    """A model, a grid from random stops of its base or free strips, and for a free spin a random
+    SES (any paying symbol) and a random multiplier for each book reel."""
+    name = draw(st.sampled_from(NAMES))
+    data = MODEL_DATA[name]
+    free = draw(st.booleans())
+    strips = data["reels"]["free_spins" if free else "base"]
+    grid = []
+    for strip in strips:
+        stop = draw(st.integers(0, len(strip) - 1))
+        grid.append([strip[(stop + row) % len(strip)] for row in range(3)])
+    special = draw(st.sampled_from(sorted(data["paytable"]))) if free else None
+    multipliers = {}
+    if free:
+        for reel in range(5):
+            if "BOOK" in grid[reel]:
+                multipliers[reel] = draw(st.integers(1, 5))
+    return name, grid, special, multipliers
+
+
+@st.composite
+def any_grids(draw: st.DrawFn) -> tuple[str, list[list[str]], str | None, dict[int, int]]:
+    """Like drawn_spins, but any legal grid, not only strip windows: random paying symbols, and on
+    reels 2-4 at most one book, in a random row. Reaches layouts the strips never show."""
+    name = draw(st.sampled_from(NAMES))
+    data = MODEL_DATA[name]
+    symbols = sorted(data["paytable"])
+    # Few symbols make long runs (and big wins) likely; many make them rare: draw from both.
+    pool = draw(st.lists(st.sampled_from(symbols), min_size=1, max_size=9, unique=True))
+    grid = []
+    for reel in range(5):
+        column = [draw(st.sampled_from(pool)) for _ in range(3)]
+        if reel in (1, 2, 3) and draw(st.booleans()):
+            column[draw(st.integers(0, 2))] = "BOOK"
+        grid.append(column)
+    free = draw(st.booleans())
+    special = draw(st.sampled_from(symbols)) if free else None
+    multipliers = {r: draw(st.integers(1, 5)) for r in range(5) if free and "BOOK" in grid[r]}
+    return name, grid, special, multipliers
+
+
+def _engine_view(ev: engine.Evaluation) -> dict[str, Any]:
+    return {"lines": [(w.line, w.symbol, w.count, w.multiplier, w.win) for w in ev.line_wins],
+            "expanding": ev.expanding_win, "total": ev.total}
+
+
+@SETTINGS
+@given(drawn_spins())
+def test_evaluate_agrees_with_the_naive_evaluator_on_strip_windows(case) -> None:
+    name, grid, special, multipliers = case
+    ev = evaluate(MODELS[name], grid, special=special, multipliers=multipliers if special else None)
+    assert _engine_view(ev) == naive_evaluate(MODEL_DATA[name], grid, special, multipliers)
+    books = sum(1 for column in grid if "BOOK" in column)
+    assert ev.books == books
+    assert ev.triggers_free_spins == (special is None and books == 3)
+
+
+@SETTINGS
+@given(any_grids())
+def test_evaluate_agrees_with_the_naive_evaluator_on_any_grid(case) -> None:
+    name, grid, special, multipliers = case
+    ev = evaluate(MODELS[name], grid, special=special, multipliers=multipliers if special else None)
+    assert _engine_view(ev) == naive_evaluate(MODEL_DATA[name], grid, special, multipliers)
+
+
+# ---------------------------------------------------------------- rounds
+
+@st.composite
+def rounds(draw: st.DrawFn) -> tuple[str, int, int, bool]:
+    """(model name, bet, seed, buy): a round to play."""
+    name = draw(st.sampled_from(NAMES))
+    bet = draw(st.sampled_from(MODELS[name].bets))
+    seed = draw(st.integers(0, 2**64 - 1))
+    buy = draw(st.booleans())
+    return name, bet, seed, buy
+
+
+def play(case: tuple[str, int, int, bool]) -> tuple[engine.Model, Round]:
+    name, bet, seed, buy = case
+    model = MODELS[name]
+    return model, play_round(model, bet, random.Random(seed), buy=buy)
+
+
+@SETTINGS
+@given(rounds())
+def test_wins_are_never_negative(case) -> None:
+    _, r = play(case)
+    assert r.total_win >= 0
+    for spin in r.spins:
+        assert spin.win >= 0 and spin.evaluation.expanding_win >= 0
+        assert all(w.win > 0 and w.multiplier >= 1 for w in spin.evaluation.line_wins)
+
+
+@SETTINGS
+@given(rounds())
+def test_round_never_exceeds_the_cap(case) -> None:
+    model, r = play(case)
+    assert r.total_win <= model.max_win * r.bet == r.cap
+
+
+@SETTINGS
+@given(rounds())
+def test_total_is_the_capped_sum_of_the_spins(case) -> None:
+    # GAME.md: the round's total is its spins' wins added, capped at max_win x bet.
+    model, r = play(case)
+    d = r.to_dict()
+    spin_sum = sum(s["win"] for s in d["spins"])
+    assert spin_sum == sum(s.win for s in r.spins) * r.line_bet
+    assert r.total_win == d["total_win"] == min(spin_sum, model.max_win * r.bet)
+    assert (r.end is RoundEnd.MAX_WIN) == (spin_sum >= model.max_win * r.bet)
+
+
+@SETTINGS
+@given(rounds())
+def test_same_seed_same_round(case) -> None:
+    _, r1 = play(case)
+    _, r2 = play(case)
+    assert r1 == r2
+    assert json.dumps(r1.to_dict(), sort_keys=True) == json.dumps(r2.to_dict(), sort_keys=True)
+
+
+@SETTINGS
+@given(rounds())
+def test_round_round_trips_through_dict_and_json(case) -> None:
+    _, r = play(case)
+    d = r.to_dict()
+    assert Round.from_dict(d) == r
+    text = json.dumps(d, allow_nan=False)
+    assert json.loads(text) == d
+    assert Round.from_dict(json.loads(text)) == r
+    assert Round.from_dict(d).to_dict() == d
+
+
+@SETTINGS
+@given(rounds())
+def test_real_rounds_verify(case) -> None:
+    model, r = play(case)
+    r.verify(model)
+    Round.from_dict(json.loads(json.dumps(r.to_dict()))).verify(model)
+
+
+def _reload(d: dict[str, Any], model: engine.Model) -> None:
+    """What a saved game goes through: read back, then checked against the model."""
+    Round.from_dict(d).verify(model)
+
+
+@SETTINGS
+@given(rounds(), st.data())
+def test_tampered_stop_is_caught(case, data) -> None:
+    model, r = play(case)
+    d = r.to_dict()
+    i = data.draw(st.integers(0, len(d["spins"]) - 1), label="spin")
+    reel = data.draw(st.integers(0, 4), label="reel")
+    spin = d["spins"][i]
+    strip = (model.base_strips if spin["kind"] == "base" else model.free_strips)[reel]
+    n = len(strip)
+    # Another stop whose window differs from what the spin showed (a tampered stop that happens to
+    # show the same three symbols would not be a different outcome).
+    others = [s for s in range(n) if [strip[(s + k) % n] for k in range(3)] != spin["grid"][reel]]
+    assume(others)
+    spin["stops"][reel] = data.draw(st.sampled_from(others), label="stop")
+    with pytest.raises(ValueError, match=rf"spin {i} grid does not match its stops"):
+        _reload(d, model)
+
+
+@SETTINGS
+@given(rounds(), st.data())
+def test_tampered_win_is_caught(case, data) -> None:
+    model, r = play(case)
+    d = r.to_dict()
+    lb = d["line_bet"]
+    winning = [(i, j) for i, s in enumerate(d["spins"]) for j in range(len(s["line_wins"]))]
+    if winning:
+        # A line win raised by one line bet, with the spin's win raised to match: it reads back
+        # fine, and only re-scoring the grid catches it.
+        i, j = data.draw(st.sampled_from(winning), label="line win")
+        d["spins"][i]["line_wins"][j]["amount"] += lb
+        d["spins"][i]["win"] += lb
+        with pytest.raises(ValueError, match=rf"spin {i} wins do not match its grid"):
+            _reload(d, model)
+    else:
+        # No line win to change: a spin's win that is not the sum of its wins.
+        i = data.draw(st.integers(0, len(d["spins"]) - 1), label="spin")
+        d["spins"][i]["win"] += lb
+        with pytest.raises(ValueError, match=r"not the sum of its wins"):
+            _reload(d, model)
+
+
+@SETTINGS
+@given(rounds(), st.sampled_from([-1, 1]))
+def test_tampered_total_is_caught(case, sign) -> None:
+    model, r = play(case)
+    d = r.to_dict()
+    assume(d["total_win"] + sign * d["line_bet"] >= 0)
+    d["total_win"] += sign * d["line_bet"]
+    with pytest.raises(ValueError, match=r"round total"):
+        _reload(d, model)
+
+
+@SETTINGS
+@given(rounds(), st.sampled_from(["special", "end", "buy", "bet", "free_spins", "spin kind",
+                                   "drop last spin", "multiplier"]))
+def test_other_tampering_is_caught(case, what) -> None:
+    model, r = play(case)
+    d = r.to_dict()
+    if what == "special":
+        assume(d["special"] is not None)
+        d["special"] = next(s for s in model.symbols if s != d["special"])
+    elif what == "end":
+        d["end"] = "complete" if d["end"] == "max_win" else "max_win"
+    elif what == "buy":
+        d["buy"] = not d["buy"]
+    elif what == "bet":
+        bets = model.bets
+        assume(len(bets) > 1)
+        d["bet"] = bets[(bets.index(d["bet"]) + 1) % len(bets)]
+    elif what == "free_spins":
+        d["free_spins"] += 1
+    elif what == "spin kind":
+        d["spins"][0]["kind"] = "free" if d["spins"][0]["kind"] == "base" else "base"
+    elif what == "drop last spin":
+        assume(len(d["spins"]) > 1)
+        d["spins"].pop()
+    else:
+        # A book reel's multiplier changed: it must change some win to be a different outcome.
+        choices = [(i, k) for i, s in enumerate(d["spins"]) for k in s["multipliers"]]
+        assume(choices)
+        i, k = choices[0]
+        d["spins"][i]["multipliers"][k] = d["spins"][i]["multipliers"][k] % 5 + 1
+        assume(d["spins"][i]["win"] > 0)
+    with pytest.raises(ValueError):
+        _reload(d, model)
+
+
+@SETTINGS
+@given(rounds())
+def test_feature_plays_count_free_spins_unless_capped(case) -> None:
+    model, r = play(case)
+    free = [s for s in r.spins if s.kind is engine.SpinKind.FREE]
+    triggered = r.buy or r.spins[0].evaluation.triggers_free_spins
+    if r.feature:
+        assert triggered and r.free_spins == model.free_spins
+        assert {s.special for s in free} == {r.special}
+        if len(free) != model.free_spins:
+            assert r.end is RoundEnd.MAX_WIN and 1 <= len(free) < model.free_spins
+            # The cap was reached by the last spin played, not before it.
+            before = sum(s.win for s in r.spins[:-1]) * r.line_bet
+            assert before < r.cap <= before + r.spins[-1].win * r.line_bet
+    else:
+        assert free == [] and r.free_spins == 0 and not r.buy
+        # No feature though 3 books: only when the base spin alone reached the cap.
+        if triggered:
+            assert r.end is RoundEnd.MAX_WIN
+    assert [s.kind for s in r.spins[: 0 if r.buy else 1]] == ([] if r.buy else [engine.SpinKind.BASE])
+
+
+@SETTINGS
+@given(rounds())
+def test_events_frame_the_round_and_match_the_spins(case) -> None:
+    model, r = play(case)
+    d = r.to_dict()
+    events = d["events"]
+    assert events[0] == {"type": "roundStart", "bet": r.bet, "buy": r.buy, "cost": r.cost}
+    assert events[-1] == {"type": "roundEnd", "total_win": r.total_win, "end": r.end.value}
+    # Running totals: each spin's round_total is the capped sum so far, and its spinEnd says so.
+    running = 0
+    for spin in d["spins"]:
+        running += spin["win"]
+        assert spin["round_total"] == min(running, r.cap)
+    ends = [e for e in events if e["type"] == "spinEnd"]
+    assert [e["spin"] for e in ends] == list(range(len(d["spins"])))
+    assert [e["round_total"] for e in ends] == [s["round_total"] for s in d["spins"]]
+    assert [e["win"] for e in ends] == [s["win"] for s in d["spins"]]
+    assert ends[-1]["round_total"] == r.total_win
+    reveals = [e for e in events if e["type"] == "reveal"]
+    assert [e["stops"] for e in reveals] == [list(s.stops) for s in r.spins]
+    line_amounts = [e["amount"] for e in events if e["type"] == "lineWins"]
+    assert line_amounts == [sum(w["amount"] for w in s["line_wins"]) for s in d["spins"] if s["line_wins"]]
+    assert (sum(1 for e in events if e["type"] == "maxWin") == 1) == (r.end is RoundEnd.MAX_WIN)
+    starts = [e for e in events if e["type"] == "freeSpinsStart"]
+    if r.feature:
+        assert starts == [{"type": "freeSpinsStart", "count": model.free_spins, "special": r.special}]
+        assert [e["type"] for e in events].index("freeSpinsEnd") > [e["type"] for e in events].index("freeSpinsStart")
+    else:
+        assert starts == []
+
+
+def test_tamper_helpers_are_not_vacuous() -> None:
+    # The tamper tests rely on rounds with line wins, features and caps existing among the
+    # examples; make sure a few fixed seeds of the test models give each kind.
+    kinds = set()
+    for name in ("test", "capped"):
+        for seed in range(40):
+            for buy in (False, True):
+                r = play_round(MODELS[name], 100, random.Random(seed), buy=buy)
+                kinds.add("line" if any(s.evaluation.line_wins for s in r.spins) else "noline")
+                kinds.add("feature" if r.feature else "base")
+                kinds.add(r.end.value)
+    assert kinds >= {"line", "noline", "feature", "base", "max_win", "complete"}
+
+
+def test_deep_copy_of_dict_is_independent() -> None:
+    # to_dict must not share mutable state with the round: tampering a dict leaves the round and
+    # a second to_dict untouched (else the tamper tests above would test nothing).
+    r = play_round(MODELS["test"], 100, random.Random(3), buy=True)
+    d1 = r.to_dict()
+    snapshot = copy.deepcopy(d1)
+    d1["spins"][0]["stops"][0] += 1
+    d1["total_win"] += 10
+    assert r.to_dict() == snapshot
+
+
+# ---------------------------------------------------------------- saved rounds: edge cases
+
+def test_verify_refuses_a_free_spin_beyond_the_count() -> None:
+    # play_round plays at most `count` free spins, so a saved round with 11 free spins of 10 is
+    # forged, whatever its total. Build one: the test model with max_win 1173 (cap 11730 line
+    # bets at any bet). Bought round, seed 0, bet 100: its 10 free spins win (line bets)
+    # 900 290 750 1760 250 2815 10 2880 320 1750 = 11725 < 11730, so it completes uncapped.
+    # Append a copy of free spin 8 (2880): 14605 >= 11730; set end and total to the cap, as a
+    # capped round would say. Expected: verify raises ValueError (11 free spins of 10).
+    data = MODEL_DATA["test"] | {"max_win": 1173}
+    model = engine.load_model(data)
+    r = play_round(model, 100, random.Random(0), buy=True)
+    assert [s.win for s in r.spins] == [900, 290, 750, 1760, 250, 2815, 10, 2880, 320, 1750]
+    assert r.end is RoundEnd.COMPLETE
+    r.verify(model)
+    d = r.to_dict()
+    d["spins"].append(copy.deepcopy(d["spins"][7]))
+    d["end"], d["total_win"] = "max_win", d["cap"]
+    forged = Round.from_dict(d)
+    assert sum(1 for s in forged.spins if s.kind is engine.SpinKind.FREE) == 11
+    with pytest.raises(ValueError, match=r"free spins"):
+        forged.verify(model)
+
+
+def _round_with_line_wins() -> dict[str, Any]:
+    for seed in range(100):
+        d = play_round(MODELS["test"], 100, random.Random(seed), buy=True).to_dict()
+        if d["spins"][0]["line_wins"]:
+            return d
+    raise AssertionError("no bought round of the test model with a line win on its first spin")
+
+
+@pytest.mark.parametrize("path, value", [
+    (("line_wins", 0), 1.5),                     # a line win that is not an object
+    (("line_wins",), [0]),                       # a list of numbers
+    (("line_wins", 0, "positions", 0), None),    # a position that is not a pair
+    (("line_wins", 0, "positions", 0), [0]),     # a position of one coordinate
+    (("line_wins", 0, "positions", 0), {"a": 1}),
+    (("line_wins", 0, "positions"), [0]),
+    (("stops", 0), "x"),                         # these already raise ValueError: for contrast
+    (("grid", 0), "A K Q"),
+    (("multipliers",), {"x": 1}),
+], ids=["line win 1.5", "line wins [0]", "position None", "position [0]", "position {}",
+        "positions [0]", "stop 'x'", "reel 'A K Q'", "multiplier key 'x'"])
+def test_malformed_saved_round_raises_value_error(path: tuple[Any, ...], value: object) -> None:
+    # round.py: from_dict "Raises ValueError naming the fault when the data is malformed" (a saved
+    # game from storage is untrusted input); not TypeError, AttributeError, IndexError or KeyError.
+    d = _round_with_line_wins()
+    target: Any = d["spins"][0]
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(ValueError):
+        Round.from_dict(d).verify(MODELS["test"])
+
+
+@pytest.mark.parametrize("buy", [1, "yes", 0, ""])
+def test_non_bool_buy_is_refused_or_round_trips(buy: object) -> None:
+    # GAME.md: Round.from_dict is the inverse of to_dict. A round play_round accepted must read
+    # back; from_dict refuses a non-bool "buy", so play_round must either refuse it (ValueError)
+    # or store a bool.
+    try:
+        r = play_round(MODELS["test"], 100, random.Random(1), buy=buy)  # type: ignore[arg-type]
+    except ValueError:
+        return
+    assert Round.from_dict(r.to_dict()) == r
+
+
+@SETTINGS
+@given(rounds())
+def test_round_dict_holds_the_contract_fields(case) -> None:
+    # GAME.md "The engine's contract": the dict's keys and each spin's keys.
+    model, r = play(case)
+    d = r.to_dict()
+    assert {"bet", "buy", "total_win", "end", "spins", "events"} <= set(d)
+    assert d["end"] in ("complete", "max_win")
+    for i, spin in enumerate(d["spins"]):
+        assert {"kind", "stops", "grid", "special", "multipliers", "win", "line_wins", "expanding_win"} <= set(spin)
+        assert len(spin["stops"]) == 5 and len(spin["grid"]) == 5 and all(len(c) == 3 for c in spin["grid"])
+        if spin["kind"] == "base":
+            assert i == 0 and not r.buy
+            assert spin["special"] is None and spin["multipliers"] == {} and spin["expanding_win"] is None
+        else:
+            assert spin["special"] == r.special
+            book_reels = [str(reel) for reel, column in enumerate(spin["grid"]) if "BOOK" in column]
+            assert list(spin["multipliers"]) == book_reels
+            assert all(m in dict(model.multiplier_weights) for m in spin["multipliers"].values())
+        parts = sum(w["amount"] for w in spin["line_wins"])
+        parts += spin["expanding_win"]["amount"] if spin["expanding_win"] else 0
+        assert spin["win"] == parts
+
+
+@SETTINGS
+@given(st.lists(st.lists(st.sampled_from(["SANTA", "SNOWMAN", "AXE", "BAUBLE", "GIFT", "A", "K", "Q", "J",
+                                          "BOOK"]), min_size=3, max_size=3), min_size=5, max_size=5))
+def test_grid_text_form_round_trips(grid: list[list[str]]) -> None:
+    # STYLE.md: a grid's one-line text form reads back to the same grid.
+    text = engine.format_grid(grid)
+    assert engine.parse_grid(text) == tuple(tuple(c) for c in grid)
+    assert engine.format_grid(engine.parse_grid(text)) == text
