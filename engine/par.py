@@ -52,7 +52,7 @@ BANDS: tuple[tuple[str, Fraction, Fraction | None], ...] = (
 """Base-game win bands in total bets: (label, low, high); "0" is exactly no win,
 the others are ``low < win <= high`` except the first non-zero band, ``0 < win < 1``."""
 
-CAP_BUCKETS = 400
+CAP_BUCKETS = 200
 """How finely :func:`cap_loss_bounds` rounds wins: the cap is split into this many steps."""
 
 Dist = dict[int, int]
@@ -154,12 +154,12 @@ def free_spin_distribution(model: Model, special: str) -> tuple[Dist, int]:
                     for (p, k), tn in tails[r].items():
                         dist[win + pay_s[count + k] * t.lines * prod * p] += n * tn
                 continue
+            # Views that do the same to these lines (and to the SES count) act as one.
+            moves: dict[tuple[tuple[tuple[int, int], ...], int, int], int] = defaultdict(int)
+            books = 0
             for view, c in groups[r]:
                 if view.book:
-                    target = new[alive]
-                    for m, wm in mults:
-                        for (prod, win, count), n in subs.items():
-                            target[(prod * m, win, count + 1)] += n * c * wm
+                    books += c
                     continue
                 inc = 0
                 nxt_alive = []
@@ -170,8 +170,15 @@ def free_spin_distribution(model: Model, special: str) -> tuple[Dist, int]:
                         inc += pays[sid][r] * ended.bit_count()
                     if nxt:
                         nxt_alive.append((sid, nxt))
-                target = new[tuple(nxt_alive)]
-                k = 1 if view.shown & bit else 0
+                moves[(tuple(nxt_alive), inc, 1 if view.shown & bit else 0)] += c
+            if books:
+                target = new[alive]
+                for m, wm in mults:
+                    cw = books * wm
+                    for (prod, win, count), n in subs.items():
+                        target[(prod * m, win, count + 1)] += n * cw
+            for (nxt_alive_t, inc, k), c in moves.items():
+                target = new[nxt_alive_t]
                 cw = c * wsum
                 for (prod, win, count), n in subs.items():
                     target[(prod, win + inc * prod, count + k)] += n * cw
@@ -196,42 +203,62 @@ def _excess(dist: Dist, total: int, a: Fraction) -> Fraction:
     return Fraction(sum((w - a) * n for w, n in dist.items() if w > a), total)
 
 
-def cap_loss_bounds(start: dict[int, float], spins: list[tuple[float, Dist, int]], n: int,
-                    cap: int) -> tuple[float, float]:
-    """Bounds on ``E[(S - cap)+]`` where ``S = B + Y1 + ... + Yn``: B drawn from ``start``
-    (win -> probability), the Yi independent given the SES, drawn from one of ``spins``
-    (SES probability, distribution, total weight). See the module docstring."""
+def _convolve(a: list[float], b: list[float], k: int) -> list[float]:
+    """The distribution of min(X + Y, k) for independent X ~ a, Y ~ b (lists over 0..k,
+    index k holding everything at or past it)."""
+    out = [0.0] * (k + 1)
+    nonzero = [(j, q) for j, q in enumerate(b) if q]
+    for i, p in enumerate(a):
+        if not p:
+            continue
+        if i >= k:
+            out[k] += p
+            continue
+        for j, q in nonzero:
+            out[i + j if i + j < k else k] += p * q
+    return out
+
+
+def _power(y: list[float], n: int, k: int) -> list[float]:
+    """The distribution of min(Y1 + ... + Yn, k) by repeated squaring."""
+    result = [1.0] + [0.0] * k
+    base = y
+    while n:
+        if n & 1:
+            result = _convolve(result, base, k)
+        n >>= 1
+        if n:
+            base = _convolve(base, base, k)
+    return result
+
+
+def cap_loss_bounds(starts: list[dict[int, float]], spins: list[tuple[float, Dist, int]], n: int,
+                    cap: int) -> list[tuple[float, float]]:
+    """Bounds on ``E[(S - cap)+]`` where ``S = B + Y1 + ... + Yn``, for each distribution of B
+    in ``starts`` (win -> probability); the Yi are independent given the SES, drawn from one of
+    ``spins`` (SES probability, distribution, total weight). See the module docstring."""
     h = max(1, cap // CAP_BUCKETS)
     k_lo, k_hi = -(-cap // h), (cap - (n + 1) * h) // h
-    lower = upper = 0.0
-    b0: dict[int, float] = defaultdict(float)
-    mean_b = 0.0
-    for b, p in start.items():
-        b0[min(b // h, k_lo)] += p
-        mean_b += p * (b // h)
+    bounds = [[0.0, 0.0] for _ in starts]
     for p_s, dist, total in spins:
-        y: dict[int, float] = defaultdict(float)
+        y = [0.0] * (k_lo + 1)
         mean_y = 0.0
         for w, c in dist.items():
             y[min(w // h, k_lo)] += c / total
             mean_y += (w // h) * c / total
-        cur = dict(b0)
-        for _ in range(n):  # distribution of min(Sd/h, k_lo)
-            nxt: dict[int, float] = defaultdict(float)
-            for i, pi in cur.items():
-                if i >= k_lo:
-                    nxt[k_lo] += pi
-                    continue
-                for j, pj in y.items():
-                    nxt[min(i + j, k_lo)] += pi * pj
-            cur = nxt
-        mean_sd = mean_b + n * mean_y  # E[Sd]/h, exact
-        # E[(Sd - c)+] = E[Sd] - E[min(Sd, c)]; min(Sd, c) is known from cur for c <= k_lo.
-        min_lo = sum(min(i, k_lo) * p for i, p in cur.items())
-        min_hi = sum(min(i, k_hi) * p for i, p in cur.items())
-        lower += p_s * max(0.0, mean_sd - min_lo) * h
-        upper += p_s * max(0.0, mean_sd - min_hi) * h
-    return lower, upper
+        sum_y = _power(y, n, k_lo)
+        for bound, start in zip(bounds, starts):
+            b0 = [0.0] * (k_lo + 1)
+            mean_b = 0.0
+            for b, p in start.items():
+                b0[min(b // h, k_lo)] += p
+                mean_b += p * (b // h)
+            cur = _convolve(b0, sum_y, k_lo)
+            mean_sd = mean_b + n * mean_y  # E[Sd]/h, exact
+            # E[(Sd - c)+] = E[Sd] - E[min(Sd, c)], and min(Sd, c) is known from cur for c <= k_lo.
+            bound[0] += p_s * max(0.0, mean_sd - sum(min(i, k_lo) * p for i, p in enumerate(cur))) * h
+            bound[1] += p_s * max(0.0, mean_sd - sum(min(i, k_hi) * p for i, p in enumerate(cur))) * h
+    return [(lo, hi) for lo, hi in bounds]
 
 
 def line_shares(model: Model) -> tuple[dict[str, Fraction], dict[str, Fraction], dict[str, Fraction]]:
@@ -328,8 +355,9 @@ def par_sheet(model: Model) -> dict[str, Any]:
 
     trig_total = sum(c for (_, tr), c in base.weights.items() if tr)
     start = {b: c / trig_total for (b, tr), c in base.weights.items() if tr}
-    loss_lo, loss_hi = cap_loss_bounds(start, spins, n, cap) if trig_total else (0.0, 0.0)
-    buy_lo, buy_hi = cap_loss_bounds({0: 1.0}, spins, n, cap)
+    (loss_lo, loss_hi), (buy_lo, buy_hi) = cap_loss_bounds([start or {0: 1.0}, {0: 1.0}], spins, n, cap)
+    if not trig_total:
+        loss_lo = loss_hi = 0.0
     ex = eb + p_trig * ef
     ex2 = eb2 + 2 * ebt * ef + p_trig * ef2
     rtp = ex / lines
