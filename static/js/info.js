@@ -1,0 +1,361 @@
+// Book of Christmas Eve: the help / paytable panel.
+//
+//   import { renderInfo } from "./info.js";
+//   renderInfo(panel, { model, bet, par, format });
+//
+// Fills `panel` (replacing whatever it held) with the paytable at the current bet, the paylines,
+// the rules and the RTP figures. Every amount is computed from `model` and `bet` (minor units);
+// `format(minor)` turns minor units into a currency string. `par` (the parsed static/par.json)
+// may be null: then only the max win is shown. The styles live in static/css/info.css; the
+// stylesheet is linked into the document on first use if the page has not linked it already.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const CSS_URL = new URL("../css/info.css", import.meta.url).href;
+const IMG_BASE = new URL("../img/", import.meta.url).href;
+
+const NAMES = {
+    SANTA: "Santa",
+    SNOWMAN: "Evil Snowman",
+    AXE: "Axe",
+    BAUBLE: "Bauble",
+    GIFT: "Gift",
+    BOOK: "Book",
+};
+
+function displayName(symbol) {
+    return NAMES[symbol] ?? (symbol.length <= 2 ? symbol : symbol[0] + symbol.slice(1).toLowerCase());
+}
+
+function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+}
+
+function svg(tag, attrs = {}) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    return node;
+}
+
+function ensureStylesheet() {
+    try {
+        for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+            if (link.href === CSS_URL) return;
+        }
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = CSS_URL;
+        link.dataset.boceInfo = "";
+        document.head.appendChild(link);
+    } catch {
+        /* the page can link info.css itself */
+    }
+}
+
+const grouped = (n) => Number(n).toLocaleString("en-US");
+const percent = (fraction, digits = 2) => `${(Number(fraction) * 100).toFixed(digits)}%`;
+const isNum = (v) => typeof v === "number" && Number.isFinite(v);
+
+function defaultFormat(minor) {
+    return (minor / 100).toFixed(2);
+}
+
+function listWords(items) {
+    if (items.length <= 1) return items.join("");
+    return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+function bookReels(model, wild) {
+    // Reels (1-based) whose base strip holds the wild/scatter book; GAME.md: reels 2, 3 and 4.
+    const strips = model?.reels?.base;
+    if (!Array.isArray(strips)) return [2, 3, 4];
+    const reels = [];
+    strips.forEach((strip, i) => {
+        if (Array.isArray(strip) && strip.includes(wild)) reels.push(i + 1);
+    });
+    return reels.length ? reels : [2, 3, 4];
+}
+
+function volatilityLabel(sd) {
+    if (sd < 3) return "Low";
+    if (sd < 7) return "Medium";
+    if (sd < 12) return "High";
+    return "Very high";
+}
+
+// ---- sections ----------------------------------------------------------------------------
+
+function section(title, className) {
+    const s = el("section", `info-section ${className}`);
+    const h = el("h3", "info-heading");
+    h.append(el("span", "info-heading-deco", "\u2744"), el("span", "info-heading-text", title),
+        el("span", "info-heading-deco", "\u2744"));
+    s.appendChild(h);
+    return s;
+}
+
+function symbolImage(symbol, imgBase) {
+    const img = el("img", "info-symbol-img");
+    img.src = `${imgBase}${symbol.toLowerCase()}.svg`;
+    img.alt = displayName(symbol);
+    img.width = 88;
+    img.height = 88;
+    img.decoding = "async";
+    img.draggable = false;
+    return img;
+}
+
+function paytableSection(ctx) {
+    const { model, bet, lineBet, format, wild, imgBase } = ctx;
+    const s = section("Paytable", "info-paytable");
+    s.appendChild(el("p", "info-note",
+        `Wins shown for a total bet of ${format(bet)} (${model.paylines.length} lines, ` +
+        `${format(lineBet)} per line).`));
+
+    const grid = el("div", "info-pay-grid");
+    const symbols = Object.keys(model.paytable).filter((sym) => sym !== wild);
+    symbols.forEach((symbol, index) => {
+        const pays = model.paytable[symbol] || {};
+        const counts = Object.keys(pays).map(Number).filter((c) => pays[c] > 0).sort((a, b) => b - a);
+        const card = el("div", "info-pay-card");
+        card.dataset.symbol = symbol;
+        if (index < 2) card.classList.add("is-high");
+        else if (index < 7) card.classList.add("is-mid");
+        else card.classList.add("is-low");
+        card.appendChild(symbolImage(symbol, imgBase));
+        const body = el("div", "info-pay-body");
+        body.appendChild(el("div", "info-pay-name", displayName(symbol)));
+        const list = el("ul", "info-pay-list");
+        for (const count of counts) {
+            const minor = Math.round(pays[count] * lineBet);
+            const row = el("li", "info-pay-row");
+            row.appendChild(el("span", "info-pay-count", `${count}\u00d7`));
+            const amount = el("span", "pay-amount", format(minor));
+            amount.dataset.symbol = symbol;
+            amount.dataset.count = String(count);
+            amount.dataset.minor = String(minor);
+            row.appendChild(amount);
+            list.appendChild(row);
+        }
+        body.appendChild(list);
+        card.appendChild(body);
+        grid.appendChild(card);
+    });
+    s.appendChild(grid);
+
+    // The book: wild and scatter.
+    const reels = bookReels(model, wild);
+    const fsCount = model.free_spins?.count ?? 10;
+    const book = el("div", "info-book-card");
+    book.appendChild(symbolImage(wild, imgBase));
+    const text = el("div", "info-book-body");
+    text.appendChild(el("div", "info-pay-name", `${displayName(wild)} \u2014 Wild + Scatter`));
+    text.appendChild(el("p", "info-book-text",
+        `Substitutes for every symbol on a winning line. Appears on reels ${listWords(reels.map(String))} only.`));
+    text.appendChild(el("p", "info-book-text",
+        `${reels.length} books (one on each of reels ${listWords(reels.map(String))}) trigger ` +
+        `${fsCount} FREE SPINS with a special expanding symbol.`));
+    book.appendChild(text);
+    s.appendChild(book);
+    return s;
+}
+
+function paylineSvg(line, number) {
+    const reels = line.length;
+    const rows = 3;
+    const cell = 14;
+    const gap = 2;
+    const pad = 2;
+    const w = pad * 2 + reels * cell + (reels - 1) * gap;
+    const h = pad * 2 + rows * cell + (rows - 1) * gap;
+    const root = svg("svg", {
+        viewBox: `0 0 ${w} ${h}`,
+        class: "info-line-svg",
+        role: "img",
+        "aria-label": `Line ${number}: rows ${line.map((r) => r + 1).join(", ")}`,
+    });
+    root.appendChild(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 3, class: "info-line-frame" }));
+    const cx = (reel) => pad + reel * (cell + gap) + cell / 2;
+    const cy = (row) => pad + row * (cell + gap) + cell / 2;
+    for (let reel = 0; reel < reels; reel++) {
+        for (let row = 0; row < rows; row++) {
+            const on = line[reel] === row;
+            root.appendChild(svg("rect", {
+                x: pad + reel * (cell + gap),
+                y: pad + row * (cell + gap),
+                width: cell,
+                height: cell,
+                rx: 2,
+                class: on ? "info-line-cell is-on" : "info-line-cell",
+            }));
+        }
+    }
+    root.appendChild(svg("polyline", {
+        points: line.map((row, reel) => `${cx(reel)},${cy(row)}`).join(" "),
+        class: "info-line-path",
+    }));
+    return root;
+}
+
+function paylinesSection(ctx) {
+    const { model } = ctx;
+    const s = section("Paylines", "info-paylines");
+    s.appendChild(el("p", "info-note",
+        `${model.paylines.length} fixed lines, always active. Wins pay from the leftmost reel to the right.`));
+    const grid = el("ol", "info-lines-grid");
+    model.paylines.forEach((line, i) => {
+        const item = el("li", "info-line");
+        item.dataset.line = String(i + 1);
+        item.appendChild(el("span", "info-line-num", i + 1));
+        item.appendChild(paylineSvg(line, i + 1));
+        grid.appendChild(item);
+    });
+    s.appendChild(grid);
+    return s;
+}
+
+function rulesSection(ctx) {
+    const { model, bet, format, wild } = ctx;
+    const s = section("How to play", "info-rules");
+    const reels = bookReels(model, wild);
+    const reelWords = listWords(reels.map(String));
+    const fsCount = model.free_spins?.count ?? 10;
+    const multKeys = Object.keys(model.free_spins?.multiplier_weights ?? { 1: 1, 2: 1, 3: 1, 4: 1, 5: 1 })
+        .map(Number).filter((m) => m > 0).sort((a, b) => a - b);
+    const multLo = multKeys[0] ?? 1;
+    const multHi = multKeys[multKeys.length - 1] ?? 5;
+    const lines = model.paylines.length;
+    const maxWin = model.max_win;
+    const buy = model.buy_price;
+
+    const groups = [
+        ["Line wins", [
+            `The game has ${lines} fixed paylines. Line win = paytable value \u00d7 line bet ` +
+            `(the total bet divided by ${lines}).`,
+            "Symbols pay left to right on adjacent reels, starting from the leftmost reel (reel 1).",
+            "Only the highest win is paid on each line. Wins on different lines are added together.",
+        ]],
+        ["The Book", [
+            `The ${displayName(wild)} appears on reels ${reelWords} only. It is both wild and scatter.`,
+            "As a wild it substitutes for every paying symbol on a line. The book has no line pay of its own.",
+            `Books on all of reels ${reelWords} (${reels.length} books) trigger ${fsCount} free spins ` +
+            "after that spin's line wins are paid.",
+        ]],
+        ["Free spins", [
+            `The ${fsCount} free spins are played at the bet of the triggering spin.`,
+            "Before the first free spin, one paying symbol is drawn as the special expanding symbol. " +
+            "It stays the same for the whole feature.",
+            `In free spins every book expands into a wild reel and reveals a multiplier from ` +
+            `${multLo}\u00d7 to ${multHi}\u00d7 (one per reel).`,
+            "Line wins through expanded wild reels are multiplied by the product of those reels' " +
+            "multipliers within the winning line.",
+            "After the regular wins, the special symbol expands to cover its reels and pays on all " +
+            `${lines} lines, on any reels, even when they are not adjacent. The expanding win is ` +
+            "multiplied by the multipliers of all book reels and is paid in addition to the regular wins.",
+            "Expanded book reels count as the special symbol, so books alone can form an expanding win. " +
+            "When a reel shows both the special symbol and a book, the book takes priority.",
+            "Free spins cannot be retriggered: books still expand, but no extra spins are awarded.",
+        ]],
+        ["Max win & buy feature", [
+            `The maximum win is ${grouped(maxWin)}\u00d7 the total bet (${format(maxWin * bet)} at the ` +
+            "current bet). When a round reaches it, the round ends at once and any remaining free spins are forfeited.",
+            `Buy feature: start the free spins at once for ${grouped(buy)}\u00d7 the total bet ` +
+            `(${format(buy * bet)} at the current bet).`,
+        ]],
+    ];
+    for (const [title, items] of groups) {
+        const block = el("div", "info-rule-group");
+        block.appendChild(el("h4", "info-subheading", title));
+        const ul = el("ul", "info-rule-list");
+        for (const text of items) ul.appendChild(el("li", "info-rule", text));
+        block.appendChild(ul);
+        s.appendChild(block);
+    }
+    return s;
+}
+
+function statsSection(ctx) {
+    const { model, bet, par, format } = ctx;
+    const hasPar = Boolean(par && typeof par === "object");
+    const s = section(hasPar ? "Return to player" : "Max win", "info-stats");
+    const dl = el("dl", "info-stats-list");
+    const add = (label, value, key, sub) => {
+        const row = el("div", "info-stat");
+        row.dataset.stat = key;
+        const dd = el("dd", "info-stat-value");
+        dd.appendChild(el("span", "info-stat-main", value));
+        if (sub) dd.appendChild(el("span", "info-stat-sub", sub));
+        row.append(el("dt", "info-stat-label", label), dd);
+        dl.appendChild(row);
+    };
+    if (hasPar) {
+        if (isNum(par.rtp)) add("RTP", percent(par.rtp), "rtp", "theoretical return to player");
+        if (isNum(par.buy_rtp)) {
+            add("Bought feature RTP", percent(par.buy_rtp), "buy_rtp", `feature bought for ${grouped(model.buy_price)}\u00d7 bet`);
+        }
+        if (isNum(par.hit_frequency) && par.hit_frequency > 0) {
+            add("Hit frequency", percent(par.hit_frequency), "hit_frequency",
+                `a win 1 in ${(1 / par.hit_frequency).toFixed(2)} spins`);
+        }
+        let every = isNum(par.free_spins_every) ? par.free_spins_every : null;
+        if (every === null && isNum(par.free_spins_frequency) && par.free_spins_frequency > 0) {
+            every = 1 / par.free_spins_frequency;
+        }
+        if (every !== null) add("Free spins", `1 in ${grouped(Math.round(every))}`, "free_spins_every", "base game spins on average");
+        if (isNum(par.volatility)) {
+            add("Volatility", volatilityLabel(par.volatility), "volatility",
+                `standard deviation ${par.volatility.toFixed(1)}\u00d7 bet`);
+        } else if (typeof par.volatility === "string" && par.volatility) {
+            add("Volatility", par.volatility, "volatility");
+        }
+    }
+    add("Max win", `${grouped(model.max_win)}\u00d7 bet`, "max_win", `${format(model.max_win * bet)} at the current bet`);
+    s.appendChild(dl);
+    if (par && isNum(par.rtp)) {
+        s.appendChild(el("p", "info-note",
+            "The RTP is the theoretical long-term return, computed exactly from the game's maths. " +
+            "Results of individual sessions vary."));
+    }
+    return s;
+}
+
+// ---- entry point -------------------------------------------------------------------------
+
+/**
+ * Fill `container` with the help screen. Calling it again replaces the content.
+ * @param {Element} container  an (empty) element shown as a modal panel
+ * @param {{model: object, bet: number, par?: object|null, format?: (minor:number)=>string,
+ *          imgBase?: string}} options  bet in minor units; imgBase overrides the symbol art folder
+ */
+export function renderInfo(container, { model, bet, par = null, format = defaultFormat, imgBase = IMG_BASE } = {}) {
+    if (!container) throw new TypeError("renderInfo: no container");
+    if (!model || !model.paytable || !Array.isArray(model.paylines)) {
+        throw new TypeError("renderInfo: model with paytable and paylines required");
+    }
+    ensureStylesheet();
+    const totalBet = Number.isFinite(Number(bet)) ? Number(bet) : Number(model.default_bet ?? model.bets?.[0] ?? 0);
+    const fmt = typeof format === "function" ? format : defaultFormat;
+    const ctx = {
+        model,
+        bet: totalBet,
+        lineBet: totalBet / model.paylines.length,
+        par: par ?? null,
+        format: fmt,
+        wild: model.wild || "BOOK",
+        imgBase: imgBase.endsWith("/") ? imgBase : `${imgBase}/`,
+    };
+
+    const root = el("div", "boce-info");
+    root.dataset.bet = String(totalBet);
+    const header = el("header", "info-header");
+    header.appendChild(el("h2", "info-title", model.name || "Book of Christmas Eve"));
+    header.appendChild(el("p", "info-subtitle", "Game rules & paytable"));
+    root.appendChild(header);
+    root.append(paytableSection(ctx), paylinesSection(ctx), rulesSection(ctx), statsSection(ctx));
+    container.replaceChildren(root);
+    return root;
+}
+
+export default renderInfo;

@@ -1,0 +1,428 @@
+// Book of Christmas Eve: every sound effect, synthesised with WebAudio (no audio files).
+//
+//   import { Sound } from "./sound.js";
+//   const sound = new Sound();
+//   sound.spinStart(); sound.reelStop(2); sound.win(3.5); sound.muted = true;
+//
+// The AudioContext is created lazily, on the first call after a user gesture (browsers block
+// audio until the page has been interacted with). Before that, and when WebAudio is missing or
+// fails, every method is a silent no-op: nothing here ever throws.
+
+const STORAGE_KEY = "boce.muted";
+const MASTER_GAIN = 0.25;
+
+// Note frequencies (equal temperament, A4 = 440 Hz) by MIDI number.
+const midi = (n) => 440 * Math.pow(2, (n - 69) / 12);
+// C major pentatonic from C5 upwards, for bells that always sound festive together.
+const PENTA = [72, 74, 76, 79, 81, 84, 86, 88, 91, 93, 96];
+// Glockenspiel-like inharmonic partials: [ratio, amplitude, decay factor].
+const GLOCK = [[1, 1, 1], [2.76, 0.32, 0.55], [5.4, 0.14, 0.35], [8.93, 0.06, 0.22]];
+// A softer, warmer bell (tubular / celesta-ish).
+const CELESTA = [[1, 1, 1], [2, 0.28, 0.6], [3, 0.1, 0.4], [4.2, 0.05, 0.3]];
+
+function readMuted() {
+    try {
+        return globalThis.localStorage?.getItem(STORAGE_KEY) === "1";
+    } catch {
+        return false;
+    }
+}
+
+function writeMuted(value) {
+    try {
+        globalThis.localStorage?.setItem(STORAGE_KEY, value ? "1" : "0");
+    } catch {
+        /* storage unavailable (privacy mode, sandboxed frame): keep it in memory only */
+    }
+}
+
+function audioContextClass() {
+    try {
+        return globalThis.AudioContext || globalThis.webkitAudioContext || null;
+    } catch {
+        return null;
+    }
+}
+
+export class Sound {
+    constructor() {
+        this._muted = readMuted();
+        this._ctx = null;
+        this._master = null;
+        this._noise = null;
+        this._failed = !audioContextClass();
+        this._gestured = false;
+        this._lastReelStop = 0;
+        // Note user gestures, and resume a suspended context inside one (iOS Safari only lets
+        // audio start from within a gesture handler). The context itself is only created by the
+        // first effect played after a gesture.
+        this._onGesture = () => {
+            this._gestured = true;
+            try {
+                if (this._ctx && this._ctx.state === "suspended" && !this._muted) {
+                    this._ctx.resume().catch(() => {});
+                }
+            } catch {
+                /* ignore */
+            }
+        };
+        try {
+            for (const type of ["pointerdown", "keydown", "touchend", "click"]) {
+                globalThis.addEventListener?.(type, this._onGesture, { capture: true, passive: true });
+            }
+        } catch {
+            /* not in a window */
+        }
+    }
+
+    get muted() {
+        return this._muted;
+    }
+
+    set muted(value) {
+        this._muted = Boolean(value);
+        writeMuted(this._muted);
+        try {
+            if (this._master && this._ctx) {
+                const t = this._ctx.currentTime;
+                this._master.gain.cancelScheduledValues(t);
+                this._master.gain.setTargetAtTime(this._muted ? 0 : MASTER_GAIN, t, 0.02);
+            }
+        } catch {
+            /* ignore */
+        }
+    }
+
+    // ---- effects -------------------------------------------------------------------------
+
+    /** Reels start: a soft rising swish with a tiny wooden tick. */
+    spinStart() {
+        this._play((t) => {
+            this._noiseSweep(t, 0.3, 500, 2600, 0.28, 1.4);
+            this._tone(t, 520, 0.05, 0.08, "triangle", 380);
+        });
+    }
+
+    /** Reel i (0..4) stops: a soft thunk, a little higher on each reel. */
+    reelStop(i = 0) {
+        this._play((t) => {
+            const reel = Math.max(0, Math.min(4, Number(i) || 0));
+            // Several reels stopping in the same instant should not stack into a loud bang.
+            const quiet = t - this._lastReelStop < 0.03 ? 0.5 : 1;
+            this._lastReelStop = t;
+            const f = 120 + reel * 14;
+            this._tone(t, f * 1.6, 0.2, 0.8 * quiet, "sine", f * 0.7);
+            this._tone(t, f * 3.1, 0.05, 0.06 * quiet, "triangle", f * 2);
+            this._noiseBurst(t, 0.045, 0.12 * quiet, "lowpass", 900 + reel * 120);
+        });
+    }
+
+    /** A book lands: a magical rising chime with a sparkle on top. */
+    book() {
+        this._play((t) => {
+            const notes = [88, 91, 95, 100]; // E6 G6 B6 E7
+            notes.forEach((n, k) => this._bell(t + k * 0.055, midi(n), 0.9, 0.16, GLOCK));
+            this._sparkle(t + 0.12, 6, 0.5, 0.035);
+        });
+    }
+
+    /** A win of `amountInBets` total bets: a jingle that grows with the win. */
+    win(amountInBets = 1) {
+        const x = Number(amountInBets);
+        if (!(x > 0)) return;
+        this._play((t) => {
+            const steps = x < 1 ? 2 : x < 3 ? 3 : x < 8 ? 4 : x < 15 ? 5 : 6;
+            const gain = x < 1 ? 0.12 : x < 5 ? 0.15 : 0.18;
+            const start = x < 3 ? 2 : 0;
+            for (let k = 0; k < steps; k++) {
+                this._bell(t + k * 0.085, midi(PENTA[start + k]), 0.6, gain, GLOCK);
+            }
+            const end = t + steps * 0.085;
+            // A chord to close, with a whisper of sleigh bells on bigger wins.
+            this._bell(end, midi(PENTA[start + steps - 1]), 0.9, gain * 0.8, CELESTA);
+            this._bell(end, midi(PENTA[start + steps - 1] - 12), 0.9, gain * 0.5, CELESTA);
+            if (x >= 5) this._sleighBells(t, 0.25 + steps * 0.08, 0.06);
+        });
+    }
+
+    /** Big / mega / epic win (level 1..3): a festive brass-and-bells fanfare. */
+    bigWin(level = 1) {
+        const lv = Math.max(1, Math.min(3, Math.round(Number(level) || 1)));
+        this._play((t) => {
+            const up = (lv - 1) * 2; // each level a whole tone higher
+            const phrase = [[67, 0.0, 0.14], [72, 0.14, 0.14], [76, 0.28, 0.14], [79, 0.42, 0.5]];
+            let end = 0;
+            for (let rep = 0; rep < lv; rep++) {
+                const o = rep * 0.62;
+                const shift = up + rep * 5;
+                for (const [n, at, dur] of phrase) this._brass(t + o + at, midi(n + shift), dur, 0.11);
+                end = o + 0.92;
+            }
+            // Final chord: brass triad plus a bell cascade and sleigh bells.
+            const root = 72 + up + (lv - 1) * 5;
+            for (const n of [0, 4, 7, 12]) this._brass(t + end, midi(root + n), 0.8 + lv * 0.2, 0.07);
+            for (let k = 0; k < 5 + lv * 2; k++) {
+                this._bell(t + end + k * 0.06, midi(PENTA[(k + lv) % PENTA.length] + 12), 0.7, 0.07, GLOCK);
+            }
+            this._sleighBells(t, end + 0.9, 0.07);
+        });
+    }
+
+    /** Free spins triggered: sleigh bells and a rising two-octave arpeggio. */
+    featureStart() {
+        this._play((t) => {
+            this._sleighBells(t, 1.6, 0.09);
+            const arp = [60, 64, 67, 72, 76, 79, 84, 88, 91, 96];
+            arp.forEach((n, k) => this._bell(t + 0.1 + k * 0.09, midi(n), 0.8, 0.1 + k * 0.006, GLOCK));
+            const top = t + 0.1 + arp.length * 0.09;
+            for (const n of [72, 76, 79, 84]) this._bell(top, midi(n), 1.6, 0.08, CELESTA);
+            this._sparkle(top, 8, 0.8, 0.03);
+        });
+    }
+
+    /** Each free spin: a small double bell with a jingle. */
+    freeSpin() {
+        this._play((t) => {
+            this._bell(t, midi(84), 0.5, 0.1, GLOCK);
+            this._bell(t + 0.08, midi(91), 0.6, 0.1, GLOCK);
+            this._sleighBells(t, 0.3, 0.05);
+        });
+    }
+
+    /** Symbols / books expand: a whoosh with a shimmer of bells. */
+    expand() {
+        this._play((t) => {
+            this._noiseSweep(t, 0.55, 300, 5000, 0.2, 2.5);
+            this._sparkle(t + 0.08, 10, 0.5, 0.035);
+            this._bell(t + 0.45, midi(96), 0.9, 0.06, GLOCK);
+        });
+    }
+
+    /** The max win is reached: the grand fanfare, with bells all round. */
+    maxWin() {
+        this._play((t) => {
+            const line = [[72, 0, 0.18], [72, 0.18, 0.1], [72, 0.28, 0.1], [79, 0.38, 0.45],
+                [77, 0.86, 0.14], [76, 1.0, 0.14], [74, 1.14, 0.14], [84, 1.28, 1.2]];
+            for (const [n, at, dur] of line) {
+                this._brass(t + at, midi(n), dur, 0.11);
+                this._brass(t + at, midi(n - 12), dur, 0.05);
+            }
+            for (const n of [60, 64, 67, 72]) this._brass(t + 1.28, midi(n), 1.2, 0.05);
+            const cascade = [96, 93, 91, 88, 86, 84, 81, 79, 76, 74, 72];
+            cascade.forEach((n, k) => this._bell(t + 1.3 + k * 0.07, midi(n), 0.9, 0.08, GLOCK));
+            this._sleighBells(t, 2.6, 0.09);
+        });
+    }
+
+    /** UI button click: a tiny soft blip. */
+    click() {
+        this._play((t) => {
+            this._tone(t, 1400, 0.04, 0.08, "sine", 1100);
+        });
+    }
+
+    // ---- plumbing ------------------------------------------------------------------------
+
+    _hasGesture() {
+        if (this._gestured) return true;
+        try {
+            const ua = globalThis.navigator?.userActivation;
+            if (ua) return Boolean(ua.hasBeenActive);
+        } catch {
+            /* ignore */
+        }
+        // No way to tell: try anyway (the context will simply stay suspended if blocked).
+        return true;
+    }
+
+    _context() {
+        if (this._failed) return null;
+        try {
+            if (!this._ctx) {
+                if (!this._hasGesture()) return null;
+                const Ctx = audioContextClass();
+                if (!Ctx) {
+                    this._failed = true;
+                    return null;
+                }
+                const ctx = new Ctx();
+                const master = ctx.createGain();
+                master.gain.value = this._muted ? 0 : MASTER_GAIN;
+                const comp = ctx.createDynamicsCompressor();
+                comp.threshold.value = -14;
+                comp.knee.value = 12;
+                comp.ratio.value = 4;
+                comp.attack.value = 0.003;
+                comp.release.value = 0.2;
+                master.connect(comp);
+                comp.connect(ctx.destination);
+                this._ctx = ctx;
+                this._master = master;
+            }
+            if (this._ctx.state === "suspended") {
+                const p = this._ctx.resume();
+                if (p && typeof p.catch === "function") p.catch(() => {});
+            }
+            return this._ctx;
+        } catch {
+            this._failed = true;
+            this._ctx = null;
+            return null;
+        }
+    }
+
+    _play(fn) {
+        if (this._muted) return;
+        const ctx = this._context();
+        if (!ctx || ctx.state === "closed") return;
+        try {
+            fn(ctx.currentTime + 0.01);
+        } catch {
+            /* a failed effect must never break the game */
+        }
+    }
+
+    _noiseBuffer() {
+        if (!this._noise) {
+            const ctx = this._ctx;
+            const len = Math.floor(ctx.sampleRate * 1.0);
+            const buf = ctx.createBuffer(1, len, ctx.sampleRate);
+            const data = buf.getChannelData(0);
+            for (let k = 0; k < len; k++) data[k] = Math.random() * 2 - 1;
+            this._noise = buf;
+        }
+        return this._noise;
+    }
+
+    /** Envelope gain node: fast attack, exponential decay, connected to `dest`. */
+    _env(t, attack, dur, peak, dest = this._master) {
+        const g = this._ctx.createGain();
+        g.gain.setValueAtTime(0.0001, t);
+        g.gain.linearRampToValueAtTime(peak, t + attack);
+        g.gain.exponentialRampToValueAtTime(0.0001, t + Math.max(attack + 0.01, dur));
+        g.connect(dest);
+        return g;
+    }
+
+    /** A single oscillator with an optional pitch glide to `toFreq`. */
+    _tone(t, freq, dur, peak, type = "sine", toFreq = null) {
+        const ctx = this._ctx;
+        const osc = ctx.createOscillator();
+        osc.type = type;
+        osc.frequency.setValueAtTime(freq, t);
+        if (toFreq) osc.frequency.exponentialRampToValueAtTime(toFreq, t + dur);
+        osc.connect(this._env(t, 0.004, dur, peak));
+        osc.start(t);
+        osc.stop(t + dur + 0.05);
+    }
+
+    /** A bell: sine partials, higher ones decaying faster. */
+    _bell(t, freq, dur, peak, partials = GLOCK) {
+        const ctx = this._ctx;
+        const nyquist = ctx.sampleRate / 2;
+        for (const [ratio, amp, decay] of partials) {
+            const f = freq * ratio;
+            if (f >= nyquist * 0.9) continue;
+            const osc = ctx.createOscillator();
+            osc.type = "sine";
+            osc.frequency.setValueAtTime(f, t);
+            const d = dur * decay;
+            osc.connect(this._env(t, 0.002, d, peak * amp));
+            osc.start(t);
+            osc.stop(t + d + 0.05);
+        }
+    }
+
+    /** A soft brass-like note: detuned triangles through a lowpass with a swell. */
+    _brass(t, freq, dur, peak) {
+        const ctx = this._ctx;
+        const filter = ctx.createBiquadFilter();
+        filter.type = "lowpass";
+        filter.frequency.setValueAtTime(freq * 2, t);
+        filter.frequency.linearRampToValueAtTime(freq * 5, t + 0.05);
+        filter.frequency.exponentialRampToValueAtTime(freq * 2.5, t + dur);
+        filter.Q.value = 0.7;
+        const g = ctx.createGain();
+        g.gain.setValueAtTime(0.0001, t);
+        g.gain.linearRampToValueAtTime(peak, t + 0.03);
+        g.gain.setValueAtTime(peak * 0.8, t + Math.max(0.04, dur * 0.7));
+        g.gain.exponentialRampToValueAtTime(0.0001, t + dur + 0.18);
+        filter.connect(g);
+        g.connect(this._master);
+        for (const [type, detune, amp] of [["sawtooth", -6, 0.35], ["triangle", 5, 1]]) {
+            const osc = ctx.createOscillator();
+            osc.type = type;
+            osc.frequency.setValueAtTime(freq, t);
+            osc.detune.setValueAtTime(detune, t);
+            const a = ctx.createGain();
+            a.gain.value = amp;
+            osc.connect(a);
+            a.connect(filter);
+            osc.start(t);
+            osc.stop(t + dur + 0.25);
+        }
+    }
+
+    /** Filtered noise with a frequency sweep (whooshes). */
+    _noiseSweep(t, dur, from, to, peak, q = 1) {
+        const ctx = this._ctx;
+        const src = ctx.createBufferSource();
+        src.buffer = this._noiseBuffer();
+        const filter = ctx.createBiquadFilter();
+        filter.type = "bandpass";
+        filter.Q.value = q;
+        filter.frequency.setValueAtTime(from, t);
+        filter.frequency.exponentialRampToValueAtTime(to, t + dur);
+        const g = ctx.createGain();
+        g.gain.setValueAtTime(0.0001, t);
+        g.gain.linearRampToValueAtTime(peak, t + dur * 0.45);
+        g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
+        src.connect(filter);
+        filter.connect(g);
+        g.connect(this._master);
+        src.start(t, Math.random() * 0.4);
+        src.stop(t + dur + 0.02);
+    }
+
+    /** A short burst of filtered noise. */
+    _noiseBurst(t, dur, peak, type, freq, q = 0.8) {
+        const ctx = this._ctx;
+        const src = ctx.createBufferSource();
+        src.buffer = this._noiseBuffer();
+        const filter = ctx.createBiquadFilter();
+        filter.type = type;
+        filter.frequency.value = freq;
+        filter.Q.value = q;
+        src.connect(filter);
+        filter.connect(this._env(t, 0.002, dur, peak));
+        src.start(t, Math.random() * 0.5);
+        src.stop(t + dur + 0.02);
+    }
+
+    /** Sleigh bells: rhythmic shakes of bright metallic jingles over `dur` seconds. */
+    _sleighBells(t, dur, peak) {
+        const shakes = Math.max(2, Math.floor(dur / 0.11));
+        for (let s = 0; s < shakes; s++) {
+            const at = t + s * 0.11 + (Math.random() - 0.5) * 0.012;
+            const accent = s % 2 === 0 ? 1 : 0.65;
+            const fade = 1 - (s / shakes) * 0.5;
+            this._noiseBurst(at, 0.07, peak * accent * fade, "bandpass", 7000 + Math.random() * 2500, 2.5);
+            // Two or three tiny jingle bells per shake.
+            for (let k = 0; k < 2 + (s % 2); k++) {
+                const f = 3200 + Math.random() * 2600;
+                this._bell(at + k * 0.012, f, 0.12, peak * 0.35 * accent * fade,
+                    [[1, 1, 1], [1.5, 0.5, 0.6]]);
+            }
+        }
+    }
+
+    /** A shimmer of random high pentatonic bells. */
+    _sparkle(t, count, span, peak) {
+        for (let k = 0; k < count; k++) {
+            const n = PENTA[5 + Math.floor(Math.random() * (PENTA.length - 5))] + 12;
+            this._bell(t + (k / count) * span + Math.random() * 0.02, midi(n), 0.35, peak, GLOCK);
+        }
+    }
+}
+
+export default Sound;
