@@ -38,13 +38,24 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict engine
 
 test-engine: $(STAMP)
-	$(BIN)/pytest tests/engine engine README.md
+	$(BIN)/pytest tests/engine engine README.md tests/test_readme.py
 
 test-e2e: $(STAMP) vendor
 	$(BIN)/pytest tests/e2e
 
 test: $(STAMP) typecheck vendor
 	$(BIN)/pytest
+
+# The exact PAR sheet, written where the game's info screen reads it (a test fails when stale).
+par: $(STAMP)
+	$(BIN)/python -m engine par --json > static/par.json.tmp
+	mv static/par.json.tmp static/par.json
+	$(BIN)/python tools/readme_figures.py
+	$(BIN)/python -m engine par
+
+# Speed, as ratios against baselines run in the same process.
+bench: $(STAMP)
+	$(BIN)/python tools/bench.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from engine.model import load_model  # noqa: E402
-from engine.par import base_distribution, line_shares, mean_figures  # noqa: E402
+from engine.par import base_distribution, line_shares, mean_figures, par_sheet  # noqa: E402
 from strips import build_strip  # noqa: E402
 
 SPEC = ROOT / "tools" / "model_spec.json"
@@ -68,8 +68,7 @@ def base_loss(spec: dict[str, Any]) -> tuple[float, dict[str, float]]:
 
 def free_loss(spec: dict[str, Any]) -> tuple[float, dict[str, float]]:
     """Distance of the RTP from the target, plus a penalty wherever a symbol would make a worse
-    feature as the SES than the next lesser-paying one, and for strips past 70 stops (the
-    exact sheet's time grows with their length)."""
+    feature as the SES than the next lesser-paying one."""
     model = load_model(model_dict(spec))
     figures = mean_figures(model)
     _, free, expanding = line_shares(model)
@@ -79,8 +78,6 @@ def free_loss(spec: dict[str, Any]) -> tuple[float, dict[str, float]]:
         a, b = model.symbols[i], model.symbols[i + 1]
         if model.paytable[a][5] > model.paytable[b][5] and value[i] < value[i + 1] * Fraction(6, 5):
             penalty += value[i + 1] * Fraction(6, 5) - value[i]
-    longest = max(len(s) for s in model.free_strips)
-    penalty += max(0, longest - 70)
     loss = abs(figures["rtp"] - RTP - CAP_LOSS) + penalty / 1000
     return float(loss), {k: float(v) for k, v in figures.items()} | {"order": float(penalty)}
 
@@ -122,8 +119,11 @@ def main() -> None:
     if not args.check:
         spec = search(spec, "base", ["outer", "middle"], base_loss, args.base_rounds, args.seed, {"BOOK"})
         spec = search(spec, "free_spins", ["outer", "middle"], free_loss, args.free_rounds, args.seed, {"BOOK"})
-        figures = mean_figures(load_model(model_dict(spec)))
-        spec["buy_price"] = round(figures["feature_value"] / (RTP + CAP_LOSS))
+        # The buy price puts the bought feature's capped RTP nearest the game's target.
+        sheet = par_sheet(load_model(model_dict(spec)))
+        cap = sheet["cap"]
+        loss = (cap["buy_rtp_loss_min"] + cap["buy_rtp_loss_max"]) / 2 * sheet["buy_price"]
+        spec["buy_price"] = round((sheet["feature_value"] - loss) / float(RTP))
         SPEC.write_text(json.dumps(spec, indent=1) + "\n")
     model = model_dict(spec)
     figures = mean_figures(load_model(model))
