@@ -1,0 +1,147 @@
+// The HTML controls around the canvas: balance, bet, win, spin, buy, feature bar, messages.
+// It shows numbers and forwards clicks; app.js decides what they do.
+
+export function makeFormat(currency = "EUR", locale = "en-IE") {
+    const nf = new Intl.NumberFormat(locale, { style: "currency", currency });
+    return (minor) => nf.format(minor / 100);
+}
+
+const $ = (id) => document.getElementById(id);
+
+export class Hud {
+    constructor({ model, format, onSpin, onBuy, onBet, onTopUp, onInfo, onMute, onTurbo }) {
+        this.model = model;
+        this.format = format;
+        this.el = {
+            balance: $("balance"), bet: $("bet"), win: $("win"), spin: $("spin"), buy: $("buy"),
+            buyPrice: $("buy-price"), betDown: $("bet-down"), betUp: $("bet-up"),
+            feature: $("feature-bar"), fsCount: $("fs-count"), fsSymbol: $("fs-symbol"),
+            fsTotal: $("fs-total"), announce: $("announce"), message: $("message"),
+            messageText: $("message-text"), topUp: $("top-up"), messageClose: $("message-close"),
+            info: $("info-button"), mute: $("mute"), turbo: $("turbo"), winLabel: $("win-label"),
+        };
+        const e = this.el;
+        e.bet.replaceChildren(...model.bets.map((b) => {
+            const o = document.createElement("option");
+            o.value = String(b);
+            o.textContent = format(b);
+            return o;
+        }));
+        e.bet.addEventListener("change", () => onBet(Number(e.bet.value)));
+        e.betDown.addEventListener("click", () => this._stepBet(-1, onBet));
+        e.betUp.addEventListener("click", () => this._stepBet(1, onBet));
+        e.spin.addEventListener("click", () => onSpin());
+        e.buy.addEventListener("click", () => onBuy());
+        e.topUp.addEventListener("click", () => onTopUp());
+        e.messageClose.addEventListener("click", () => this.hideMessage());
+        e.info.addEventListener("click", () => onInfo());
+        e.mute.addEventListener("click", () => onMute());
+        e.turbo.addEventListener("click", () => onTurbo());
+        this._winShown = 0;
+        this._roll = null;
+    }
+
+    _stepBet(dir, onBet) {
+        const bets = this.model.bets;
+        const i = bets.indexOf(Number(this.el.bet.value));
+        const j = Math.max(0, Math.min(bets.length - 1, i + dir));
+        if (j !== i) onBet(bets[j]);
+    }
+
+    setBalance(minor) {
+        this.el.balance.textContent = this.format(minor);
+        this.el.balance.dataset.minor = String(minor);
+    }
+
+    setBet(minor) {
+        const e = this.el;
+        e.bet.value = String(minor);
+        e.bet.dataset.minor = String(minor);
+        const i = this.model.bets.indexOf(minor);
+        e.betDown.disabled = this.busy || i <= 0;
+        e.betUp.disabled = this.busy || i >= this.model.bets.length - 1;
+        e.buyPrice.textContent = this.format(minor * this.model.buy_price);
+    }
+
+    /** Show `minor` in #win at once (data-minor always holds the exact value). */
+    setWin(minor) {
+        cancelAnimationFrame(this._roll);
+        this._winShown = minor;
+        this.el.win.textContent = this.format(minor);
+        this.el.win.dataset.minor = String(minor);
+        this.el.win.classList.toggle("has-win", minor > 0);
+    }
+
+    /** Roll the win counter up to `minor` over `ms`; data-minor is the target at once. */
+    rollWin(minor, ms) {
+        cancelAnimationFrame(this._roll);
+        const from = this._winShown;
+        this.el.win.dataset.minor = String(minor);
+        this.el.win.classList.toggle("has-win", minor > 0);
+        if (ms < 16 || minor <= from) { this.setWin(minor); return; }
+        const t0 = performance.now();
+        const frame = (now) => {
+            const u = Math.min(1, (now - t0) / ms);
+            const v = Math.round(from + (minor - from) * u);
+            this._winShown = v;
+            this.el.win.textContent = this.format(v);
+            if (u < 1) this._roll = requestAnimationFrame(frame);
+        };
+        this._roll = requestAnimationFrame(frame);
+    }
+
+    setBusy(busy) {
+        this.busy = busy;
+        const e = this.el;
+        for (const c of [e.spin, e.buy, e.bet]) c.disabled = busy;
+        e.spin.classList.toggle("spinning", busy);
+        this.setBet(Number(e.bet.value));
+    }
+
+    showFeature({ number, count, special, total }) {
+        const e = this.el;
+        e.feature.hidden = false;
+        e.fsCount.textContent = `${number}/${count}`;
+        e.fsCount.dataset.number = String(number);
+        e.fsSymbol.src = `./static/img/${special.toLowerCase()}.svg`;
+        e.fsSymbol.alt = special;
+        e.fsTotal.textContent = this.format(total);
+        e.fsTotal.dataset.minor = String(total);
+        e.winLabel.textContent = "Feature win";
+        document.body.classList.add("in-feature");
+    }
+
+    hideFeature() {
+        this.el.feature.hidden = true;
+        this.el.winLabel.textContent = "Win";
+        document.body.classList.remove("in-feature");
+    }
+
+    setMuted(muted) {
+        this.el.mute.setAttribute("aria-pressed", String(muted));
+        this.el.mute.setAttribute("aria-label", muted ? "Sound off (click to unmute)" : "Sound on (click to mute)");
+        this.el.mute.classList.toggle("off", muted);
+    }
+
+    setTurbo(on) {
+        this.el.turbo.setAttribute("aria-pressed", String(on));
+        this.el.turbo.classList.toggle("on", on);
+    }
+
+    announce(text) {
+        this.el.announce.textContent = text;
+    }
+
+    /** A refusal or notice; with `topUp` the demo top-up button is offered. */
+    showMessage(text, { topUp = false } = {}) {
+        const e = this.el;
+        e.messageText.textContent = text;
+        e.topUp.hidden = !topUp;
+        e.message.hidden = false;
+        this.announce(text);
+    }
+
+    hideMessage() {
+        this.el.message.hidden = true;
+    }
+}

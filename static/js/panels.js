@@ -1,0 +1,162 @@
+// Overlay panels inside a round (free-spins intro and outro, big win, max win) and outside
+// it (buy confirmation, messages). A panel inside a round continues by itself after a few
+// seconds, or at once on a click or key: a round never waits forever.
+
+const MIN_MS = 30;
+
+function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+}
+
+export class Panels {
+    constructor(root, { format, imgBase = "./static/img/" }) {
+        this.root = root; // #overlay
+        this.format = format;
+        this.imgBase = imgBase;
+        this.current = null;
+    }
+
+    symbolImg(name, cls = "") {
+        const img = el("img", cls);
+        img.src = `${this.imgBase}${name.toLowerCase()}.svg`;
+        img.alt = name;
+        return img;
+    }
+
+    /**
+     * Show `content` (a DOM node) as a modal panel; resolve after `ms` (times the speed
+     * factor) or on a click / key. `hold` is an optional Promise that must settle before the
+     * timeout starts counting (an animation still running); a click cuts it short too.
+     */
+    _show(content, { cls, ms, k, onSkip }) {
+        const panel = el("div", `panel ${cls}`);
+        panel.setAttribute("role", "dialog");
+        panel.setAttribute("aria-modal", "true");
+        panel.append(content);
+        const hint = el("p", "panel-hint", "Click or press any key to continue");
+        panel.append(hint);
+        this.root.replaceChildren(panel);
+        this.root.hidden = false;
+        this.root.classList.add("show");
+        return new Promise((resolve) => {
+            let skips = 0;
+            const finish = () => {
+                clearTimeout(timer);
+                this.root.removeEventListener("pointerdown", onInput);
+                document.removeEventListener("keydown", onInput, true);
+                this.root.classList.remove("show");
+                this.root.hidden = true;
+                this.root.replaceChildren();
+                resolve();
+            };
+            const onInput = (ev) => {
+                ev.preventDefault?.();
+                ev.stopPropagation?.();
+                // a first click may only fast-forward an animation (big win counter)
+                if (onSkip && skips++ === 0 && onSkip()) return;
+                finish();
+            };
+            const timer = setTimeout(finish, Math.max(MIN_MS, ms * k));
+            this.root.addEventListener("pointerdown", onInput);
+            document.addEventListener("keydown", onInput, true);
+        });
+    }
+
+    /** Free-spins intro: the book opens and its pages flip until they stop on the SES. */
+    intro({ count, special, symbols, k }) {
+        const box = el("div", "intro");
+        box.append(el("h2", "panel-title", "FREE SPINS"));
+        box.append(el("p", "panel-big", `${count} free spins`));
+        const book = el("div", "book-anim");
+        const left = el("div", "page left");
+        left.append(el("span", "page-text", "Special expanding symbol"));
+        const right = el("div", "page right");
+        const img = this.symbolImg(symbols[0], "page-symbol");
+        right.append(img);
+        const flipper = el("div", "page flipper");
+        book.append(left, right, flipper);
+        box.append(book);
+        const caption = el("p", "panel-sub", "Drawing the special symbol…");
+        box.append(caption);
+        let flips = Math.max(1, Math.round(14 * Math.min(1, k * 1.2)));
+        const step = Math.max(20, 110 * k);
+        let i = 0;
+        const reveal = () => {
+            img.src = `${this.imgBase}${special.toLowerCase()}.svg`;
+            img.alt = special;
+            right.classList.add("chosen");
+            caption.textContent = `${special} expands to fill its reels and pays on all lines`;
+        };
+        const tick = () => {
+            if (flips-- <= 0) { reveal(); return; }
+            i = (i + 1) % symbols.length;
+            img.src = `${this.imgBase}${symbols[i].toLowerCase()}.svg`;
+            flipper.classList.remove("flip");
+            void flipper.offsetWidth; // restart the CSS animation
+            flipper.classList.add("flip");
+            flipTimer = setTimeout(tick, step);
+        };
+        let flipTimer = setTimeout(tick, step);
+        return this._show(box, {
+            cls: "panel-intro", ms: 4200, k,
+            onSkip: () => { if (flips > 0) { flips = 0; clearTimeout(flipTimer); reveal(); return true; } return false; },
+        }).then(() => { clearTimeout(flipTimer); reveal(); });
+    }
+
+    outro({ total, played, bet, k }) {
+        const box = el("div", "outro");
+        box.append(el("h2", "panel-title", "FEATURE COMPLETE"));
+        box.append(el("p", "panel-sub", `${played} free spins played`));
+        const amount = el("p", "panel-amount", this.format(total));
+        amount.id = "feature-total";
+        amount.dataset.minor = String(total);
+        box.append(amount);
+        box.append(el("p", "panel-sub", `${(total / bet).toFixed(total % bet ? 1 : 0)}x your bet`));
+        return this._show(box, { cls: "panel-outro", ms: 3500, k });
+    }
+
+    maxWin({ amount, forfeited, k }) {
+        const box = el("div", "maxwin");
+        box.append(el("h2", "panel-title", "MAX WIN!"));
+        box.append(el("p", "panel-amount", this.format(amount)));
+        box.append(el("p", "panel-sub", forfeited
+            ? `The 20,168x cap is reached: the round ends here (${forfeited} free spins forfeited).`
+            : "The 20,168x cap is reached: the round ends here."));
+        return this._show(box, { cls: "panel-maxwin", ms: 5000, k });
+    }
+
+    /** Big / mega / epic win: a counter rolls up; the first click jumps to the end. */
+    bigWin({ name, level, amount, k, onBurst }) {
+        const box = el("div", "bigwin");
+        box.append(el("h2", `panel-title bigwin-${level}`, name));
+        const counter = el("p", "panel-amount", this.format(0));
+        box.append(counter);
+        const dur = Math.max(MIN_MS, (2200 + 800 * level) * k);
+        const t0 = performance.now();
+        let done = false;
+        let last = 0;
+        const frame = (now) => {
+            if (done) return;
+            const u = Math.min(1, (now - t0) / dur);
+            const eased = 1 - Math.pow(1 - u, 2);
+            counter.textContent = this.format(Math.round((amount * eased) / 10) * 10 >= amount ? amount
+                : Math.round(amount * eased));
+            if (now - last > 600) { last = now; onBurst?.(); }
+            if (u < 1) requestAnimationFrame(frame);
+            else { done = true; counter.textContent = this.format(amount); }
+        };
+        requestAnimationFrame(frame);
+        return this._show(box, {
+            cls: `panel-bigwin level-${level}`, ms: dur + 2200 * k, k: 1,
+            onSkip: () => {
+                if (done) return false;
+                done = true;
+                counter.textContent = this.format(amount);
+                return true;
+            },
+        }).then(() => { done = true; });
+    }
+}

@@ -1,0 +1,246 @@
+// Plays a decided round: its `events`, in order, one awaited handler per event type.
+// Nothing here decides anything; every symbol, stop and amount comes from the round dict.
+//
+//   const seq = new Sequencer({ model, renderer, reels, hud, panels, sound, speed, hooks });
+//   await seq.play(round, { from: 0, onStep: (i) => store the step });
+//
+// `from` starts at any event index (a saved round interrupted mid-reveal): the state the
+// earlier events built (feature mode, special symbol, counter, running total, reel stops) is
+// restored without animation first. seq.hurry() (a click or key during the reveal) stops the
+// reels at once and shortens what is left of the current spin's presentation.
+
+export const BIG_WIN_LEVELS = [
+    { at: 100, name: "EPIC WIN", level: 3 },
+    { at: 40, name: "MEGA WIN", level: 2 },
+    { at: 15, name: "BIG WIN", level: 1 },
+];
+
+export function bigWinLevel(totalWin, bet) {
+    return BIG_WIN_LEVELS.find((l) => totalWin >= l.at * bet) ?? null;
+}
+
+export class Sequencer {
+    constructor({ model, renderer, reels, hud, panels, sound, speed, format, hooks = {} }) {
+        Object.assign(this, { model, renderer, reels, hud, panels, sound, speed, format, hooks });
+        this._hurry = false;
+        this._wake = null;
+        this.round = null;
+    }
+
+    get k() {
+        return this.speed();
+    }
+
+    /** A click or key while a round plays: stop the reels now, shorten the rest. */
+    hurry() {
+        if (!this.round) return;
+        this._hurry = true;
+        this.reels.slam();
+        if (this._wake) this._wake();
+    }
+
+    wait(ms) {
+        if (this._hurry) ms = Math.min(ms, 120);
+        const t = ms * this.k;
+        if (t < 1) return Promise.resolve();
+        return new Promise((resolve) => {
+            const timer = setTimeout(done, t);
+            function done() { clearTimeout(timer); resolve(); }
+            this._wake = () => { this._wake = null; setTimeout(done, Math.min(t, 120 * this.k)); };
+        });
+    }
+
+    sfx(name, ...args) {
+        try { this.sound?.[name]?.(...args); } catch { /* sound is optional */ }
+    }
+
+    async play(round, { from = 0, onStep = () => {} } = {}) {
+        this.round = round;
+        this.bet = round.bet;
+        this.feature = { on: false, special: null, count: 0, number: 0, total: 0 };
+        this.grid = null;
+        this.running = 0;
+        if (from > 0) this._restore(round, from);
+        try {
+            for (let i = from; i < round.events.length; i++) {
+                const event = round.events[i];
+                onStep(i, event);
+                const handler = this[`on_${event.type}`];
+                if (!handler) throw new Error(`no handler for event ${event.type}`);
+                await handler.call(this, event);
+            }
+        } finally {
+            this.round = null;
+            this._hurry = false;
+        }
+    }
+
+    _restore(round, from) {
+        for (const e of round.events.slice(0, from)) {
+            if (e.type === "freeSpinsStart") {
+                Object.assign(this.feature, { on: true, special: e.special, count: e.count });
+            } else if (e.type === "freeSpin") {
+                this.feature.number = e.number;
+            } else if (e.type === "freeSpinsEnd") {
+                this.feature.on = false;
+            } else if (e.type === "reveal") {
+                this.grid = e.grid;
+                const strips = e.kind === "free" ? this.model.reels.free_spins : this.model.reels.base;
+                this.reels.reels.forEach((r, i) => r._rest(strips[i], e.stops[i]));
+            } else if (e.type === "spinEnd") {
+                this.running = e.round_total;
+                this.feature.total = e.feature_total;
+            }
+        }
+        this.renderer.setFree(this.feature.on);
+        if (this.feature.on) {
+            this.hud.showFeature(this.feature);
+        }
+        this.hud.setWin(this.running);
+    }
+
+    // ---- one handler per event type ---------------------------------------------------
+
+    async on_roundStart(e) {
+        this.renderer.clearWins();
+        this.hud.setWin(0);
+        this.hooks.roundStart?.(e);
+    }
+
+    async on_reveal(e) {
+        this._hurry = false;
+        this.renderer.clearWins();
+        this.grid = e.grid;
+        const free = e.kind === "free";
+        const strips = free ? this.model.reels.free_spins : this.model.reels.base;
+        const has = (reel) => e.grid[reel].includes(this.model.wild);
+        // anticipation: two books showing, the third book reel spins longer
+        const tease = !free && has(1) && has(2) ? [3] : [];
+        this.sfx("spinStart");
+        await this.reels.spin({
+            strips, stops: e.stops, grid: e.grid, k: this.k, tease,
+            onLand: (i) => {
+                this.sfx("reelStop", i);
+                const row = e.grid[i].indexOf(this.model.wild);
+                if (row >= 0) {
+                    this.sfx("book");
+                    this.renderer.glow([[i, row]]);
+                }
+            },
+        });
+        await this.wait(120);
+        this.renderer.glows.clear();
+    }
+
+    async on_expandBooks(e) {
+        for (const reel of e.reels) {
+            const row = this.grid[reel].indexOf(this.model.wild);
+            this.renderer.expandWild(reel, Math.max(0, row), e.multipliers[String(reel)]);
+            this.sfx("expand");
+            await this.wait(750);
+        }
+        if (e.reels.length > 1) {
+            const parts = e.reels.map((r) => `x${e.multipliers[String(r)]}`).join(" · ");
+            this.renderer.showBanner(`x${e.multiplier}`, `wild multipliers ${parts}`, 1300);
+            this.hud.announce(`Wild reels: total multiplier ${e.multiplier}`);
+            await this.wait(1300);
+        }
+    }
+
+    async on_lineWins(e) {
+        const paylines = this.model.paylines;
+        for (const w of e.wins) {
+            const label = w.multiplier > 1
+                ? `${this.format(w.amount)} (x${w.multiplier})` : this.format(w.amount);
+            this.renderer.showLine(w.line, paylines[w.line], w.positions, label);
+            this.running += w.amount;
+            this.hud.rollWin(this.running, 500 * this.k);
+            this.sfx("win", w.amount / this.bet);
+            await this.wait(e.wins.length > 4 ? 650 : 950);
+        }
+        this.renderer.showAllLines(e.wins, paylines);
+        await this.wait(500);
+    }
+
+    async on_expandSymbol(e) {
+        this.renderer.hideLines();
+        this.renderer.expandSes(e.reels, e.symbol,
+            `${e.symbol} pays ${this.format(e.amount)}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`);
+        this.sfx("expand");
+        this.running += e.amount;
+        this.hud.rollWin(this.running, 700 * this.k);
+        this.sfx("win", e.amount / this.bet);
+        this.hud.announce(`Expanding ${e.symbol} pays ${this.format(e.amount)}`);
+        await this.wait(1800);
+    }
+
+    async on_spinEnd(e) {
+        this.running = e.round_total;
+        this.hud.rollWin(e.round_total, 300 * this.k);
+        if (this.feature.on) {
+            this.feature.total = e.feature_total;
+            this.hud.showFeature(this.feature);
+            await this.wait(e.win > 0 ? 700 : 350);
+        } else if (e.win > 0) {
+            this.hud.announce(`You win ${this.format(e.win)}`);
+        }
+    }
+
+    async on_freeSpinsTrigger(e) {
+        this.renderer.hideLines();
+        this.renderer.glow(e.positions);
+        this.sfx("book");
+        this.renderer.showBanner("FREE SPINS!", "3 books", 1600);
+        this.hud.announce("Three books: free spins triggered");
+        await this.wait(1700);
+    }
+
+    async on_freeSpinsStart(e) {
+        this.sfx("featureStart");
+        Object.assign(this.feature, { on: true, special: e.special, count: e.count, number: 0, total: 0 });
+        this.hooks.featureStart?.(e);
+        this.hud.announce(`${e.count} free spins. Special expanding symbol: ${e.special}`);
+        await this.panels.intro({ count: e.count, special: e.special, symbols: Object.keys(this.model.paytable), k: this.k });
+        this.renderer.clearWins();
+        this.renderer.setFree(true);
+        this.hud.showFeature(this.feature);
+    }
+
+    async on_freeSpin(e) {
+        this.feature.number = e.number;
+        this.renderer.clearWins();
+        this.hud.showFeature(this.feature);
+        this.sfx("freeSpin");
+    }
+
+    async on_maxWin(e) {
+        this.sfx("maxWin");
+        this.renderer.burst(120);
+        this.hud.announce(`Maximum win reached: ${this.format(e.amount)}`);
+        await this.panels.maxWin({ amount: e.amount, forfeited: e.forfeited, k: this.k });
+    }
+
+    async on_freeSpinsEnd(e) {
+        this.feature.total = e.total;
+        this.hud.announce(`Free spins complete: you won ${this.format(e.total)}`);
+        await this.panels.outro({ total: e.total, played: e.played, bet: this.bet, k: this.k });
+        this.feature.on = false;
+        this.renderer.setFree(false);
+        this.renderer.clearWins();
+        this.hud.hideFeature();
+        this.hooks.featureEnd?.(e);
+    }
+
+    async on_roundEnd(e) {
+        const level = bigWinLevel(e.total_win, this.bet);
+        if (level) {
+            this.sfx("bigWin", level.level);
+            this.renderer.burst(40 + 40 * level.level);
+            await this.panels.bigWin({ name: level.name, level: level.level, amount: e.total_win, k: this.k,
+                onBurst: () => this.renderer.burst(30) });
+        }
+        this.hud.setWin(e.total_win);
+        if (e.total_win > 0) this.hud.announce(`Round over: you win ${this.format(e.total_win)}`);
+        await this.hooks.roundEnd?.(e);
+    }
+}
