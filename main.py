@@ -19,14 +19,16 @@ here switches it to "error" with a readable message (the traceback goes to the c
 
 import json
 import traceback
+from urllib.parse import parse_qs
 
 from pyscript import document, ffi, window
 
 
 def _seed_from_url() -> int | None:
-    raw = window.URLSearchParams.new(window.location.search).get("seed")
-    if raw is None or raw == "":
+    values = parse_qs(str(window.location.search).lstrip("?")).get("seed")
+    if not values:
         return None
+    raw = values[0]
     try:
         return int(raw)
     except ValueError:

@@ -352,6 +352,10 @@ async function start() {
     status.textContent = "Ready.";
     setState("ready");
     document.body.classList.add("loaded");
+    const loader = document.getElementById("loader");
+    const hideLoader = () => { loader.hidden = true; };
+    loader.addEventListener("transitionend", hideLoader, { once: true });
+    setTimeout(hideLoader, speed() < 0.1 ? 0 : 700);
     readyResolve();
     post("ready", { balance: st.balance, bet: st.bet });
 
