@@ -71,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .simulate import progress_bar, simulate
 
             result = simulate(model, args.rounds, args.seed, buy=args.buy, workers=args.workers,
-                              bet=args.bet, model_path=args.model,
+                              bet=args.bet,
                               progress=progress_bar if args.rounds >= 200_000 else None)
             if args.json:
                 json.dump(result, sys.stdout, indent=1)

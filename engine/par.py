@@ -49,8 +49,8 @@ BANDS: tuple[tuple[str, Fraction, Fraction | None], ...] = (
     ("20-100x", Fraction(20), Fraction(100)),
     (">100x", Fraction(100), None),
 )
-"""Base-game win bands in total bets: (label, low, high); "0" is exactly no win,
-the others are ``low < win <= high`` except the first non-zero band, ``0 < win < 1``."""
+"""Base-game win bands in total bets: (label, low, high); "0" is exactly no win, "<1x" is
+``0 < win < 1``, the others ``low <= win < high`` (the last has no upper end)."""
 
 CAP_BUCKETS = 200
 """How finely :func:`cap_loss_bounds` rounds wins: the cap is split into this many steps."""

@@ -67,44 +67,46 @@ def run_chunk(model: Model, bet: int, buy: bool, seed: int, index: int, rounds: 
 _WORKER_MODEL: Model | None = None
 
 
-def _work(job: tuple[str | None, int, bool, int, int, int]) -> Tally:
+def _init_worker(model_json: dict[str, Any]) -> None:
     global _WORKER_MODEL
-    path, bet, buy, seed, index, rounds = job
-    if _WORKER_MODEL is None:
-        _WORKER_MODEL = load_model(path)
-    return run_chunk(_WORKER_MODEL, bet, buy, seed, index, rounds)
+    _WORKER_MODEL = load_model(model_json)
+
+
+def _work(job: tuple[int, bool, int, int, int]) -> Tally:
+    assert _WORKER_MODEL is not None
+    return run_chunk(_WORKER_MODEL, *job)
 
 
 def simulate(model: Model, rounds: int, seed: int, buy: bool = False, workers: int = 1,
-             bet: int | None = None, model_path: str | None = None,
+             bet: int | None = None,
              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play ``rounds`` rounds and return the figures of GAME.md's ``simulate`` (fractions, not
-    percentages; wins in total bets). ``model_path`` is what worker processes load (None: the
-    shipped model); it must be the file ``model`` came from."""
+    percentages; wins in total bets). Worker processes each load ``model`` once, from its JSON."""
     if rounds < 1:
         raise ValueError(f"rounds {rounds} must be at least 1")
     if workers < 1:
         raise ValueError(f"workers {workers} must be at least 1")
     bet = model.default_bet if bet is None else bet
-    jobs = [(model_path, bet, buy, seed, i, min(CHUNK, rounds - i * CHUNK))
+    jobs = [(bet, buy, seed, i, min(CHUNK, rounds - i * CHUNK))
             for i in range(math.ceil(rounds / CHUNK))]
     started = time.perf_counter()
     tallies: list[Tally | None] = [None] * len(jobs)
     done = 0
     if workers == 1 or len(jobs) == 1:
         for i, job in enumerate(jobs):
-            tallies[i] = run_chunk(model, *job[1:])
-            done += job[5]
+            tallies[i] = run_chunk(model, *job)
+            done += job[4]
             if progress:
                 progress(done, rounds)
     else:
         import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with multiprocessing.get_context("fork").Pool(
+                workers, initializer=_init_worker, initargs=(model.to_json(),)) as pool:
             results = pool.imap(_work, jobs)
             for i, tally in enumerate(results):
                 tallies[i] = tally
-                done += jobs[i][5]
+                done += jobs[i][4]
                 if progress:
                     progress(done, rounds)
     elapsed = time.perf_counter() - started
