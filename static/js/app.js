@@ -347,6 +347,7 @@ async function start() {
     hud.setMuted(st.muted);
     hud.setTurbo(st.turbo);
     renderer.start();
+    if (params.get("debug") === "1") window.debugGame = { seq, reels, renderer, hud };
 
     stage("Ready.", 1);
     status.textContent = "Ready.";

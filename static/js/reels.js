@@ -114,7 +114,7 @@ export class Reel {
                 }
                 p = Math.max(0, a.distance - s);
                 v /= a.k;
-                if (p <= 0) this._land(now);
+                if (p <= 1e-6 || t >= ACCEL + a.tc + DECEL) { p = 0; this._land(now); }
             }
         }
         if (a.landed) {
