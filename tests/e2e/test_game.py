@@ -1,0 +1,255 @@
+"""The game page plays rounds decided by the engine and shows them as the rules say.
+
+Expected values never come from the page itself: they come from the engine run here on
+CPython (`play_round(load_model(), bet, random.Random(seed))`, the contract of GAME.md
+"The page's contract": the k-th seeded round in the page equals the k-th one here), from the
+model file (bets, buy_price, paytable), or from the demo balance the store starts with
+(1000.00 = 100000 minor units, static/js/store.js). `?speed=fast` makes every animation very
+short; the tests wait on data-state and DOM conditions, never on time.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from e2e_harness import REPO_ROOT, SUB_PATH, Game, Site
+from playwright.sync_api import Page, expect
+
+from engine import load_model, play_round
+
+MODEL = load_model()
+DEMO_BALANCE = 100000  # static/js/store.js DEMO_BALANCE: 1000.00 on a first visit
+SHOTS = REPO_ROOT / "screenshots"
+
+
+def engine_rounds(seed: int, plays: list[tuple[int, bool]]) -> list[dict[str, Any]]:
+    """The rounds CPython's engine decides for `plays` ((bet, buy) each) from Random(seed)."""
+    rng = random.Random(seed)
+    return [play_round(MODEL, bet, rng, buy=buy).to_dict() for bet, buy in plays]
+
+
+def minor(page: Page, selector: str) -> int:
+    value = page.locator(selector).get_attribute("data-minor")
+    assert value is not None, f"{selector} has no data-minor"
+    return int(value)
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector("html[data-state=ready]", state="attached")
+
+
+def test_spin_moves_the_balance_by_exactly_minus_bet_plus_win(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?speed=fast").page
+    # A first visit starts on the demo balance and the model's default bet.
+    assert minor(page, "#balance") == DEMO_BALANCE
+    assert minor(page, "#bet") == MODEL.default_bet
+    for _ in range(3):
+        before = minor(page, "#balance")
+        rnd = page.evaluate("game.spin()")
+        # expected: the round dict the page resolved with (decided by the engine)
+        assert minor(page, "#win") == rnd["total_win"]
+        assert minor(page, "#balance") == before - rnd["bet"] + rnd["total_win"]
+        assert rnd["bet"] == MODEL.default_bet
+        assert page.locator("html").get_attribute("data-state") == "ready"
+
+
+def test_seeded_page_plays_the_rounds_cpython_decides(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?seed=7&speed=fast").page
+    # expected: CPython's first three play_round(model, 100, Random(7))
+    expected = engine_rounds(7, [(100, False)] * 3)
+    balance = DEMO_BALANCE
+    for want in expected:
+        got = page.evaluate("game.spin()")
+        assert [s["stops"] for s in got["spins"]] == [s["stops"] for s in want["spins"]]
+        assert got["total_win"] == want["total_win"]
+        balance += want["total_win"] - 100
+        assert minor(page, "#balance") == balance
+        assert minor(page, "#win") == want["total_win"]
+
+
+def test_seeded_rounds_follow_bet_changes(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?seed=21&speed=fast").page
+    # expected: CPython's rounds from Random(21) at bets 100 then 250 (both listed in the model)
+    expected = engine_rounds(21, [(100, False), (250, False)])
+    first = page.evaluate("game.spin()")
+    page.evaluate("game.setBet(250)")
+    assert minor(page, "#bet") == 250
+    second = page.evaluate("game.spin()")
+    assert [first["total_win"], second["total_win"]] == [r["total_win"] for r in expected]
+    assert second["spins"][0]["stops"] == expected[1]["spins"][0]["stops"]
+
+
+def test_buy_asks_for_confirmation_and_debits_the_price(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?seed=11&speed=fast").page
+    # expected: the price is buy_price x bet from the model; the round is CPython's bought
+    # feature from Random(11)
+    price = MODEL.buy_price * MODEL.default_bet
+    want = engine_rounds(11, [(MODEL.default_bet, True)])[0]
+    assert want["free_spins"] == 10 and want["spins"][0]["kind"] == "free"
+    expect(page.locator("#buy-price")).to_have_text(f"€{price / 100:,.2f}")
+    page.click("#buy")
+    dialog = page.locator("#buy-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#buy-dialog-price")).to_have_text(f"€{price / 100:,.2f}")
+    # Cancel first: nothing is bought.
+    page.click("#buy-cancel")
+    expect(dialog).to_be_hidden()
+    assert minor(page, "#balance") == DEMO_BALANCE
+    page.click("#buy")
+    page.click("#buy-confirm")
+    final = DEMO_BALANCE - price + want["total_win"]
+    expect(page.locator("#balance")).to_have_attribute("data-minor", str(final))
+    wait_ready(page)
+    assert minor(page, "#win") == want["total_win"]
+    assert page.evaluate("game.state().lastWin") == want["total_win"]
+
+
+def test_buy_and_spin_are_refused_when_the_balance_is_short(open_game: Callable[..., Game], site: Site, context: Any) -> None:
+    # A saved balance of 0.50 (store.js's format), below the default bet of 1.00.
+    context.add_init_script(
+        "localStorage.setItem('boce.player.v1', JSON.stringify({balance: 50, bet: 100}))"
+    )
+    page = open_game(site.root + "?speed=fast").page
+    assert minor(page, "#balance") == 50
+    page.click("#spin")
+    message = page.locator("#message")
+    expect(message).to_be_visible()
+    expect(message).to_contain_text("not enough")
+    assert minor(page, "#balance") == 50
+    page.click("#buy")
+    expect(page.locator("#buy-dialog")).to_be_hidden()
+    expect(message).to_contain_text("buy the feature")
+    refused = page.evaluate("game.spin().then(() => 'played', (e) => String(e))")
+    assert "insufficient balance" in refused
+    assert minor(page, "#balance") == 50
+    # The demo top-up brings the player back to the demo balance.
+    page.click("#top-up")
+    expect(page.locator("#balance")).to_have_attribute("data-minor", str(DEMO_BALANCE))
+    # Buying the feature at the top bet costs 85 x 100.00, more than the demo balance.
+    page.evaluate(f"game.setBet({MODEL.bets[-1]})")
+    page.click("#buy")
+    expect(message).to_contain_text(f"€{MODEL.buy_price * MODEL.bets[-1] / 100:,.2f}")
+    assert minor(page, "#balance") == DEMO_BALANCE
+
+
+RECORD_FEATURE = """() => {
+    window.seen = { counts: [], totals: [], outro: [] };
+    new MutationObserver(() => {
+        const c = document.getElementById('fs-count');
+        const bar = document.getElementById('feature-bar');
+        if (!bar.hidden && window.seen.counts.at(-1) !== c.textContent) window.seen.counts.push(c.textContent);
+        const t = document.getElementById('fs-total').dataset.minor;
+        if (!bar.hidden && window.seen.totals.at(-1) !== t) window.seen.totals.push(t);
+        const o = document.getElementById('feature-total');
+        if (o && !window.seen.outro.includes(o.dataset.minor)) window.seen.outro.push(o.dataset.minor);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
+
+def test_seeded_bought_feature_plays_to_its_end(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?seed=3&speed=fast").page
+    # expected: CPython's bought feature from Random(3) at the default bet
+    want = engine_rounds(3, [(MODEL.default_bet, True)])[0]
+    feature_end = next(e for e in want["events"] if e["type"] == "freeSpinsEnd")
+    page.evaluate(RECORD_FEATURE)
+    got = page.evaluate("game.buy()")
+    assert got["total_win"] == want["total_win"]
+    assert [s["stops"] for s in got["spins"]] == [s["stops"] for s in want["spins"]]
+    seen = page.evaluate("window.seen")
+    # the counter showed every free spin n/10 in order (count from the model: 10)
+    counts = [c for c in seen["counts"] if c != "0/10"]
+    assert counts == [f"{n}/{MODEL.free_spins}" for n in range(1, MODEL.free_spins + 1)]
+    # the running feature total ended on the engine's feature total, shown in the outro too
+    assert int(seen["totals"][-1]) == feature_end["total"]
+    assert seen["outro"] == [str(feature_end["total"])]
+    assert minor(page, "#balance") == DEMO_BALANCE - want["cost"] + want["total_win"]
+    expect(page.locator("#feature-bar")).to_be_hidden()
+
+
+def test_changing_the_bet_rescales_the_paytable(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?speed=fast").page
+    santa5 = page.locator('#info-content .pay-amount[data-symbol="SANTA"][data-count="5"]')
+    page.click("#info-button")
+    expect(page.locator("#info-dialog")).to_be_visible()
+    # expected: paytable SANTA x5 (model) x line bet (bet / 10)
+    expect(santa5).to_have_attribute("data-minor", str(MODEL.pay("SANTA", 5) * MODEL.default_bet // 10))
+    page.click("#info-close")
+    page.click("#bet-up")  # the next listed bet
+    bet = MODEL.bets[MODEL.bets.index(MODEL.default_bet) + 1]
+    assert minor(page, "#bet") == bet
+    page.click("#info-button")
+    expect(santa5).to_have_attribute("data-minor", str(MODEL.pay("SANTA", 5) * bet // 10))
+    expect(santa5).to_have_text(f"€{MODEL.pay('SANTA', 5) * bet / 1000:,.2f}")
+
+
+def test_space_spins(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?seed=5&speed=fast").page
+    # expected: CPython's first round from Random(5) at the default bet
+    want = engine_rounds(5, [(MODEL.default_bet, False)])[0]
+    page.keyboard.press("Space")
+    expect(page.locator("#balance")).to_have_attribute(
+        "data-minor", str(DEMO_BALANCE - MODEL.default_bet + want["total_win"]))
+    wait_ready(page)
+    assert minor(page, "#win") == want["total_win"]
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}])
+def test_phone_layout_shows_every_control(open_game: Callable[..., Game], site: Site, viewport: dict[str, int]) -> None:
+    game = open_game(site.root + "?speed=fast")
+    page = game.page
+    page.set_viewport_size(viewport)
+    for selector in ("#reels", "#spin", "#buy", "#bet", "#bet-up", "#bet-down", "#balance", "#win",
+                     "#info-button", "#mute", "#turbo"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None, selector
+        # entirely inside the 390 x 844 viewport (the page does not scroll)
+        assert box["x"] >= 0 and box["y"] >= 0, (selector, box)
+        assert box["x"] + box["width"] <= viewport["width"] + 0.5, (selector, box)
+        assert box["y"] + box["height"] <= viewport["height"] + 0.5, (selector, box)
+        expect(page.locator(selector)).to_be_visible()
+    assert page.locator("#reels").bounding_box()["width"] > 300  # the reels use the width
+    rnd = page.evaluate("game.spin()")
+    assert minor(page, "#win") == rnd["total_win"]
+
+
+def test_game_plays_from_a_sub_path(open_game: Callable[..., Game], site: Site) -> None:
+    game = open_game(site.sub + "?speed=fast")
+    rnd = game.page.evaluate("game.spin()")
+    assert minor(game.page, "#balance") == DEMO_BALANCE - rnd["bet"] + rnd["total_win"]
+    outside = [u for u in game.watch.requests if not urlsplit(u).path.startswith(SUB_PATH)]
+    assert outside == [], "requests that ignore the page's base path"
+
+
+def test_screenshots(open_game: Callable[..., Game], site: Site) -> None:
+    """Saves screenshots/ (git-ignored) for a human to look at; checks the states they show."""
+    SHOTS.mkdir(exist_ok=True)
+    page = open_game(site.root + "?seed=7&speed=fast").page
+    page.screenshot(path=str(SHOTS / "base.png"))
+    # expected: CPython's Random(7) rounds: the second base spin wins (see engine_rounds)
+    wins = [r["total_win"] for r in engine_rounds(7, [(100, False)] * 2)]
+    assert wins[1] > 0
+    page.evaluate("game.spin()")
+    page.evaluate("game.spin()")
+    assert minor(page, "#win") == wins[1]
+    page.screenshot(path=str(SHOTS / "win.png"))  # the winning line stays drawn after the round
+    page.click("#info-button")
+    expect(page.locator("#info-content .pay-amount").first).to_be_visible()
+    page.screenshot(path=str(SHOTS / "info.png"))
+    page.click("#info-close")
+
+    phone = open_game(site.root + "?speed=fast").page
+    phone.set_viewport_size({"width": 390, "height": 844})
+    phone.evaluate("game.spin()")
+    phone.screenshot(path=str(SHOTS / "phone.png"))
+
+    # last: a page opened after it would resume its unfinished round (same storage)
+    feature = open_game(site.root + "?seed=3&speed=turbo").page
+    feature.evaluate("() => { game.buy(); }")
+    expect(feature.locator("#fs-count")).to_have_attribute("data-number", "4", timeout=60_000)
+    feature.screenshot(path=str(SHOTS / "feature.png"))
