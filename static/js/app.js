@@ -2,6 +2,7 @@
 // sequencer, owns the money flow, and publishes the page's contract (window.game, data-state,
 // postMessage in ?embed=1, the ?demo=feature showcase). See /GAME.md "The page's contract".
 
+import { renderHistory, timeFormat } from "./history.js";
 import { renderInfo } from "./info.js";
 import { Hud, makeFormat } from "./hud.js";
 import { Panels } from "./panels.js";
@@ -32,7 +33,10 @@ let hud = null;
 let seq = null;
 let renderer = null;
 let sound = null;
-let busy = false;
+let busy = false;         // the one in-flight guard: a round (or replay) is decided or showing
+let replaying = false;
+let replaySeq = null;
+let resumedFrom = null;   // the saved step a round in progress was resumed at on load
 let lastWin = 0;
 
 function speed() {
@@ -98,19 +102,43 @@ function refuse(buy) {
     return new Error(`insufficient balance: ${format(st.balance)} < ${format(cost)}`);
 }
 
+/** Writes the whole record; shows or clears the notice that progress is not kept. */
+function persist() {
+    if (demo) return;
+    store.save();
+    const why = store.notKept();
+    const notice = document.getElementById("save-notice");
+    if (why) {
+        document.getElementById("save-notice-text").textContent =
+            `Progress is not being saved: ${why}. You can keep playing, but your balance and history will be lost when this page closes.`;
+    }
+    notice.hidden = !why;
+}
+
 async function play(buy) {
     if (busy) throw new Error("a round is already playing");
     if (costOf(buy) > st.balance) throw refuse(buy);
-    hud.hideMessage();
-    const round = JSON.parse(window.bridge.playRound(st.bet, buy));
-    if (round.error) {
-        hud.showMessage(round.error);
-        throw new Error(round.error);
+    busy = true; // held from before the round is decided until its reveal has ended
+    let round;
+    try {
+        hud.hideMessage();
+        const decided = JSON.parse(window.bridge.playRound(st.bet, buy));
+        if (decided.error) {
+            hud.showMessage(decided.error);
+            throw new Error(decided.error);
+        }
+        round = decided.round;
+        if (!(round.cost <= st.balance)) throw refuse(buy); // never below zero
+        // The round is decided: debit its cost and keep it as the round in progress, with the
+        // seeded generator's state after it, in one write.
+        st.balance -= round.cost;
+        st.pending = { bet: round.bet, cost: round.cost, step: 0, round };
+        if (st.seed !== null) st.rng = decided.rng;
+        persist();
+    } catch (err) {
+        busy = false;
+        throw err;
     }
-    // The round is decided: debit its cost now, keep it as the round in progress.
-    st.balance -= round.cost;
-    st.pending = { round, step: 0 };
-    store.save();
     return reveal(round, 0);
 }
 
@@ -123,13 +151,17 @@ async function reveal(round, from) {
         await seq.play(round, {
             from,
             onStep: (i) => {
-                if (st.pending) { st.pending.step = i; store.save(); }
+                if (st.pending && st.pending.round === round && st.pending.step !== i) {
+                    st.pending.step = i;
+                    persist();
+                }
             },
         });
     } catch (err) {
         console.error("the reveal failed; crediting the round as decided", err);
         credit(round);
     } finally {
+        credit(round); // a no-op when roundEnd credited it
         busy = false;
         hud.setBusy(false);
         setState("ready");
@@ -137,15 +169,78 @@ async function reveal(round, from) {
     return round;
 }
 
-/** Credit the round's win when its reveal ends (once). */
+/** Credit the round's win when its reveal ends (once): balance, history and the end of the
+ *  round in progress in one write. */
 function credit(round) {
     if (!st.pending || st.pending.round !== round) return;
     st.balance += round.total_win;
     st.pending = null;
+    if (!demo) store.addHistory(round);
     lastWin = round.total_win;
-    store.save();
+    persist();
     showBalance();
     hud.setWin(round.total_win);
+    if (historyDialog.open) showHistory();
+}
+
+// ---- history and replays ------------------------------------------------------------------
+
+const historyDialog = document.getElementById("history-dialog");
+const replayBanner = document.getElementById("replay-banner");
+
+function historyList() {
+    return st.history.map((h) => ({
+        time: h.time, bet: h.bet, cost: h.cost, buy: h.buy, win: h.win, feature: h.feature, special: h.special,
+    }));
+}
+
+function showHistory() {
+    renderHistory(document.getElementById("history-list"), {
+        entries: st.history, format, busy, onReplay: (i) => { historyDialog.close(); quiet(replay(i)); },
+    });
+    if (!historyDialog.open) historyDialog.showModal();
+}
+
+/** Plays history entry `index` (0 = newest) again from its stored record: no money moves,
+ *  the win meter keeps the credited win, nothing is saved. */
+async function replay(index) {
+    if (busy) throw new Error("a round is already playing");
+    const entry = st.history[index];
+    if (!entry) throw new Error(`no round ${index} in the history`);
+    const checked = JSON.parse(window.bridge.checkRound(JSON.stringify(entry.round), entry.bet, entry.cost));
+    if (checked.error) {
+        console.warn("history entry refused by the engine:", checked.error);
+        hud.showMessage("This round cannot be replayed: its record is damaged.");
+        throw new Error(checked.error);
+    }
+    busy = true;
+    replaying = true;
+    setState("playing");
+    hud.setBusy(true);
+    document.body.classList.add("replaying");
+    document.getElementById("replay-when").textContent = timeFormat.format(new Date(entry.time));
+    document.getElementById("replay-bet").textContent = format(entry.bet);
+    setReplayWin(0);
+    replayBanner.hidden = false;
+    hud.announce("Replay of an earlier round: no money is played");
+    try {
+        await replaySeq.play(checked.round);
+    } finally {
+        replaying = false;
+        busy = false;
+        replayBanner.hidden = true;
+        document.body.classList.remove("replaying");
+        hud.setBusy(false);
+        hud.setWin(lastWin);
+        setState("ready");
+    }
+    return checked.round;
+}
+
+function setReplayWin(minor) {
+    const el = document.getElementById("replay-win");
+    el.textContent = format(minor);
+    el.dataset.minor = String(minor);
 }
 
 async function spin() {
@@ -161,7 +256,7 @@ function setBet(minor) {
     if (busy) throw new Error("the bet cannot change while a round plays");
     if (!model.bets.includes(minor)) throw new Error(`${minor} is not a bet level (${model.bets.join(", ")})`);
     st.bet = minor;
-    store.save();
+    persist();
     hud.setBet(minor);
     if (infoOpen()) openInfo();
     return minor;
@@ -180,10 +275,15 @@ function gameState() {
         freeSpin: seq?.feature?.on ? `${seq.feature.number}/${seq.feature.count}` : null,
         demo,
         seed: window.bridge?.seed ?? null,
+        rng: window.bridge?.rngName ?? null,
+        replay: replaying,
+        resumedFrom,
+        saving: !demo && st !== null && store.notKept() === null,
+        history: st?.history.length ?? 0,
     };
 }
 
-window.game = { ready, spin, buy, setBet, state: gameState };
+window.game = { ready, spin, buy, setBet, state: gameState, history: historyList, replay };
 
 // ---- UI actions ----------------------------------------------------------------------------
 
@@ -191,7 +291,7 @@ const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, 
 
 const buyDialog = document.getElementById("buy-dialog");
 function askBuy() {
-    if (busy) return;
+    if (busy || root.dataset.state !== "ready") return;
     if (costOf(true) > st.balance) { refuse(true); return; }
     document.getElementById("buy-dialog-price").textContent = format(costOf(true));
     document.getElementById("buy-dialog-bet").textContent = format(st.bet);
@@ -219,19 +319,19 @@ async function openInfo() {
 function toggleMute(value) {
     st.muted = typeof value === "boolean" ? value : !st.muted;
     try { if (sound) sound.muted = st.muted; } catch { /* optional */ }
-    store.save();
+    persist();
     hud.setMuted(st.muted);
 }
 
 function toggleTurbo() {
     st.turbo = !st.turbo;
-    store.save();
+    persist();
     hud.setTurbo(st.turbo);
 }
 
 function topUp() {
     st.balance = Math.max(st.balance, store.DEMO_BALANCE);
-    store.save();
+    persist();
     showBalance();
     hud.hideMessage();
     hud.announce(`Demo balance topped up to ${format(st.balance)}`);
@@ -248,7 +348,8 @@ document.addEventListener("keydown", (ev) => {
         seq.hurry();
         return;
     }
-    if ((ev.key === " " || ev.key === "Enter") && !interactive(ev.target) && !buyDialog.open && !infoDialog.open) {
+    if ((ev.key === " " || ev.key === "Enter") && !interactive(ev.target) && !buyDialog.open && !infoDialog.open
+        && !historyDialog.open) {
         ev.preventDefault();
         quiet(spin());
     }
@@ -299,9 +400,32 @@ async function start() {
     const bridge = await waitForBridge();
     stage("Preparing the reels…", 0.85);
     model = JSON.parse(bridge.modelJson);
-    st = store.load({ memoryOnly: demo });
+    const loaded = store.load({
+        model, memory: demo,
+        checkRound: (json, bet, cost) => bridge.checkRound(json, bet, cost),
+    });
+    st = loaded.state;
+    let problem = loaded.problem;
     if (demo) { st.balance = store.DEMO_BALANCE; st.pending = null; }
     if (!model.bets.includes(st.bet)) st.bet = model.default_bet;
+    // ?seed=N: go on from the saved generator state when the save was made with the same N
+    // (the k-th round across reloads is CPython's k-th); any other save starts Random(N) afresh.
+    if (bridge.seed !== null && bridge.seed !== undefined) {
+        if (st.seed === bridge.seed && st.rng !== null) {
+            const refused = bridge.restoreRng(JSON.stringify(st.rng));
+            if (refused) {
+                console.warn("saved generator state refused:", refused);
+                st = store.reject();
+                st.bet = model.default_bet;
+                problem = { kind: "corrupt", reason: "its random generator state is not valid" };
+            }
+        }
+        if (st.seed !== bridge.seed) st.rng = null;
+        st.seed = bridge.seed;
+    } else {
+        st.seed = null;
+        st.rng = null;
+    }
     try {
         sound = new Sound();
         sound.muted = st.muted;
@@ -310,7 +434,6 @@ async function start() {
     const symbols = [...Object.keys(model.paytable), model.wild];
     renderer = new Renderer(document.getElementById("reels"), { symbols, reduced: reducedMotion });
     await renderer.load();
-    const pendingView = st.pending?.round;
     const reels = new ReelSet(model.reels.base, initialStops(model.reels.base));
     renderer.reels = reels;
     renderer.k = speed();
@@ -324,6 +447,17 @@ async function start() {
         onInfo: () => openInfo(),
         onMute: () => toggleMute(),
         onTurbo: toggleTurbo,
+        onHistory: () => { if (!replaying) showHistory(); },
+    });
+    // Replays get a sequencer of their own: no hooks (no credit, no messages to the parent)
+    // and a HUD whose win meter writes go to the replay banner instead.
+    const replayHud = Object.create(hud);
+    replayHud.setWin = (minor) => setReplayWin(minor);
+    replayHud.rollWin = (minor) => setReplayWin(minor);
+    replaySeq = new Sequencer({
+        model, renderer, reels, hud: replayHud, panels, sound, format,
+        speed: () => { renderer.k = speed(); return renderer.k; },
+        hooks: {},
     });
     seq = new Sequencer({
         model, renderer, reels, hud, panels, sound, format,
@@ -341,6 +475,10 @@ async function start() {
     });
     document.getElementById("stage").addEventListener("pointerdown", () => { if (busy) seq.hurry(); });
     document.getElementById("info-close").addEventListener("click", () => infoDialog.close());
+    document.getElementById("history-close").addEventListener("click", () => historyDialog.close());
+    document.getElementById("save-notice-close").addEventListener("click", () => {
+        document.getElementById("save-notice").hidden = true;
+    });
     showBalance();
     hud.setBet(st.bet);
     hud.setWin(0);
@@ -349,24 +487,44 @@ async function start() {
     renderer.start();
     if (params.get("debug") === "1") window.debugGame = { seq, reels, renderer, hud };
 
+    persist(); // the record as read (or fresh), and the first test of whether storage writes
+    if (problem?.kind === "corrupt") {
+        hud.showMessage(
+            `Your saved game could not be used (${problem.reason}). It has been set aside, and a `
+            + `new game starts on the demo balance of ${format(store.DEMO_BALANCE)}.`,
+            { kind: "notice" },
+        );
+    }
+
     stage("Ready.", 1);
     status.textContent = "Ready.";
-    setState("ready");
     document.body.classList.add("loaded");
     const loader = document.getElementById("loader");
     const hideLoader = () => { loader.hidden = true; };
     loader.addEventListener("transitionend", hideLoader, { once: true });
     setTimeout(hideLoader, speed() < 0.1 ? 0 : 700);
-    readyResolve();
-    post("ready", { balance: st.balance, bet: st.bet });
 
-    if (pendingView) {
-        hud.showMessage("Welcome back: finishing the round you started.");
-        reveal(pendingView, st.pending.step).then(() => hud.hideMessage());
-    } else if (demo) {
-        demoLoop();
-    } else if (st.balance < model.bets[0]) {
-        refuse(false);
+    const finishReady = () => {
+        readyResolve();
+        post("ready", { balance: st.balance, bet: st.bet });
+    };
+    if (st.pending) {
+        // A round in progress (reload, closed tab): it resumes at its saved step before
+        // anything else can start, and the game is ready once it has been credited.
+        resumedFrom = st.pending.step;
+        hud.showMessage("Welcome back! Finishing the round you started.", { kind: "notice" });
+        reveal(st.pending.round, st.pending.step).then(() => {
+            hud.hideMessage();
+            finishReady();
+        });
+    } else {
+        setState("ready");
+        finishReady();
+        if (demo) {
+            demoLoop();
+        } else if (st.balance < model.bets[0]) {
+            refuse(false);
+        }
     }
 }
 

@@ -9,7 +9,7 @@ export function makeFormat(currency = "EUR", locale = "en-IE") {
 const $ = (id) => document.getElementById(id);
 
 export class Hud {
-    constructor({ model, format, onSpin, onBuy, onBet, onTopUp, onInfo, onMute, onTurbo }) {
+    constructor({ model, format, onSpin, onBuy, onBet, onTopUp, onInfo, onMute, onTurbo, onHistory }) {
         this.model = model;
         this.format = format;
         this.el = {
@@ -18,7 +18,7 @@ export class Hud {
             feature: $("feature-bar"), fsCount: $("fs-count"), fsSymbol: $("fs-symbol"),
             fsTotal: $("fs-total"), announce: $("announce"), message: $("message"),
             messageText: $("message-text"), topUp: $("top-up"), messageClose: $("message-close"),
-            info: $("info-button"), mute: $("mute"), turbo: $("turbo"), winLabel: $("win-label"),
+            info: $("info-button"), history: $("history-button"), mute: $("mute"), turbo: $("turbo"), winLabel: $("win-label"),
         };
         const e = this.el;
         e.bet.replaceChildren(...model.bets.map((b) => {
@@ -35,6 +35,7 @@ export class Hud {
         e.topUp.addEventListener("click", () => onTopUp());
         e.messageClose.addEventListener("click", () => this.hideMessage());
         e.info.addEventListener("click", () => onInfo());
+        e.history.addEventListener("click", () => onHistory?.());
         e.mute.addEventListener("click", () => onMute());
         e.turbo.addEventListener("click", () => onTurbo());
         this._winShown = 0;
@@ -132,9 +133,11 @@ export class Hud {
         this.el.announce.textContent = text;
     }
 
-    /** A refusal or notice; with `topUp` the demo top-up button is offered. */
-    showMessage(text, { topUp = false } = {}) {
+    /** A refusal (kind "refusal", red) or a notice (kind "notice", gold); with `topUp` the demo
+     *  top-up button is offered. */
+    showMessage(text, { topUp = false, kind = "refusal" } = {}) {
         const e = this.el;
+        e.message.dataset.kind = kind;
         e.messageText.textContent = text;
         e.topUp.hidden = !topUp;
         e.message.hidden = false;

@@ -1,0 +1,61 @@
+// The history panel: the player's last rounds (newest first), each with a Replay button.
+// It only renders; app.js owns the entries (store.js) and what Replay does.
+
+function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+}
+
+export const timeFormat = new Intl.DateTimeFormat(undefined, {
+    month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit",
+});
+
+export function renderHistory(root, { entries, format, busy, onReplay }) {
+    if (!entries.length) {
+        root.replaceChildren(el("p", "history-empty", "No rounds played yet. Your last 50 rounds will appear here."));
+        return;
+    }
+    const table = el("table", "history-table");
+    const head = el("tr");
+    for (const h of ["Time", "Bet", "Win", "Feature", "Special", ""]) head.append(el("th", "", h));
+    table.append(el("thead"));
+    table.tHead.append(head);
+    const body = el("tbody");
+    entries.forEach((h, i) => {
+        const row = el("tr", h.win > 0 ? "history-row won" : "history-row");
+        row.dataset.index = String(i);
+        const time = el("td", "history-time", timeFormat.format(new Date(h.time)));
+        const bet = el("td", "history-bet", format(h.bet));
+        bet.dataset.minor = String(h.bet);
+        if (h.buy) bet.append(el("span", "history-bought", " bought"));
+        const win = el("td", "history-win", format(h.win));
+        win.dataset.minor = String(h.win);
+        const feature = el("td", "history-feature", h.feature ? "Yes" : "No");
+        const special = el("td", "history-special");
+        if (h.special) {
+            const img = el("img", "history-symbol");
+            img.src = `./static/img/${h.special.toLowerCase()}.svg`;
+            img.alt = h.special;
+            img.title = h.special;
+            special.append(img);
+        } else {
+            special.textContent = "–";
+        }
+        const action = el("td");
+        const button = el("button", "btn btn-small history-replay", "Replay");
+        button.type = "button";
+        button.disabled = busy;
+        button.setAttribute("aria-label", `Replay the round of ${time.textContent}`);
+        button.addEventListener("click", () => onReplay(i));
+        action.append(button);
+        row.append(time, bet, win, feature, special, action);
+        body.append(row);
+    });
+    table.append(body);
+    root.replaceChildren(
+        el("p", "history-note", "Replays show a round again exactly as it was played; they never change your balance."),
+        table,
+    );
+}
