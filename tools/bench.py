@@ -1,8 +1,9 @@
 """Benchmarks: ratios against baselines run in the same process (``make bench``).
 
 1. Rounds per second of ``engine.play_round`` against a straightforward evaluator written
-   here (string grids, a loop per line, dict look-ups; the rules of GAME.md read literally),
-   both drawing from ``random.Random`` in the same way. Target: at least 5x.
+   here (string grids, a loop per line, dict look-ups; the rules of GAME.md read literally)
+   that produces the same record of the round, both drawing from ``random.Random`` in the
+   same way (the benchmark checks they decide the same totals). Target: at least 5x.
 2. The exact PAR sheet's time, and how many simulated rounds the simulator plays in that time.
 3. The simulator's scaling: rounds per second with 2 workers against 1.
 """
@@ -18,59 +19,89 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import load_model, play_round  # noqa: E402
+from engine.evaluate import score  # noqa: E402
 from engine.par import par_sheet  # noqa: E402
 from engine.simulate import simulate  # noqa: E402
 
 
-def naive_round(m: dict[str, Any], bet: int, rng: random.Random) -> int:
-    """A base spin and its feature, written the obvious way. Returns the win in minor units."""
-    line_bet = bet // 10
+def naive_round(m: dict[str, Any], bet: int, rng: random.Random) -> dict[str, Any]:
+    """A base spin and its feature, written the obvious way from the rules, producing what
+    ``play_round`` produces: for every spin its stops, grid, line wins (line, symbol, count,
+    multiplier, win, positions), expanding win and total; and the round's capped total."""
     pays = m["paytable"]
+    lines = m["paylines"]
 
-    def spin(strips: list[list[str]]) -> list[list[str]]:
-        grid = []
+    def spin(strips: list[list[str]]) -> tuple[list[int], list[list[str]]]:
+        stops, grid = [], []
         for strip in strips:
             stop = rng.randrange(len(strip))
+            stops.append(stop)
             grid.append([strip[(stop + row) % len(strip)] for row in range(3)])
-        return grid
+        return stops, grid
 
-    def line_wins(grid: list[list[str]], wild: dict[int, int]) -> int:
-        total = 0
-        for line in m["paylines"]:
+    def line_wins(grid: list[list[str]], wild: dict[int, int]) -> list[dict[str, Any]]:
+        wins = []
+        for number, line in enumerate(lines):
             symbol = grid[0][line[0]]
-            count, mult = 1, 1
+            count = 1
             for reel in range(1, 5):
                 cell = grid[reel][line[reel]]
-                if reel in wild:
-                    mult *= wild[reel]
-                elif cell != symbol and cell != "BOOK":
+                if reel in wild or cell == symbol or cell == "BOOK":
+                    count += 1
+                else:
                     break
-                count += 1
-            # the multiplier of reels after the run must not count
-            mult = 1
-            for reel in range(1, count):
-                mult *= wild.get(reel, 1)
-            total += pays[symbol].get(str(count), 0) * mult
-        return total
+            pay = pays[symbol].get(str(count), 0)
+            if pay:
+                mult = 1
+                for reel in range(1, count):
+                    mult *= wild.get(reel, 1)
+                wins.append({"line": number, "symbol": symbol, "count": count, "multiplier": mult,
+                             "win": pay * mult, "positions": [(r, line[r]) for r in range(count)]})
+        return wins
 
-    grid = spin(m["reels"]["base"])
-    win = line_wins(grid, {})
-    if sum(1 for col in grid if "BOOK" in col) == 3:
+    stops, grid = spin(m["reels"]["base"])
+    wins = line_wins(grid, {})
+    spins = [{"stops": stops, "grid": grid, "line_wins": wins, "expanding": None,
+              "win": sum(w["win"] for w in wins)}]
+    total = spins[0]["win"]
+    cap = m["max_win"] * len(lines)
+    if sum(1 for col in grid if "BOOK" in col) == 3 and total < cap:
         weights = m["free_spins"]["special_weights"]
         symbols = list(weights)
         special = symbols[_weighted(rng, [weights[s] for s in symbols])]
         mw = m["free_spins"]["multiplier_weights"]
         for _ in range(m["free_spins"]["count"]):
-            grid = spin(m["reels"]["free_spins"])
+            stops, grid = spin(m["reels"]["free_spins"])
             wild = {r: int(list(mw)[_weighted(rng, list(mw.values()))]) for r in range(5) if "BOOK" in grid[r]}
-            win += line_wins(grid, wild)
+            wins = line_wins(grid, wild)
             reels = [r for r in range(5) if r in wild or special in grid[r]]
             pay = pays[special].get(str(len(reels)), 0)
             product = 1
             for v in wild.values():
                 product *= v
-            win += pay * 10 * product
-    return min(win, m["max_win"] * 10) * line_bet
+            expanding = {"symbol": special, "reels": reels, "win": pay * len(lines) * product} if pay else None
+            win = sum(w["win"] for w in wins) + (expanding["win"] if expanding else 0)
+            spins.append({"stops": stops, "grid": grid, "line_wins": wins, "expanding": expanding, "win": win})
+            total += win
+            if total >= cap:
+                break
+    return {"bet": bet, "spins": spins, "total_win": min(total, cap) * (bet // len(lines))}
+
+
+def naive_line_wins(m: dict[str, Any], grid: list[list[str]]) -> int:
+    """The base-game line evaluation of the straightforward evaluator, alone (line bets)."""
+    total = 0
+    for line in m["paylines"]:
+        symbol = grid[0][line[0]]
+        count = 1
+        for reel in range(1, 5):
+            cell = grid[reel][line[reel]]
+            if cell == symbol or cell == "BOOK":
+                count += 1
+            else:
+                break
+        total += m["paytable"][symbol].get(str(count), 0)
+    return total
 
 
 def _weighted(rng: random.Random, weights: list[int]) -> int:
@@ -105,11 +136,34 @@ def main() -> None:
             naive_round(data, bet, rng)
 
     engine_rounds(2000)  # build the tables before timing
+    a, b = random.Random(5), random.Random(5)
+    for _ in range(5000):
+        if play_round(model, bet, a).total_win != naive_round(data, bet, b)["total_win"]:
+            raise SystemExit("the straightforward evaluator disagrees with play_round")
     best_engine = max(rate(engine_rounds, n) for _ in range(3))
     best_naive = max(rate(naive_rounds, n) for _ in range(3))
     print(f"play_round            {best_engine:12,.0f} rounds/s")
     print(f"straightforward       {best_naive:12,.0f} rounds/s")
     print(f"ratio                 {best_engine / best_naive:12.2f}x  (target >= 5x)")
+
+    # The evaluation alone, on the same precomputed stops: what the engine's tables buy.
+    rng = random.Random(3)
+    stops = [[rng.randrange(len(s)) for s in model.base_strips] for _ in range(n)]
+    grids = [[[s[(st + r) % len(s)] for r in range(3)] for s, st in zip(data["reels"]["base"], row)]
+             for row in stops]
+    base = model.tables.base
+
+    def engine_eval(k: int) -> None:
+        for row in stops[:k]:
+            score(model, [base[r][st] for r, st in enumerate(row)])
+
+    def naive_eval(k: int) -> None:
+        for grid in grids[:k]:
+            naive_line_wins(data, grid)
+
+    e_eval = max(rate(engine_eval, n) for _ in range(3))
+    n_eval = max(rate(naive_eval, n) for _ in range(3))
+    print(f"evaluation only       {e_eval:12,.0f} vs {n_eval:,.0f} spins/s = {e_eval / n_eval:.2f}x")
 
     start = time.perf_counter()
     par_sheet(model)
