@@ -64,6 +64,25 @@ def _groups(views: Sequence[ReelView]) -> list[tuple[ReelView, int]]:
     return list(Counter(views).items())
 
 
+Alive = tuple[tuple[int, int], ...]
+"""Lines still running: (reel-1 symbol id, bit set of its lines) for each symbol with any."""
+
+
+def _advance(alive: Alive, view: ReelView, pays: tuple[tuple[int, ...], ...], reel: int) -> tuple[Alive, int]:
+    """Run the lines in ``alive`` onto ``reel`` showing ``view``: the lines still running, and
+    the pay (in line bets, before multipliers) of the lines whose run ends before this reel."""
+    inc = 0
+    nxt_alive = []
+    for sid, mask in alive:
+        nxt = mask & view.masks[sid]
+        ended = mask ^ nxt
+        if ended:
+            inc += pays[sid][reel] * ended.bit_count()
+        if nxt:
+            nxt_alive.append((sid, nxt))
+    return tuple(nxt_alive), inc
+
+
 @dataclass(frozen=True)
 class BaseDistribution:
     """The joint distribution of a base spin's line win B and trigger T."""
@@ -92,16 +111,8 @@ def base_distribution(model: Model) -> BaseDistribution:
                 new[(alive, win, trig)] += n * lengths[r]  # nothing left to change
                 continue
             for view, c in groups[r]:
-                w = win
-                nxt_alive = []
-                for sid, mask in alive:
-                    nxt = mask & view.masks[sid]
-                    ended = mask ^ nxt
-                    if ended:
-                        w += pays[sid][r] * ended.bit_count()
-                    if nxt:
-                        nxt_alive.append((sid, nxt))
-                new[(tuple(nxt_alive), w, trig and (view.book or not book_reel))] += n * c
+                nxt_alive, inc = _advance(alive, view, pays, r)
+                new[(nxt_alive, win + inc, trig and (view.book or not book_reel))] += n * c
         states = new
     weights: dict[tuple[int, bool], int] = defaultdict(int)
     for (alive, win, trig), n in states.items():
@@ -161,16 +172,8 @@ def free_spin_distribution(model: Model, special: str) -> tuple[Dist, int]:
                 if view.book:
                     books += c
                     continue
-                inc = 0
-                nxt_alive = []
-                for sid, mask in alive:
-                    nxt = mask & view.masks[sid]
-                    ended = mask ^ nxt
-                    if ended:
-                        inc += pays[sid][r] * ended.bit_count()
-                    if nxt:
-                        nxt_alive.append((sid, nxt))
-                moves[(tuple(nxt_alive), inc, 1 if view.shown & bit else 0)] += c
+                nxt_alive, inc = _advance(alive, view, pays, r)
+                moves[(nxt_alive, inc, 1 if view.shown & bit else 0)] += c
             if books:
                 target = new[alive]
                 for m, wm in mults:
