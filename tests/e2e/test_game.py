@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+import savefile
 from e2e_harness import REPO_ROOT, SUB_PATH, Game, Site
 from playwright.sync_api import Page, expect
 
@@ -111,10 +112,9 @@ def test_buy_asks_for_confirmation_and_debits_the_price(open_game: Callable[...,
 
 
 def test_buy_and_spin_are_refused_when_the_balance_is_short(open_game: Callable[..., Game], site: Site, context: Any) -> None:
-    # A saved balance of 0.50 (store.js's format), below the default bet of 1.00.
-    context.add_init_script(
-        "localStorage.setItem('boce.player.v1', JSON.stringify({balance: 50, bet: 100}))"
-    )
+    # A saved balance of 0.50 (store.js's record, sealed by tests/e2e/savefile.py), below the
+    # default bet of 1.00.
+    context.add_init_script(savefile.store_script(savefile.KEY, json.dumps(savefile.record(balance=50, bet=100))))
     page = open_game(site.root + "?speed=fast").page
     assert minor(page, "#balance") == 50
     page.click("#spin")

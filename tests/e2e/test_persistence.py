@@ -1,0 +1,403 @@
+"""Never lose a cent: the saved record, resuming a round after a reload, history and replays,
+hostile saves, mashed inputs, storage that is disabled or full, and Web Crypto randomness.
+
+Expected values come from the engine on CPython (`play_round(load_model(), bet,
+random.Random(seed))`, GAME.md "The page's contract": the k-th seeded round in the page is
+CPython's k-th, across reloads too), from the model file (bets), from the demo balance
+(100000 minor units, static/js/store.js) and from the record format of tests/e2e/savefile.py
+(an independent Python implementation of store.js's canonical JSON + FNV-1a checksum).
+No sleeps: every wait is on data-state, the DOM, localStorage or a JS condition.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import savefile
+from e2e_harness import BOOT_TIMEOUT_MS, Game, Site
+from playwright.sync_api import BrowserContext, Page, expect
+
+from engine import load_model, play_round
+
+MODEL = load_model()
+BET = MODEL.default_bet
+DEMO = savefile.DEMO_BALANCE
+
+
+def cpython_rounds(seed: int, n: int, bet: int = BET) -> list[dict[str, Any]]:
+    """CPython's first n rounds of Random(seed) at `bet`."""
+    rng = random.Random(seed)
+    return [play_round(MODEL, bet, rng).to_dict() for _ in range(n)]
+
+
+@pytest.fixture(scope="module")
+def feature_seed() -> int:
+    """The smallest seed whose first round at the default bet triggers the feature (CPython)."""
+    return next(s for s in range(10_000) if play_round(MODEL, BET, random.Random(s)).special is not None)
+
+
+def minor(page: Page, selector: str) -> int:
+    return int(page.locator(selector).get_attribute("data-minor") or "nan")
+
+
+def saved(page: Page) -> dict[str, Any] | None:
+    raw = page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})")
+    return None if raw is None else json.loads(raw)
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector("html[data-state=ready]", state="attached")
+
+
+def wait_booted(page: Page) -> None:
+    page.wait_for_selector("html:not([data-state=loading])", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+# Records what a page shows: data-state changes, when window.game.ready resolves, and the
+# feature bar (counter, special symbol, total) and outro total.
+RECORDER = """(() => {
+    const seen = window.__seen = { states: [], counts: [], specials: [], outro: [] };
+    // the init script runs before <html> exists: watch the document for its data-state
+    new MutationObserver((records) => {
+        for (const r of records) {
+            if (r.target !== document.documentElement) continue;
+            const s = r.target.dataset.state;
+            if (seen.states.at(-1) !== s) seen.states.push(s);
+        }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+    let game;
+    Object.defineProperty(window, 'game', { configurable: true, get: () => game, set: (v) => {
+        game = v;
+        v.ready.then(() => seen.states.push('game.ready'));
+    } });
+    addEventListener('DOMContentLoaded', () => new MutationObserver(() => {
+        const bar = document.getElementById('feature-bar');
+        if (!bar.hidden) {
+            const c = document.getElementById('fs-count').textContent;
+            if (seen.counts.at(-1) !== c) seen.counts.push(c);
+            const sym = document.getElementById('fs-symbol').alt;
+            if (sym && seen.specials.at(-1) !== sym) seen.specials.push(sym);
+        }
+        const o = document.getElementById('feature-total');
+        if (o && !seen.outro.includes(o.dataset.minor)) seen.outro.push(o.dataset.minor);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true }));
+})();"""
+
+# "Closes the tab" right after the save whose reveal step is HOLD: that write lands, every
+# later write of the record is dropped and the page's timers and frames stop, so the
+# reveal freezes there. Once per tab (sessionStorage survives the reload that follows).
+HOLD = """(() => {
+    if (sessionStorage.getItem('test.held')) return;
+    const set = Storage.prototype.setItem;
+    const timeout = window.setTimeout, frame = window.requestAnimationFrame;
+    let held = false;
+    Storage.prototype.setItem = function (key, value) {
+        if (held && key === 'boce.save') return;
+        set.call(this, key, value);
+        if (key === 'boce.save' && this === localStorage) {
+            const rec = JSON.parse(value);
+            if (rec.pending && rec.pending.step === %d) {
+                held = true;
+                set.call(sessionStorage, 'test.held', '1');
+                window.__held = rec.pending.step;
+            }
+        }
+    };
+    window.setTimeout = function (...a) { return held ? 0 : timeout.apply(window, a); };
+    window.requestAnimationFrame = function (cb) { return held ? 0 : frame.call(window, cb); };
+})();"""
+
+
+def moments(events: list[dict[str, Any]]) -> dict[str, int]:
+    """Five event indexes of a feature round's reveal (CPython's events list)."""
+    free = [i for i, e in enumerate(events) if e["type"] == "freeSpin"]
+    return {
+        "base-reveal": 1,
+        "step-3": 3,
+        "mid-feature": free[len(free) // 2],
+        "last-free-spin": free[-1],
+        "round-end": next(i for i, e in enumerate(events) if e["type"] == "roundEnd"),
+    }
+
+
+@pytest.mark.parametrize("moment", ["base-reveal", "step-3", "mid-feature", "last-free-spin", "round-end"])
+def test_reload_mid_round_resumes_and_credits_exactly(
+    open_game: Callable[..., Game], context: BrowserContext, site: Site, feature_seed: int, moment: str
+) -> None:
+    # expected: CPython's first two rounds of Random(feature_seed) at the default bet; the
+    # first triggers the feature (feature_seed fixture).
+    first, second = cpython_rounds(feature_seed, 2)
+    assert first["special"] is not None
+    events = first["events"]
+    k = moments(events)[moment]
+    context.add_init_script(RECORDER)
+    context.add_init_script(HOLD % k)
+    url = site.root + f"?seed={feature_seed}&speed=fast"
+    page = open_game(url).page
+    page.evaluate("() => { game.spin(); }")
+    page.wait_for_function(f"window.__held === {k}")
+    rec = saved(page)
+    assert rec is not None and rec["pending"]["step"] == k
+    # the round and the generator state after it were saved together, balance already debited
+    assert rec["balance"] == DEMO - BET
+    assert rec["rng"] is not None and rec["seed"] == feature_seed
+
+    page.reload()
+    wait_booted(page)
+    page.wait_for_function("window.__seen.states.includes('game.ready')")
+    seen = page.evaluate("window.__seen")
+    # the round resumed (data-state playing) before the game became ready, and only then ready
+    assert seen["states"] == ["playing", "ready", "game.ready"], seen["states"]
+    assert page.evaluate("game.state().resumedFrom") == k
+    # expected: 100000 - bet + total_win of CPython's first round
+    assert minor(page, "#balance") == DEMO - BET + first["total_win"]
+    assert minor(page, "#win") == first["total_win"]
+    assert saved(page)["pending"] is None
+    history = page.evaluate("game.history()")
+    assert [(h["bet"], h["win"], h["feature"], h["special"]) for h in history] == [
+        (BET, first["total_win"], True, first["special"])]
+
+    # Feature state rebuilt, not replayed: the counter goes on from where the save was.
+    shown_before = max([e["number"] for e in events[:k] if e["type"] == "freeSpin"], default=None)
+    feature_end = next(e for e in events if e["type"] == "freeSpinsEnd")
+    if k <= next(i for i, e in enumerate(events) if e["type"] == "freeSpinsEnd"):
+        n = MODEL.free_spins
+        # the restored counter (shown_before) may be replaced within the same task by the
+        # resumed event's own freeSpin number, so the first value seen is either
+        counts = [c for c in seen["counts"] if c != f"0/{n}"]
+        start = int(counts[0].split("/")[0]) if counts else None
+        allowed = {1} if shown_before is None else {shown_before, shown_before + 1}
+        assert start in allowed, counts
+        assert counts == [f"{i}/{n}" for i in range(start, n + 1)], counts
+        assert set(seen["specials"]) == {first["special"]}
+        # expected: CPython's feature total (its freeSpinsEnd event)
+        assert seen["outro"] == [str(feature_end["total"])]
+
+    # The seeded sequence goes on: the next round is CPython's second.
+    got = page.evaluate("game.spin()")
+    assert [s["stops"] for s in got["spins"]] == [s["stops"] for s in second["spins"]]
+    assert minor(page, "#balance") == DEMO - 2 * BET + first["total_win"] + second["total_win"]
+    assert not page.evaluate("window.__seen.states").count("error")
+
+
+def test_seeded_sequence_continues_across_a_reload_between_rounds(open_game: Callable[..., Game], site: Site) -> None:
+    # expected: CPython's first three rounds of Random(7) at the default bet
+    want = cpython_rounds(7, 3)
+    page = open_game(site.root + "?seed=7&speed=fast").page
+    got = [page.evaluate("game.spin()")]
+    page.reload()
+    wait_ready(page)
+    got += [page.evaluate("game.spin()"), page.evaluate("game.spin()")]
+    assert [[s["stops"] for s in r["spins"]] for r in got] == [[s["stops"] for s in r["spins"]] for r in want]
+    assert minor(page, "#balance") == DEMO + sum(r["total_win"] - BET for r in want)
+    assert page.evaluate("game.state().rng") == "Random(seed=7)"
+
+
+def test_mashing_spin_buy_and_space_plays_exactly_one_round(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?speed=fast").page
+    # Twenty clicks on #spin, twenty Space presses, twenty game.spin() and a buy, all within
+    # one task (faster than any hand): the first starts a round, every other one meets the
+    # in-flight guard. Expected: one history entry and a balance moved by -bet + win.
+    results = page.evaluate("""async () => {
+        const spin = document.getElementById('spin');
+        const calls = [];
+        for (let i = 0; i < 20; i++) spin.click();
+        for (let i = 0; i < 20; i++) {
+            document.body.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+            calls.push(game.spin(), game.buy());
+        }
+        document.getElementById('buy').click();
+        const settled = await Promise.allSettled(calls);
+        return settled.map((s) => s.status);
+    }""")
+    assert results.count("fulfilled") == 0  # the clicked round owns the guard; every call was refused
+    wait_ready(page)
+    history = page.evaluate("game.history()")
+    assert len(history) == 1
+    assert page.locator("#buy-dialog").is_hidden()
+    assert minor(page, "#balance") == DEMO - history[0]["cost"] + history[0]["win"]
+
+    # Twenty Space presses alone (the keyboard path): the first spins, the rest hurry it.
+    before = minor(page, "#balance")
+    page.evaluate("""() => {
+        for (let i = 0; i < 20; i++) {
+            document.body.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+        }
+    }""")
+    wait_ready(page)
+    history = page.evaluate("game.history()")
+    assert len(history) == 2
+    assert minor(page, "#balance") == before - history[0]["cost"] + history[0]["win"]
+
+
+def test_history_lists_rounds_and_replays_without_touching_money(
+    open_game: Callable[..., Game], site: Site, feature_seed: int
+) -> None:
+    # expected: CPython's first three rounds of Random(feature_seed); the first has the feature
+    want = cpython_rounds(feature_seed, 3)
+    page = open_game(site.root + f"?seed={feature_seed}&speed=fast").page
+    for _ in want:
+        page.evaluate("game.spin()")
+    page.click("#history-button")
+    dialog = page.locator("#history-dialog")
+    expect(dialog).to_be_visible()
+    rows = dialog.locator("tbody tr")
+    expect(rows).to_have_count(3)
+    # newest first
+    for row, r in zip(rows.all(), reversed(want)):
+        assert int(row.locator(".history-bet").get_attribute("data-minor")) == r["bet"]
+        assert int(row.locator(".history-win").get_attribute("data-minor")) == r["total_win"]
+        assert row.locator(".history-feature").text_content() == ("Yes" if r["special"] else "No")
+    balance, win = minor(page, "#balance"), minor(page, "#win")
+    assert balance == DEMO + sum(r["total_win"] - r["bet"] for r in want)
+    record_before = page.evaluate("localStorage.getItem('boce.save')")
+
+    rows.nth(2).locator(".history-replay").click()  # the oldest: the feature round
+    expect(dialog).to_be_hidden()
+    page.wait_for_function("game.state().replay === true")
+    expect(page.locator("#replay-banner")).to_be_visible()
+    expect(page.locator("#replay-banner")).to_contain_text("Replay")
+    # a replay is not a round: spin is refused while it plays
+    assert "already playing" in page.evaluate("game.spin().then(() => 'played', (e) => String(e))")
+    wait_ready(page)
+    expect(page.locator("#replay-banner")).to_be_hidden()
+    # it showed the round's own win, and changed nothing of the player's
+    assert minor(page, "#replay-win") == want[0]["total_win"]
+    assert (minor(page, "#balance"), minor(page, "#win")) == (balance, win)
+    assert page.evaluate("localStorage.getItem('boce.save')") == record_before
+    assert len(page.evaluate("game.history()")) == 3
+
+
+def bad_saves(feature_seed: int) -> list[tuple[str, str, str]]:
+    """(name, key, raw text) of hostile records; the pending ones hold CPython's round."""
+    rnd = cpython_rounds(feature_seed, 1)[0]
+    good = savefile.record()
+    text = json.dumps(good)
+
+    def pending(round_dict: dict[str, Any], step: int = 2) -> dict[str, Any]:
+        return savefile.record(balance=DEMO - BET, pending={
+            "bet": BET, "cost": BET, "step": step, "round": savefile.compact(round_dict)})
+
+    stops = json.loads(json.dumps(rnd))
+    stops["spins"][0]["stops"][0] = (stops["spins"][0]["stops"][0] + 1) % len(MODEL.base_strips[0])
+    total = json.loads(json.dumps(rnd))
+    total["total_win"] += 100
+    other_bet = savefile.record(bet=200, balance=DEMO - BET, pending={
+        "bet": 200, "cost": BET, "step": 1, "round": savefile.compact(rnd)})
+    bad_checksum = {**good, "balance": 999_999}  # edited after sealing
+    return [
+        ("truncated JSON", savefile.KEY, text[: len(text) // 2]),
+        ("not JSON", savefile.KEY, "this is not a saved game"),
+        ("balance a string", savefile.KEY, json.dumps(savefile.record(balance="100000"))),
+        ("negative balance", savefile.KEY, json.dumps(savefile.record(balance=-1))),
+        ("huge balance", savefile.KEY, json.dumps(savefile.record(balance=10**13))),
+        ("bad checksum", savefile.KEY, json.dumps(bad_checksum)),
+        ("old version", savefile.KEY, json.dumps(savefile.record(version=0))),
+        ("bet not a level", savefile.KEY, json.dumps(savefile.record(bet=123))),
+        ("round stops changed", savefile.KEY, json.dumps(pending(stops))),
+        ("round total_win changed", savefile.KEY, json.dumps(pending(total))),
+        ("round bet not the record's", savefile.KEY, json.dumps(other_bet)),
+        ("step past the round's end", savefile.KEY, json.dumps(pending(rnd, step=len(rnd["events"])))),
+        ("history not a list", savefile.KEY, json.dumps(savefile.record(history={"0": {}}))),
+        ("generator state malformed", savefile.KEY, json.dumps(savefile.record(seed=5, rng=[3, [1, 2], None]))),
+        ("a JSON array", savefile.KEY, "[1, 2, 3]"),
+        ("legacy unversioned save", savefile.LEGACY_KEY, json.dumps({"balance": 10**9, "bet": 100})),
+    ]
+
+
+def test_hostile_saves_start_fresh_with_a_message_and_a_backup(
+    open_game: Callable[..., Game], site: Site, feature_seed: int
+) -> None:
+    # expected: every record below fails a check of store.js (or the engine's Round.verify via
+    # bridge.checkRound); the page then starts on the demo balance (100000), shows the message
+    # and keeps the bad text under boce.save.backup. One page, reloaded per record.
+    game = open_game(site.root + "?speed=fast")
+    page = game.page
+    for name, key, raw in bad_saves(feature_seed):
+        page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", [key, raw])
+        page.reload()
+        wait_booted(page)
+        assert game.state == "ready", name
+        message = page.locator("#message")
+        expect(message, name).to_be_visible()
+        expect(message, name).to_contain_text("could not be used")
+        assert minor(page, "#balance") == DEMO, name
+        assert page.evaluate(f"localStorage.getItem({json.dumps(savefile.BACKUP_KEY)})") == raw, name
+        fresh = saved(page)
+        assert fresh is not None and fresh["balance"] == DEMO and fresh["pending"] is None, name
+        assert page.evaluate("localStorage.getItem('boce.player.v1')") is None, name
+        assert "Traceback" not in page.locator("body").inner_text(), name
+        game.watch.assert_clean()
+    # control: the same format, untampered, is read as it is (no message, its balance)
+    page.evaluate("(v) => { localStorage.clear(); localStorage.setItem('boce.save', v); }",
+                  json.dumps(savefile.record(balance=4242, bet=200, muted=True)))
+    page.reload()
+    wait_ready(page)
+    assert (minor(page, "#balance"), minor(page, "#bet")) == (4242, 200)
+    expect(page.locator("#message")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('boce.save.backup')") is None
+    # the saved record written by the page matches the Python implementation of the checksum
+    rec = saved(page)
+    assert rec is not None and savefile.seal(rec) == rec
+    page.evaluate("game.spin()")
+    rec = saved(page)
+    assert savefile.seal(rec) == rec and len(rec["history"]) == 1
+
+
+STORAGE_DISABLED = """Object.defineProperty(window, 'localStorage', {
+    configurable: true, get() { throw new DOMException('denied', 'SecurityError'); } });"""
+STORAGE_FULL = """Storage.prototype.setItem = function () {
+    throw new DOMException('quota', 'QuotaExceededError'); };"""
+
+
+@pytest.mark.parametrize("script,why", [(STORAGE_DISABLED, "does not allow"), (STORAGE_FULL, "full")],
+                         ids=["disabled", "full"])
+def test_game_plays_without_storage_and_says_progress_is_not_kept(
+    open_game: Callable[..., Game], context: BrowserContext, site: Site, script: str, why: str
+) -> None:
+    context.add_init_script(script)
+    page = open_game(site.root + "?seed=7&speed=fast").page
+    notice = page.locator("#save-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("not being saved")
+    expect(notice).to_contain_text(why)
+    # expected: CPython's first round of Random(7); the game plays it in memory
+    want = cpython_rounds(7, 1)[0]
+    got = page.evaluate("game.spin()")
+    assert got["total_win"] == want["total_win"]
+    assert minor(page, "#balance") == DEMO - BET + want["total_win"]
+    assert page.evaluate("game.state().saving") is False
+    expect(notice).to_be_visible()
+
+
+COUNT_CRYPTO = """(() => {
+    window.__randomValues = 0;
+    const real = Crypto.prototype.getRandomValues;
+    Crypto.prototype.getRandomValues = function (array) {
+        window.__randomValues += 1;
+        return real.call(this, array);
+    };
+})();"""
+
+
+def test_play_draws_from_web_crypto(open_game: Callable[..., Game], context: BrowserContext, site: Site) -> None:
+    # expected: without ?seed the bridge uses random.SystemRandom(), whose os.urandom is
+    # Emscripten's getentropy over crypto.getRandomValues (GAME.md "A round is decided in one
+    # call"); with ?seed=N it is random.Random(N), which draws nothing from the browser.
+    context.add_init_script(COUNT_CRYPTO)
+    page = open_game(site.root + "?speed=fast").page
+    assert page.evaluate("game.state().rng") == "SystemRandom"
+    before = page.evaluate("window.__randomValues")
+    page.evaluate("game.spin()")
+    assert page.evaluate("window.__randomValues") > before
+
+    page.goto(site.root + "?seed=7&speed=fast")
+    wait_ready(page)
+    assert page.evaluate("game.state().rng") == "Random(seed=7)"
+    before = page.evaluate("window.__randomValues")
+    page.evaluate("game.spin()")
+    assert page.evaluate("window.__randomValues") == before
