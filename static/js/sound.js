@@ -8,7 +8,6 @@
 // audio until the page has been interacted with). Before that, and when WebAudio is missing or
 // fails, every method is a silent no-op: nothing here ever throws.
 
-const STORAGE_KEY = "boce.muted";
 const MASTER_GAIN = 0.25;
 
 // Note frequencies (equal temperament, A4 = 440 Hz) by MIDI number.
@@ -20,22 +19,6 @@ const GLOCK = [[1, 1, 1], [2.76, 0.32, 0.55], [5.4, 0.14, 0.35], [8.93, 0.06, 0.
 // A softer, warmer bell (tubular / celesta-ish).
 const CELESTA = [[1, 1, 1], [2, 0.28, 0.6], [3, 0.1, 0.4], [4.2, 0.05, 0.3]];
 
-function readMuted() {
-    try {
-        return globalThis.localStorage?.getItem(STORAGE_KEY) === "1";
-    } catch {
-        return false;
-    }
-}
-
-function writeMuted(value) {
-    try {
-        globalThis.localStorage?.setItem(STORAGE_KEY, value ? "1" : "0");
-    } catch {
-        /* storage unavailable (privacy mode, sandboxed frame): keep it in memory only */
-    }
-}
-
 function audioContextClass() {
     try {
         return globalThis.AudioContext || globalThis.webkitAudioContext || null;
@@ -46,7 +29,7 @@ function audioContextClass() {
 
 export class Sound {
     constructor() {
-        this._muted = readMuted();
+        this._muted = false; // the page sets it from the saved record (store.js): one key holds every setting
         this._ctx = null;
         this._master = null;
         this._noise = null;
@@ -81,7 +64,6 @@ export class Sound {
 
     set muted(value) {
         this._muted = Boolean(value);
-        writeMuted(this._muted);
         try {
             if (this._master && this._ctx) {
                 const t = this._ctx.currentTime;
