@@ -490,7 +490,7 @@ async function start() {
     persist(); // the record as read (or fresh), and the first test of whether storage writes
     if (problem?.kind === "corrupt") {
         hud.showMessage(
-            `Your saved game could not be used (${problem.reason}). It has been set aside, and a `
+            `Your saved game could not be used: ${problem.reason}. It has been set aside, and a `
             + `new game starts on the demo balance of ${format(store.DEMO_BALANCE)}.`,
             { kind: "notice" },
         );

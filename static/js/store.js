@@ -121,7 +121,7 @@ function validate(raw, { model, checkRound }) {
     try {
         rec = JSON.parse(raw);
     } catch {
-        fail("it is not valid JSON (truncated or damaged)");
+        fail("it is damaged or cut short");
     }
     if (!isObject(rec)) fail("it is not a save record");
     if (rec.version !== VERSION) {
