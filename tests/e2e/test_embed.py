@@ -1,0 +1,99 @@
+"""Embedding (GAME.md "The page's contract"): `?embed=1` posts its messages to the parent and
+obeys commands from the parent window only; `?demo=feature` never touches the saved game.
+
+Expected values: rounds from CPython's `play_round(load_model(), bet, Random(seed))`, the demo
+balance 100000 (static/js/store.js), the message names and fields of GAME.md.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from urllib.parse import urlsplit
+
+from e2e_harness import BOOT_TIMEOUT_MS, Site, Watch
+from playwright.sync_api import BrowserContext, expect
+
+from engine import load_model, play_round
+
+MODEL = load_model()
+SOURCE = "book-of-christmas-eve"
+DEMO_BALANCE = 100000
+
+
+def host(context: BrowserContext, watch: Watch, src: str) -> Any:
+    """A parent page (a marketing page on the game's own site) with the game in an iframe,
+    recording every message it receives. (A parent on another origin served the same way
+    is refused by Chromium's private-network rules, since the route makes it look public.)"""
+    html = ("<!doctype html><script>window.msgs = []; addEventListener('message', e => msgs.push(e.data));"
+            f'</script><iframe id="g" src="{src}" width="900" height="640"></iframe>')
+    parts = urlsplit(src)
+    url = f"{parts.scheme}://{parts.netloc}/embed-host.html"
+    context.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(url)
+    page.wait_for_function("msgs.some(m => m.type === 'ready')", timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def send(page: Any, message: dict[str, Any]) -> None:
+    page.evaluate("m => document.getElementById('g').contentWindow.postMessage(m, '*')", message)
+
+
+def test_embedded_game_reports_rounds_and_obeys_its_parent(context: BrowserContext, watch: Watch, site: Site) -> None:
+    page = host(context, watch, site.root + "?embed=1&seed=5&speed=fast")
+    frame = page.frames[1]
+    # A spin at the default bet, then setBet(250) and a spin: CPython's first two rounds.
+    rng = random.Random(5)
+    first = play_round(MODEL, MODEL.default_bet, rng).to_dict()
+    second = play_round(MODEL, 250, rng).to_dict()
+
+    send(page, {"target": SOURCE, "type": "spin"})
+    page.wait_for_function("msgs.filter(m => m.type === 'roundEnd').length === 1")
+    send(page, {"target": SOURCE, "type": "setBet", "bet": 250})
+    expect(frame.locator("#bet")).to_have_attribute("data-minor", "250")
+    send(page, {"target": SOURCE, "type": "spin"})
+    page.wait_for_function("msgs.filter(m => m.type === 'roundEnd').length === 2")
+
+    msgs = page.evaluate("msgs")
+    assert all(m["source"] == SOURCE for m in msgs)
+    starts = [m for m in msgs if m["type"] == "roundStart"]
+    ends = [m for m in msgs if m["type"] == "roundEnd"]
+    assert [m["bet"] for m in starts] == [MODEL.default_bet, 250]
+    balance = DEMO_BALANCE - MODEL.default_bet + first["total_win"]
+    assert ends[0] == {"source": SOURCE, "type": "roundEnd", "bet": MODEL.default_bet,
+                       "win": first["total_win"], "balance": balance}
+    balance += second["total_win"] - 250
+    assert ends[1]["win"] == second["total_win"] and ends[1]["balance"] == balance
+
+
+def test_embedded_game_ignores_commands_not_from_its_parent(context: BrowserContext, watch: Watch, site: Site) -> None:
+    page = host(context, watch, site.root + "?embed=1&speed=fast")
+    frame = page.frames[1]
+    # The game posting a command to itself is not its parent speaking: ignored.
+    frame.evaluate("m => window.postMessage(m, '*')", {"target": SOURCE, "type": "spin"})
+    # A later command from the parent goes through, so the first one has been handled by now
+    # (messages are dispatched in order); a spin in progress would have blocked this bet change.
+    send(page, {"target": SOURCE, "type": "setBet", "bet": 200})
+    expect(frame.locator("#bet")).to_have_attribute("data-minor", "200")
+    assert frame.evaluate("game.state().state") == "ready"
+    assert [m for m in page.evaluate("msgs") if m["type"] == "roundStart"] == []
+    assert frame.locator("#balance").get_attribute("data-minor") == str(DEMO_BALANCE)
+
+
+def test_feature_demo_plays_on_a_balance_of_its_own(context: BrowserContext, watch: Watch, site: Site) -> None:
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(site.root + "?demo=feature&speed=fast")
+    page.wait_for_selector("html[data-state=ready], html[data-state=playing]", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    # The showcase buys features by itself: its balance leaves 1000.00 once the first is bought.
+    page.wait_for_function(f"game.state().balance !== {DEMO_BALANCE}")
+    page.wait_for_function("game.state().feature === true")
+    # ... and writes nothing to the player's storage.
+    assert page.evaluate("localStorage.length") == 0
+    # The player's own game, opened next in the same browser, starts on the untouched demo balance.
+    page.goto(site.root + "?speed=fast")
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#balance").get_attribute("data-minor") == str(DEMO_BALANCE)
