@@ -118,13 +118,14 @@ export class Panels {
         return this._show(box, { cls: "panel-outro", ms: 3500, k });
     }
 
-    maxWin({ amount, forfeited, k }) {
+    maxWin({ amount, forfeited, cap, k }) {
         const box = el("div", "maxwin");
         box.append(el("h2", "panel-title", "MAX WIN!"));
         box.append(el("p", "panel-amount", this.format(amount)));
+        const limit = `The ${cap.toLocaleString("en-US")}x cap is reached: the round ends here`;
         box.append(el("p", "panel-sub", forfeited
-            ? `The 20,168x cap is reached: the round ends here (${forfeited} free spins forfeited).`
-            : "The 20,168x cap is reached: the round ends here."));
+            ? `${limit} (${forfeited} free spins forfeited).`
+            : `${limit}.`));
         return this._show(box, { cls: "panel-maxwin", ms: 5000, k });
     }
 

@@ -217,7 +217,7 @@ export class Sequencer {
         this.sfx("maxWin");
         this.renderer.burst(120);
         this.hud.announce(`Maximum win reached: ${this.format(e.amount)}`);
-        await this.panels.maxWin({ amount: e.amount, forfeited: e.forfeited, k: this.k });
+        await this.panels.maxWin({ amount: e.amount, forfeited: e.forfeited, cap: this.model.max_win, k: this.k });
     }
 
     async on_freeSpinsEnd(e) {
