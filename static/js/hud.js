@@ -108,7 +108,7 @@ export class Hud {
         e.fsSymbol.alt = special;
         e.fsTotal.textContent = this.format(total);
         e.fsTotal.dataset.minor = String(total);
-        e.winLabel.textContent = "Feature win";
+        e.winLabel.textContent = "Total win"; // the meter counts the whole round, triggering spin included
         document.body.classList.add("in-feature");
     }
 
