@@ -1,6 +1,7 @@
 """The free-spins feature: the special expanding symbol draw and one free spin.
 
-A free spin stops the five free-spins strips (one ``randrange`` per reel, left to right),
+A free spin stops the five free-spins strips (one ``randrange`` over every stop combination,
+read as the five stops by :func:`engine.tables.decode`),
 then draws one multiplier for each reel that shows a book, left to right (one weighted draw
 each). Book reels expand into wild reels; :func:`engine.evaluate.score` does the rest.
 """
@@ -12,6 +13,7 @@ from .grid import Symbol
 from .model import Model
 from .rng import Rng, draw_weighted
 from .spin import Spin, SpinKind
+from .tables import decode
 
 
 def draw_special(model: Model, rng: Rng) -> Symbol:
@@ -23,7 +25,7 @@ def free_spin(model: Model, rng: Rng, special: Symbol) -> Spin:
     """Play one free spin with ``special`` as the SES."""
     t = model.tables
     reels = t.free
-    stops = tuple([rng.randrange(len(reel)) for reel in reels])
+    stops = decode(rng.randrange(t.free_combos), t.free_lengths)
     views = [reel[stop] for reel, stop in zip(reels, stops)]
     wild = [0, 0, 0, 0, 0]
     multipliers = []

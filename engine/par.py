@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from .model import Model
-from .tables import ReelView
+from .tables import ReelView, advance
 
 BANDS: tuple[tuple[str, Fraction, Fraction | None], ...] = (
     ("0", Fraction(0), Fraction(0)),
@@ -62,25 +62,6 @@ Dist = dict[int, int]
 def _groups(views: Sequence[ReelView]) -> list[tuple[ReelView, int]]:
     """A reel's distinct views, each with how many stops show it."""
     return list(Counter(views).items())
-
-
-Alive = tuple[tuple[int, int], ...]
-"""Lines still running: (reel-1 symbol id, bit set of its lines) for each symbol with any."""
-
-
-def _advance(alive: Alive, view: ReelView, pays: tuple[tuple[int, ...], ...], reel: int) -> tuple[Alive, int]:
-    """Run the lines in ``alive`` onto ``reel`` showing ``view``: the lines still running, and
-    the pay (in line bets, before multipliers) of the lines whose run ends before this reel."""
-    inc = 0
-    nxt_alive = []
-    for sid, mask in alive:
-        nxt = mask & view.masks[sid]
-        ended = mask ^ nxt
-        if ended:
-            inc += pays[sid][reel] * ended.bit_count()
-        if nxt:
-            nxt_alive.append((sid, nxt))
-    return tuple(nxt_alive), inc
 
 
 @dataclass(frozen=True)
@@ -111,7 +92,7 @@ def base_distribution(model: Model) -> BaseDistribution:
                 new[(alive, win, trig)] += n * lengths[r]  # nothing left to change
                 continue
             for view, c in groups[r]:
-                nxt_alive, inc = _advance(alive, view, pays, r)
+                nxt_alive, inc = advance(alive, view, pays, r)
                 new[(nxt_alive, win + inc, trig and (view.book or not book_reel))] += n * c
         states = new
     weights: dict[tuple[int, bool], int] = defaultdict(int)
@@ -172,7 +153,7 @@ def free_spin_distribution(model: Model, special: str) -> tuple[Dist, int]:
                 if view.book:
                     books += c
                     continue
-                nxt_alive, inc = _advance(alive, view, pays, r)
+                nxt_alive, inc = advance(alive, view, pays, r)
                 moves[(nxt_alive, inc, 1 if view.shown & bit else 0)] += c
             if books:
                 target = new[alive]

@@ -3,13 +3,15 @@
 Draw order (the only randomness is the ``rng`` passed in, in exactly this order, so a seed
 gives the same round on every runtime):
 
-1. Unless the feature is bought: the base spin, one ``rng.randrange(len(strip))`` per base
-   strip, reels 1 to 5.
+1. Unless the feature is bought: the base spin, one ``rng.randrange(L1*L2*L3*L4*L5)`` over
+   every stop combination of the base strips (lengths L1..L5), read as the stops with reel 1
+   most significant: ``index = (((s1*L2 + s2)*L3 + s3)*L4 + s4)*L5 + s5``. Every stop is
+   exactly uniform and the reels are independent, as with one draw per reel, in one call.
 2. If the base spin shows 3 books, or the feature is bought: the special expanding symbol,
    one ``rng.randrange(total special weight)`` mapped through the cumulative weights in
    paytable order.
-3. Each free spin in turn: one ``rng.randrange(len(strip))`` per free-spins strip, reels 1
-   to 5; then, for each reel showing a book, left to right, one
+3. Each free spin in turn: one ``rng.randrange`` over every stop combination of the
+   free-spins strips, read the same way; then, for each reel showing a book, left to right, one
    ``rng.randrange(total multiplier weight)`` mapped through the cumulative weights of
    multipliers 1 to 5.
 
@@ -30,13 +32,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .features import draw_special, free_spin
 from .grid import window
 from .model import Model
-from .spin import Spin, SpinKind, base_spin
+from .spin import Spin, SpinKind, base_spin_at
 from .tables import reel_view
 from .evaluate import score
 from .rng import Rng
@@ -54,9 +55,17 @@ class RoundEnd(enum.StrEnum):
     """Its total reached the cap; the rest of the feature was forfeited."""
 
 
-@dataclass(frozen=True)
 class Round:
-    """A decided round: the base spin (unless bought) and every free spin played."""
+    """A decided round: the base spin (unless bought) and every free spin played.
+
+    Read-only by contract (nothing in the engine changes a round once made). It is a plain
+    slotted class rather than a frozen dataclass because the simulator makes hundreds of
+    thousands a second: ``play_round`` fills it directly, and the base spin's details
+    (grid, line wins) are worked out from its stops the first time ``spins`` is read.
+    """
+
+    __slots__ = ("bet", "buy", "cost", "line_bet", "cap", "special", "free_spins", "total_win",
+                 "end", "base_win", "_spins", "_model", "_base", "_free")
 
     bet: int
     """The total bet, minor units."""
@@ -72,12 +81,44 @@ class Round:
     """The feature's special expanding symbol, None when no feature was played."""
     free_spins: int
     """Free spins awarded (0 without a feature)."""
-    spins: tuple[Spin, ...]
-    """The base spin first (unless bought), then each free spin played."""
     total_win: int
     """The round's whole win, minor units, cap applied."""
     end: RoundEnd
     """Why the round ended."""
+    base_win: int
+    """The base spin's line win, minor units (0 for a bought feature)."""
+
+    def __init__(self, bet: int, buy: bool, cost: int, line_bet: int, cap: int, special: str | None,
+                 free_spins: int, spins: tuple[Spin, ...], total_win: int, end: RoundEnd) -> None:
+        self.bet, self.buy, self.cost, self.line_bet, self.cap = bet, buy, cost, line_bet, cap
+        self.special, self.free_spins, self.total_win, self.end = special, free_spins, total_win, end
+        self._spins: tuple[Spin, ...] | None = tuple(spins)
+        self._model: Model | None = None
+        self._base = -1
+        self._free: tuple[Spin, ...] = ()
+        self.base_win = 0 if buy or not spins else spins[0].win * line_bet
+
+    @property
+    def spins(self) -> tuple[Spin, ...]:
+        """The base spin first (unless bought), then each free spin played."""
+        if self._spins is None:
+            assert self._model is not None
+            self._spins = (base_spin_at(self._model, self._base),) + self._free
+        return self._spins
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.bet, self.buy, self.cost, self.line_bet, self.cap, self.special, self.free_spins,
+                self.spins, self.total_win, self.end)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Round) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Round(bet={self.bet!r}, buy={self.buy!r}, cost={self.cost!r}, line_bet={self.line_bet!r}, "
+                f"cap={self.cap!r}, special={self.special!r}, free_spins={self.free_spins!r}, "
+                f"spins={self.spins!r}, total_win={self.total_win!r}, end={self.end!r})")
 
     @property
     def feature(self) -> bool:
@@ -236,37 +277,52 @@ def check_bet(model: Model, bet: object) -> int:
 def play_round(model: Model, bet: int, rng: Rng, buy: bool = False) -> Round:
     """Decide a whole round at ``bet`` (minor units): a base spin and any feature it triggers,
     or, with ``buy=True``, a bought feature. See the module docstring for the draw order."""
-    check_bet(model, bet)
-    if not isinstance(buy, bool):
+    if type(bet) is not int or bet not in model.tables.bet_levels:
+        check_bet(model, bet)  # raises, naming the fault
+    if buy is not True and buy is not False:
         raise ValueError(f"buy {buy!r} is not true or false")
-    lines = len(model.paylines)
-    cap_units = model.max_win * lines
-    spins: list[Spin] = []
+    t = model.tables
+    cap_units = model.max_win * t.lines
+    line_bet = bet // t.lines
     total = 0
+    base = -1
     feature = buy
     if not buy:
-        spin = base_spin(model, rng)
-        spins.append(spin)
-        total = spin.evaluation.total
-        feature = spin.evaluation.triggers_free_spins and total < cap_units
+        base = rng.randrange(t.base_combos)
+        total, feature = t.base_outcome(base)
+        if total >= cap_units:
+            feature = False
+    base_units = total
     special = None
     awarded = 0
+    free: tuple[Spin, ...] = ()
     if feature:
         special = draw_special(model, rng)
         awarded = model.free_spins
+        played = []
         for _ in range(awarded):
             spin = free_spin(model, rng, special)
-            spins.append(spin)
+            played.append(spin)
             total += spin.evaluation.total
             if total >= cap_units:
                 break
-    line_bet = bet // lines
-    return Round(
-        bet=bet, buy=buy, cost=bet * model.buy_price if buy else bet, line_bet=line_bet,
-        cap=bet * model.max_win, special=special, free_spins=awarded, spins=tuple(spins),
-        total_win=min(total, cap_units) * line_bet,
-        end=RoundEnd.MAX_WIN if total >= cap_units else RoundEnd.COMPLETE,
-    )
+        free = tuple(played)
+    r = Round.__new__(Round)
+    r.bet = bet
+    r.buy = buy
+    r.cost = bet * model.buy_price if buy else bet
+    r.line_bet = line_bet
+    r.cap = bet * model.max_win
+    r.special = special
+    r.free_spins = awarded
+    r.base_win = base_units * line_bet
+    r.total_win = (total if total < cap_units else cap_units) * line_bet
+    r.end = RoundEnd.MAX_WIN if total >= cap_units else RoundEnd.COMPLETE
+    r._model = model
+    r._base = base
+    r._free = free
+    r._spins = free if buy else None
+    return r
 
 
 def _events(r: dict[str, Any]) -> list[dict[str, Any]]:

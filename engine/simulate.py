@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .model import Model, load_model
+from .model import Model
 from .round import play_round
 
 CHUNK = 20_000
@@ -56,7 +56,7 @@ def run_chunk(model: Model, bet: int, buy: bool, seed: int, index: int, rounds: 
         if w > t.max_win:
             t.max_win = w
         if not buy:
-            base = r.spins[0].evaluation.total * r.line_bet
+            base = r.base_win
             t.base_win += base
             t.hits += base > 0
         t.features += r.special is not None
@@ -67,9 +67,9 @@ def run_chunk(model: Model, bet: int, buy: bool, seed: int, index: int, rounds: 
 _WORKER_MODEL: Model | None = None
 
 
-def _init_worker(model_json: dict[str, Any]) -> None:
+def _init_worker(model: Model) -> None:
     global _WORKER_MODEL
-    _WORKER_MODEL = load_model(model_json)
+    _WORKER_MODEL = model
 
 
 def _work(job: tuple[int, bool, int, int, int]) -> Tally:
@@ -81,7 +81,8 @@ def simulate(model: Model, rounds: int, seed: int, buy: bool = False, workers: i
              bet: int | None = None,
              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play ``rounds`` rounds and return the figures of GAME.md's ``simulate`` (fractions, not
-    percentages; wins in total bets). Worker processes each load ``model`` once, from its JSON."""
+    percentages; wins in total bets). Worker processes are forked with ``model`` itself, lookup
+    tables already filled included."""
     if rounds < 1:
         raise ValueError(f"rounds {rounds} must be at least 1")
     if workers < 1:
@@ -102,7 +103,7 @@ def simulate(model: Model, rounds: int, seed: int, buy: bool = False, workers: i
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(
-                workers, initializer=_init_worker, initargs=(model.to_json(),)) as pool:
+                workers, initializer=_init_worker, initargs=(model,)) as pool:
             results = pool.imap(_work, jobs)
             for i, tally in enumerate(results):
                 tallies[i] = tally

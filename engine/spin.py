@@ -11,6 +11,7 @@ from .evaluate import Evaluation, ExpandingWin, LineWin, score
 from .grid import Grid, Stop, Symbol, as_grid
 from .model import Model
 from .rng import Rng
+from .tables import decode
 
 
 class SpinKind(enum.StrEnum):
@@ -128,10 +129,15 @@ def _units(amount: object, line_bet: int) -> int:
 
 
 def base_spin(model: Model, rng: Rng) -> Spin:
-    """Stop the five base strips at uniform random positions (one ``randrange`` per reel, left
-    to right) and score the window."""
-    reels = model.tables.base
-    stops = tuple([rng.randrange(len(reel)) for reel in reels])
-    views = [reel[stop] for reel, stop in zip(reels, stops)]
+    """Stop the five base strips at uniform random positions (one draw over every stop
+    combination, see :func:`engine.tables.decode`) and score the window."""
+    return base_spin_at(model, rng.randrange(model.tables.base_combos))
+
+
+def base_spin_at(model: Model, index: int) -> Spin:
+    """The base spin whose stops are encoded by the draw ``index``."""
+    t = model.tables
+    stops = decode(index, t.base_lengths)
+    views = [reel[stop] for reel, stop in zip(t.base, stops)]
     grid = (views[0].column, views[1].column, views[2].column, views[3].column, views[4].column)
     return Spin(SpinKind.BASE, stops, grid, None, (), score(model, views))

@@ -3,9 +3,10 @@ make_golden.py, never by this test).
 
 Two checks: the engine still plays each seed to the same stops, SES, multipliers and wins (a
 regression check: the browser replays ``?seed=N`` rounds and saved games rely on it); and an
-independent replay of the draw order documented in engine/round.py (one randrange per strip,
-reels 1 to 5; then the SES by cumulative weight; then per free spin the stops and one weighted
-draw per book reel, left to right), scored with the naive evaluator of test_properties.py,
+independent replay of the draw order documented in engine/round.py (one randrange over every
+stop combination, read as the stops in mixed radix with reel 1 most significant; then the SES
+by cumulative weight; then per free spin the stops the same way and one weighted draw per book
+reel, left to right), scored with the naive evaluator of test_properties.py,
 gives the same file: a second method, written without engine code.
 """
 
@@ -61,7 +62,14 @@ def independent_replay(seed: int | random.Random, bet: int, buy: bool) -> dict[s
     spins = []
 
     def stop_reels(strips: list[list[str]]) -> tuple[list[int], list[list[str]]]:
-        stops = [rng.randrange(len(strip)) for strip in strips]
+        combos = 1
+        for strip in strips:
+            combos *= len(strip)
+        index = rng.randrange(combos)
+        stops = []
+        for strip in reversed(strips):  # reel 5 is the least significant digit
+            index, stop = divmod(index, len(strip))
+            stops.insert(0, stop)
         grid = [[strip[(s + k) % len(strip)] for k in range(3)] for strip, s in zip(strips, stops)]
         return stops, grid
 

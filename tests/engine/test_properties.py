@@ -411,16 +411,20 @@ def test_deep_copy_of_dict_is_independent() -> None:
 
 def test_verify_refuses_a_free_spin_beyond_the_count() -> None:
     # play_round plays at most `count` free spins, so a saved round with 11 free spins of 10 is
-    # forged, whatever its total. Build one: the test model with max_win 1173 (cap 11730 line
-    # bets at any bet). Bought round, seed 0, bet 100: its 10 free spins win (line bets)
-    # 900 290 750 1760 250 2815 10 2880 320 1750 = 11725 < 11730, so it completes uncapped.
-    # Append a copy of free spin 8 (2880): 14605 >= 11730; set end and total to the cap, as a
-    # capped round would say. Expected: verify raises ValueError (11 free spins of 10).
-    data = MODEL_DATA["test"] | {"max_win": 1173}
-    model = engine.load_model(data)
-    r = play_round(model, 100, random.Random(0), buy=True)
-    assert [s.win for s in r.spins] == [900, 290, 750, 1760, 250, 2815, 10, 2880, 320, 1750]
-    assert r.end is RoundEnd.COMPLETE
+    # forged, whatever its total. Build one: take the first bought round of the test model
+    # (bet 100, seeds 0, 1, ...) that plays all 10 spins and wins 10+ line bets in spin 8; give the
+    # model the smallest cap above that round's total (in line bets: max_win * 10 > total), so
+    # the same seed replays the same complete round. Append a copy of a winning spin: the total
+    # now passes the cap; set end and total to the cap, as a capped round would say.
+    # Expected: verify raises ValueError (11 free spins of 10).
+    base = MODELS["test"]
+    seed = next(s for s in range(200)
+                if (r := play_round(base, 100, random.Random(s), buy=True)).end is RoundEnd.COMPLETE
+                and r.spins[7].win >= 10)  # >= 10 line bets: enough to pass a cap within 10
+    total = sum(s.win for s in play_round(base, 100, random.Random(seed), buy=True).spins)
+    model = engine.load_model(MODEL_DATA["test"] | {"max_win": total // 10 + 1})
+    r = play_round(model, 100, random.Random(seed), buy=True)
+    assert r.end is RoundEnd.COMPLETE and len(r.spins) == 10
     r.verify(model)
     d = r.to_dict()
     d["spins"].append(copy.deepcopy(d["spins"][7]))
