@@ -5,11 +5,14 @@ CPython, the Web Crypto API's ``crypto.getRandomValues`` in Pyodide, through Ems
 ``getentropy``). Tests, demos and replays use ``random.Random(seed)``, which gives the same
 integers on every runtime, so a seed gives the same round on CPython and in the browser.
 
-Only two kinds of draw are made, both through ``randrange`` (an exact uniform integer):
+Only two kinds of draw are made, both through ``randrange`` (an exact uniform integer): a
+spin's stops, one ``randrange`` over every stop combination (read by
+:func:`engine.tables.decode`), and weighted picks:
 
 >>> import random
->>> rng = random.Random(7)
->>> draw_below(rng, 40) == random.Random(7).randrange(40)
+>>> from engine.tables import WeightTable
+>>> table = WeightTable(values=(1, 2, 3), cumulative=(50, 80, 100), total=100)
+>>> draw_weighted(random.Random(7), table) == table.pick(random.Random(7).randrange(100))
 True
 """
 
@@ -25,11 +28,6 @@ class Rng(Protocol):
     """What the engine needs of a random generator (``random.Random`` has it)."""
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1, /) -> int: ...
-
-
-def draw_below(rng: Rng, n: int) -> int:
-    """A uniform integer in ``0..n-1``: a reel stop."""
-    return rng.randrange(n)
 
 
 def draw_weighted(rng: Rng, table: WeightTable) -> int:
