@@ -481,7 +481,9 @@ async function start() {
     });
     showBalance();
     hud.setBet(st.bet);
-    hud.setWin(0);
+    // #win is the last round's total (GAME.md): after a reload, the newest finished round's.
+    lastWin = st.pending ? 0 : (st.history[0]?.win ?? 0);
+    hud.setWin(lastWin);
     hud.setMuted(st.muted);
     hud.setTurbo(st.turbo);
     renderer.start();
