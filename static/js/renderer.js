@@ -402,20 +402,26 @@ export class Renderer {
         return { x: c.x, y: top, w: CELL_W, h: bottom - top };
     }
 
+    /** A rounded column filled with a vertical dark-light-dark gradient and a glow. */
+    _glowColumn(r, dark, light, glow, blur) {
+        const ctx = this.ctx;
+        const g = ctx.createLinearGradient(0, r.y, 0, r.y + r.h);
+        g.addColorStop(0, dark); g.addColorStop(0.5, light); g.addColorStop(1, dark);
+        ctx.fillStyle = g;
+        ctx.shadowColor = glow;
+        ctx.shadowBlur = blur;
+        this._roundRect(r.x + 2, r.y + 2, r.w - 4, r.h - 4, 12);
+        ctx.fill();
+        ctx.shadowBlur = 0;
+    }
+
     _drawWild(now) {
         const ctx = this.ctx;
         for (const [reel, w] of this.wild) {
             const u = clamp01((now - w.t0) / (520 * Math.max(this.k, 0.05)));
             const r = this._column(reel, w.row, u);
             ctx.save();
-            const g = ctx.createLinearGradient(0, r.y, 0, r.y + r.h);
-            g.addColorStop(0, "#7a4a08"); g.addColorStop(0.5, "#f6c544"); g.addColorStop(1, "#7a4a08");
-            ctx.fillStyle = g;
-            ctx.shadowColor = "#ffd84a";
-            ctx.shadowBlur = 24;
-            this._roundRect(r.x + 2, r.y + 2, r.w - 4, r.h - 4, 12);
-            ctx.fill();
-            ctx.shadowBlur = 0;
+            this._glowColumn(r, "#7a4a08", "#f6c544", "#ffd84a", 24);
             // rays
             const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
             ctx.globalAlpha = 0.25;
@@ -471,14 +477,7 @@ export class Renderer {
             if (this.wild.has(reel)) continue; // book reels are already full
             const r = this._column(reel, 1, u);
             ctx.save();
-            const g = ctx.createLinearGradient(0, r.y, 0, r.y + r.h);
-            g.addColorStop(0, "#0f4a2a"); g.addColorStop(0.5, "#2fa35a"); g.addColorStop(1, "#0f4a2a");
-            ctx.fillStyle = g;
-            ctx.shadowColor = "#7dff9a";
-            ctx.shadowBlur = 22;
-            this._roundRect(r.x + 2, r.y + 2, r.w - 4, r.h - 4, 12);
-            ctx.fill();
-            ctx.shadowBlur = 0;
+            this._glowColumn(r, "#0f4a2a", "#2fa35a", "#7dff9a", 22);
             ctx.beginPath();
             ctx.rect(r.x, r.y, r.w, r.h);
             ctx.clip();
