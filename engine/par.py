@@ -182,11 +182,6 @@ def _moments(dist: Dist, total: int) -> tuple[Fraction, Fraction]:
             Fraction(sum(w * w * n for w, n in dist.items()), total))
 
 
-def _excess(dist: Dist, total: int, a: Fraction) -> Fraction:
-    """E[(Y - a)+]."""
-    return Fraction(sum((w - a) * n for w, n in dist.items() if w > a), total)
-
-
 def _convolve(a: list[float], b: list[float], k: int) -> list[float]:
     """The distribution of min(X + Y, k) for independent X ~ a, Y ~ b (lists over 0..k,
     index k holding everything at or past it)."""
@@ -355,8 +350,6 @@ def par_sheet(model: Model) -> dict[str, Any]:
         if free_lines + exp_share[symbol] != mean:
             raise AssertionError(f"free-spin mean for {symbol} disagrees between methods")
     shares = {}
-    for symbol, weight in model.special_weights:
-        pass
     sp = dict(model.special_weights)
     for s in model.symbols:
         share = base_share[s] + p_trig * n * (free_share[s] + Fraction(sp.get(s, 0), wtotal) * exp_share[s])
