@@ -8,7 +8,7 @@ PORT   ?= 8000
 NPM_STAMP    := node_modules/.package-lock.json
 VENDOR_STAMP := static/vendor/.stamp
 
-.PHONY: play vendor test test-engine test-e2e typecheck bench par clean
+.PHONY: play vendor test test-engine test-e2e typecheck fuzz bench par clean
 
 # The venv is rebuilt whenever the declared dependencies change.
 $(STAMP): pyproject.toml
@@ -45,6 +45,10 @@ test-e2e: $(STAMP) vendor
 
 test: $(STAMP) typecheck vendor
 	$(BIN)/pytest
+
+# The property tests with fresh random examples, ten times as many (`make test` replays a fixed set).
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=explore $(BIN)/pytest tests/engine/test_properties.py
 
 # The exact PAR sheet, written where the game's info screen reads it (a test fails when stale).
 par: $(STAMP)
