@@ -117,10 +117,13 @@ def test_buy_and_spin_are_refused_when_the_balance_is_short(open_game: Callable[
     context.add_init_script(savefile.store_script(savefile.KEY, json.dumps(savefile.record(balance=50, bet=100))))
     page = open_game(site.root + "?speed=fast").page
     assert minor(page, "#balance") == 50
+    reels_before = page.locator("#reels").bounding_box()
     page.click("#spin")
     message = page.locator("#message")
     expect(message).to_be_visible()
     expect(message).to_contain_text("not enough")
+    # The message floats over the stage: the reels keep the box they had before it showed.
+    assert page.locator("#reels").bounding_box() == reels_before
     assert minor(page, "#balance") == 50
     page.click("#buy")
     expect(page.locator("#buy-dialog")).to_be_hidden()
@@ -139,8 +142,11 @@ def test_buy_and_spin_are_refused_when_the_balance_is_short(open_game: Callable[
 
 
 RECORD_FEATURE = """() => {
-    window.seen = { counts: [], totals: [], outro: [] };
+    const box = () => { const r = document.getElementById('reels').getBoundingClientRect();
+                        return [r.x, r.y, r.width, r.height].join(); };
+    window.seen = { counts: [], totals: [], outro: [], boxes: [box()] };
     new MutationObserver(() => {
+        if (window.seen.boxes.at(-1) !== box()) window.seen.boxes.push(box());
         const c = document.getElementById('fs-count');
         const bar = document.getElementById('feature-bar');
         if (!bar.hidden && window.seen.counts.at(-1) !== c.textContent) window.seen.counts.push(c.textContent);
@@ -170,6 +176,9 @@ def test_seeded_bought_feature_plays_to_its_end(open_game: Callable[..., Game], 
     assert seen["outro"] == [str(feature_end["total"])]
     assert minor(page, "#balance") == DEMO_BALANCE - want["cost"] + want["total_win"]
     expect(page.locator("#feature-bar")).to_be_hidden()
+    # The feature bar takes the logo's place: the reels never moved or resized (one box, the
+    # one measured before the buy).
+    assert len(seen["boxes"]) == 1, seen["boxes"]
 
 
 def test_changing_the_bet_rescales_the_paytable(open_game: Callable[..., Game], site: Site) -> None:
@@ -199,21 +208,46 @@ def test_space_spins(open_game: Callable[..., Game], site: Site) -> None:
     assert minor(page, "#win") == want["total_win"]
 
 
-@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}])
-def test_phone_layout_shows_every_control(open_game: Callable[..., Game], site: Site, viewport: dict[str, int]) -> None:
+HUD_CONTROLS = ("#spin", "#buy", "#bet", "#bet-up", "#bet-down", "#balance", "#win",
+                "#info-button", "#history-button", "#mute", "#turbo")
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] - 0.5 and b["x"] < a["x"] + a["width"] - 0.5
+            and a["y"] < b["y"] + b["height"] - 0.5 and b["y"] < a["y"] + a["height"] - 0.5)
+
+
+# Phone portrait and landscape, the 16:9 and 800 x 600 frames marketing pages embed, a tablet,
+# a laptop window.
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 568, "height": 320},
+                                      {"width": 640, "height": 360}, {"width": 800, "height": 600},
+                                      {"width": 768, "height": 1024}, {"width": 1280, "height": 720}],
+                         ids=lambda v: f"{v['width']}x{v['height']}")
+def test_layout_shows_every_control_apart(open_game: Callable[..., Game], site: Site, viewport: dict[str, int]) -> None:
     game = open_game(site.root + "?speed=fast")
     page = game.page
     page.set_viewport_size(viewport)
-    for selector in ("#reels", "#spin", "#buy", "#bet", "#bet-up", "#bet-down", "#balance", "#win",
-                     "#info-button", "#mute", "#turbo"):
+    # The canvas follows its box through a ResizeObserver, whose callbacks run in the next
+    # frame's rendering steps: two frames later the new size has been drawn.
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    boxes = {}
+    for selector in ("#reels", *HUD_CONTROLS):
         box = page.locator(selector).bounding_box()
         assert box is not None, selector
-        # entirely inside the 390 x 844 viewport (the page does not scroll)
+        # entirely inside the viewport (the page does not scroll)
         assert box["x"] >= 0 and box["y"] >= 0, (selector, box)
         assert box["x"] + box["width"] <= viewport["width"] + 0.5, (selector, box)
         assert box["y"] + box["height"] <= viewport["height"] + 0.5, (selector, box)
         expect(page.locator(selector)).to_be_visible()
-    assert page.locator("#reels").bounding_box()["width"] > 300  # the reels use the width
+        boxes[selector] = box
+    # no control covers another or the reels (a squeezed HUD row used to run the balance into
+    # the bet buttons)
+    names = list(boxes)
+    clashes = [(p, q) for i, p in enumerate(names) for q in names[i + 1:] if overlap(boxes[p], boxes[q])]
+    assert clashes == []
+    # the reels are the game: they take (nearly) the whole width or more than half the height
+    reels = boxes["#reels"]
+    assert reels["width"] >= 0.9 * viewport["width"] or reels["height"] >= 0.55 * viewport["height"], reels
     rnd = page.evaluate("game.spin()")
     assert minor(page, "#win") == rnd["total_win"]
 
