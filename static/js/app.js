@@ -230,11 +230,25 @@ async function replay(index) {
         busy = false;
         replayBanner.hidden = true;
         document.body.classList.remove("replaying");
+        // a replay stopped mid-feature leaves feature dress behind: put the base game back
+        renderer.setFree(false);
+        renderer.clearWins();
+        hud.hideFeature();
         hud.setBusy(false);
         hud.setWin(lastWin);
         setState("ready");
     }
     return checked.round;
+}
+
+/** Ends the replay on screen after its current step (the Stop button, Escape). */
+function stopReplay() {
+    if (replaying) replaySeq.stop();
+}
+
+/** A click or key while something plays speeds up whatever is playing. */
+function hurry() {
+    (replaying ? replaySeq : seq).hurry();
 }
 
 function setReplayWin(minor) {
@@ -283,7 +297,7 @@ function gameState() {
     };
 }
 
-window.game = { ready, spin, buy, setBet, state: gameState, history: historyList, replay };
+window.game = { ready, spin, buy, setBet, state: gameState, history: historyList, replay, stopReplay };
 
 // ---- UI actions ----------------------------------------------------------------------------
 
@@ -345,7 +359,8 @@ document.addEventListener("keydown", (ev) => {
     if (root.dataset.state === "loading" || root.dataset.state === "error") return;
     if (busy) {
         if (ev.key === " " || ev.key === "Enter" || ev.key === "Escape") ev.preventDefault();
-        seq.hurry();
+        if (ev.key === "Escape" && replaying) stopReplay();
+        else hurry();
         return;
     }
     if ((ev.key === " " || ev.key === "Enter") && !interactive(ev.target) && !buyDialog.open && !infoDialog.open
@@ -473,7 +488,10 @@ async function start() {
             },
         },
     });
-    document.getElementById("stage").addEventListener("pointerdown", () => { if (busy) seq.hurry(); });
+    document.getElementById("stage").addEventListener("pointerdown", (ev) => {
+        if (busy && !ev.target.closest?.("button")) hurry();
+    });
+    document.getElementById("replay-stop").addEventListener("click", stopReplay);
     document.getElementById("info-close").addEventListener("click", () => infoDialog.close());
     document.getElementById("history-close").addEventListener("click", () => historyDialog.close());
     document.getElementById("save-notice-close").addEventListener("click", () => {

@@ -17,6 +17,13 @@ export class Panels {
         this.format = format;
         this.imgBase = imgBase;
         this.current = null;
+        this.suppressed = false; // a stopped replay: panels resolve at once, unseen
+        this._finish = null;
+    }
+
+    /** Close the panel on screen (if any) as if the player had clicked it. */
+    dismiss() {
+        this._finish?.();
     }
 
     symbolImg(name, cls = "") {
@@ -32,6 +39,7 @@ export class Panels {
      * timeout starts counting (an animation still running); a click cuts it short too.
      */
     _show(content, { cls, ms, k, onSkip }) {
+        if (this.suppressed) return Promise.resolve();
         const panel = el("div", `panel ${cls}`);
         panel.setAttribute("role", "dialog");
         panel.setAttribute("aria-modal", "true");
@@ -44,6 +52,7 @@ export class Panels {
         return new Promise((resolve) => {
             let skips = 0;
             const finish = () => {
+                this._finish = null;
                 clearTimeout(timer);
                 this.root.removeEventListener("pointerdown", onInput);
                 document.removeEventListener("keydown", onInput, true);
@@ -60,6 +69,7 @@ export class Panels {
                 finish();
             };
             const timer = setTimeout(finish, Math.max(MIN_MS, ms * k));
+            this._finish = finish;
             this.root.addEventListener("pointerdown", onInput);
             document.addEventListener("keydown", onInput, true);
         });

@@ -7,7 +7,8 @@
 // `from` starts at any event index (a saved round interrupted mid-reveal): the state the
 // earlier events built (feature mode, special symbol, counter, running total, reel stops) is
 // restored without animation first. seq.hurry() (a click or key during the reveal) stops the
-// reels at once and shortens what is left of the current spin's presentation.
+// reels at once and shortens what is left of the current spin's presentation. seq.stop() (a
+// replay the player no longer wants to watch) ends the presentation after the current event.
 
 export const BIG_WIN_LEVELS = [
     { at: 100, name: "EPIC WIN", level: 3 },
@@ -23,6 +24,7 @@ export class Sequencer {
     constructor({ model, renderer, reels, hud, panels, sound, speed, format, hooks = {} }) {
         Object.assign(this, { model, renderer, reels, hud, panels, sound, speed, format, hooks });
         this._hurry = false;
+        this._stopped = false;
         this._wake = null;
         this.round = null;
     }
@@ -39,7 +41,18 @@ export class Sequencer {
         if (this._wake) this._wake();
     }
 
+    /** Stop presenting: the current event's waits and panels end now and no later event plays.
+     *  Only for replays; a live round always plays to its end (its money is credited there). */
+    stop() {
+        if (!this.round) return;
+        this._stopped = true;
+        this.panels.suppressed = true;
+        this.panels.dismiss();
+        this.hurry();
+    }
+
     wait(ms) {
+        if (this._stopped) return Promise.resolve();
         if (this._hurry) ms = Math.min(ms, 120);
         const t = ms * this.k;
         if (t < 1) return Promise.resolve();
@@ -68,10 +81,13 @@ export class Sequencer {
                 const handler = this[`on_${event.type}`];
                 if (!handler) throw new Error(`no handler for event ${event.type}`);
                 await handler.call(this, event);
+                if (this._stopped) break;
             }
         } finally {
             this.round = null;
             this._hurry = false;
+            this._stopped = false;
+            this.panels.suppressed = false;
         }
     }
 

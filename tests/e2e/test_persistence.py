@@ -274,6 +274,68 @@ def test_history_lists_rounds_and_replays_without_touching_money(
     assert len(page.evaluate("game.history()")) == 3
 
 
+WATCH_FEATURE = """() => {
+    window.outros = 0;
+    window.counts = [];
+    new MutationObserver(() => {
+        if (document.getElementById('feature-total')) window.outros++;
+        const count = document.getElementById('fs-count').textContent;
+        if (!document.getElementById('feature-bar').hidden && window.counts.at(-1) !== count) window.counts.push(count);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
+# Reads the free-spins counter and presses Stop in one task, so no step can slip in between.
+STOP_NOW = """() => {
+    const at = document.getElementById('fs-count').textContent;
+    document.getElementById('replay-stop').click();
+    return at;
+}"""
+
+
+def test_a_replay_can_be_stopped_part_way(open_game: Callable[..., Game], site: Site, context: BrowserContext,
+                                          feature_seed: int) -> None:
+    # A saved game whose history holds CPython's feature round of Random(feature_seed); played at
+    # normal speed, so the replay lasts far longer than it takes to stop it.
+    rnd = cpython_rounds(feature_seed, 1)[0]
+    entry = {"time": 1_764_000_000_000, "bet": BET, "cost": BET, "buy": False, "win": rnd["total_win"],
+             "feature": True, "special": rnd["special"], "round": savefile.compact(rnd)}
+    context.add_init_script(savefile.store_script(savefile.KEY, json.dumps(savefile.record(history=[entry]))))
+    page = open_game(site.root).page
+    record_before = page.evaluate("localStorage.getItem('boce.save')")
+    balance, win = minor(page, "#balance"), minor(page, "#win")
+    assert balance == DEMO
+    page.evaluate(WATCH_FEATURE)
+
+    # Stopped with the button once the replayed feature's first free spin is on screen.
+    page.evaluate("() => { window.replayed = game.replay(0); }")
+    expect(page.locator("#fs-count")).to_have_text(f"1/{MODEL.free_spins}", timeout=60_000)
+    at = page.evaluate(STOP_NOW)
+    wait_ready(page)
+    # Nothing after the step it was stopped in was shown: the counter never moved on, and the
+    # outro (the feature's last panel) never appeared. The base game is back as it was: no
+    # feature bar, no banner, the player's money untouched.
+    assert page.evaluate("window.counts").pop() == at
+    assert page.evaluate("window.outros") == 0
+    assert page.evaluate("window.replayed.then((r) => r.total_win)") == rnd["total_win"]
+    expect(page.locator("#feature-bar")).to_be_hidden()
+    expect(page.locator("#replay-banner")).to_be_hidden()
+    assert (minor(page, "#balance"), minor(page, "#win")) == (balance, win)
+    assert page.evaluate("localStorage.getItem('boce.save')") == record_before
+
+    # Stopped with Escape while the base spin's reels still turn.
+    page.evaluate("() => { window.replayed = game.replay(0); }")
+    expect(page.locator("#replay-banner")).to_be_visible()
+    page.keyboard.press("Escape")
+    wait_ready(page)
+    assert page.evaluate("window.outros") == 0
+    expect(page.locator("#feature-bar")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('boce.save')") == record_before
+
+    # and the game plays on: a real round moves the balance by -bet + its win
+    played = page.evaluate("game.spin()")
+    assert minor(page, "#balance") == balance - played["bet"] + played["total_win"]
+
+
 def bad_saves(feature_seed: int) -> list[tuple[str, str, str]]:
     """(name, key, raw text) of hostile records; the pending ones hold CPython's round."""
     rnd = cpython_rounds(feature_seed, 1)[0]
