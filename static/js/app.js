@@ -74,10 +74,27 @@ addEventListener("py:progress", (ev) => {
     stage(detail.startsWith("Loaded") ? null : `${detail}…`, Math.min(0.7, progress + 0.1));
 });
 
+/** The Python bridge, once main.py has started; rejects if the page goes to its error state
+ *  first (main.py's startup error, or boot.js's watchdog), so `game.ready` never hangs. */
 function waitForBridge() {
     if (window.bridge) return Promise.resolve(window.bridge);
-    return new Promise((resolve) => addEventListener("bridge-ready", () => resolve(window.bridge), { once: true }));
+    return new Promise((resolve, reject) => {
+        const watch = new MutationObserver(failed);
+        const stop = () => { watch.disconnect(); removeEventListener("bridge-ready", started); };
+        function started() { stop(); resolve(window.bridge); }
+        function failed() {
+            if (root.dataset.state !== "error") return;
+            stop();
+            reject(new StartupError(status.textContent));
+        }
+        addEventListener("bridge-ready", started);
+        watch.observe(root, { attributes: true, attributeFilter: ["data-state"] });
+        failed();
+    });
 }
+
+/** A failure the error screen already shows in its own words. */
+class StartupError extends Error {}
 
 // ---- money and rounds --------------------------------------------------------------------
 
@@ -385,7 +402,7 @@ addEventListener("message", (ev) => {
         } catch (err) {
             post("error", { message: String(err.message ?? err) });
         }
-    });
+    }, () => post("error", { message: status.textContent }));
 });
 
 // ---- start ---------------------------------------------------------------------------------
@@ -549,8 +566,11 @@ async function start() {
 }
 
 start().catch((err) => {
-    console.error(err);
-    setState("error");
-    status.textContent = `Sorry, the game could not start (${err?.message ?? err}). Please reload the page.`;
+    if (!(err instanceof StartupError)) {
+        console.error(err);
+        setState("error");
+        status.textContent = `Sorry, the game could not start (${err?.message ?? err}). Please reload the page.`;
+    }
+    post("error", { message: status.textContent });
     readyReject(err);
 });

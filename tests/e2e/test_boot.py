@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
-from e2e_harness import SUB_PATH, Game, Site, is_loopback_url
+from e2e_harness import REPO_ROOT, SUB_PATH, Game, Site, is_loopback_url
 from playwright.sync_api import BrowserContext, Route, expect
+
+
+# How `game.ready` has settled, read once the error screen shows: a settled promise's handlers run
+# before any timer, so "still pending" means scripts waiting on the game would wait forever.
+READY_OUTCOME = """Promise.race([
+    game.ready.then(() => 'ready', (e) => String(e)),
+    new Promise((settle) => setTimeout(() => settle('still pending'), 0)),
+])"""
 
 
 def test_page_becomes_ready_without_leaving_loopback(game: Game) -> None:
@@ -40,8 +49,33 @@ def test_python_startup_error_shows_a_readable_message(
     game = open_game(state="error")
     expect(game.page.locator("#status")).to_contain_text("could not start")
     expect(game.page.locator("#status")).to_contain_text("RuntimeError: broken engine")
+    # scripts waiting on the game hear why it will not start (they are not left waiting)
+    assert "RuntimeError: broken engine" in game.page.evaluate(READY_OUTCOME)
     assert "Traceback" not in game.page.locator("body").inner_text()
     assert any("Traceback" in error for error in game.watch.console_errors)
+    assert game.watch.page_errors == []
+
+
+def test_malformed_model_shows_the_fault_and_no_game(
+    context: BrowserContext, open_game: Callable[..., Game]
+) -> None:
+    # The shipped model with a BOOK put on reel 1 (GAME.md: books land on reels 2-4 only), served
+    # in place of engine/data/model.json. load_model must refuse it, naming field and value,
+    # and the page must say so instead of offering a game on a broken model.
+    model = json.loads((REPO_ROOT / "engine" / "data" / "model.json").read_text())
+    model["reels"]["base"][0][0] = "BOOK"
+
+    def bad_model(route: Route) -> None:
+        route.fulfill(body=json.dumps(model), content_type="application/json")
+
+    context.route("**/engine/data/model.json", bad_model)
+    game = open_game(state="error")
+    status = game.page.locator("#status")
+    expect(status).to_contain_text("could not start")
+    expect(status).to_contain_text("ModelError: reels.base[0][0]: BOOK on reel 1")
+    # the error screen covers the game, and scripts waiting for it hear that it will not start
+    expect(game.page.locator(".loader")).to_be_visible()
+    assert "ModelError" in game.page.evaluate(READY_OUTCOME)
     assert game.watch.page_errors == []
 
 
@@ -51,3 +85,4 @@ def test_runtime_load_failure_shows_a_readable_message(
     context.route("**/static/vendor/pyodide/pyodide.mjs", lambda route: route.abort())
     game = open_game(state="error")
     expect(game.page.locator("#status")).to_contain_text("could not start")
+    assert "could not start" in game.page.evaluate(READY_OUTCOME)

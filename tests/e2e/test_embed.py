@@ -21,7 +21,7 @@ SOURCE = "book-of-christmas-eve"
 DEMO_BALANCE = 100000
 
 
-def host(context: BrowserContext, watch: Watch, src: str) -> Any:
+def host(context: BrowserContext, watch: Watch, src: str, until: str = "ready") -> Any:
     """A parent page (a marketing page on the game's own site) with the game in an iframe,
     recording every message it receives. (A parent on another origin served the same way
     is refused by Chromium's private-network rules, since the route makes it look public.)"""
@@ -33,7 +33,7 @@ def host(context: BrowserContext, watch: Watch, src: str) -> Any:
     page = context.new_page()
     watch.attach(page)
     page.goto(url)
-    page.wait_for_function("msgs.some(m => m.type === 'ready')", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("t => msgs.some(m => m.type === t)", arg=until, timeout=BOOT_TIMEOUT_MS)
     return page
 
 
@@ -97,3 +97,15 @@ def test_feature_demo_plays_on_a_balance_of_its_own(context: BrowserContext, wat
     page.goto(site.root + "?speed=fast")
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#balance").get_attribute("data-minor") == str(DEMO_BALANCE)
+
+
+def test_embedded_game_tells_its_parent_when_it_cannot_start(context: BrowserContext, watch: Watch,
+                                                              site: Site) -> None:
+    # The engine package replaced by one that raises on import: the game cannot start, and a
+    # parent page waiting for `ready` gets an `error` message saying why instead of silence.
+    context.route("**/engine/__init__.py", lambda route: route.fulfill(
+        body="raise RuntimeError('broken engine')\n", content_type="text/x-python"))
+    page = host(context, watch, site.root + "?embed=1", until="error")
+    msgs = page.evaluate("msgs")
+    assert [m["type"] for m in msgs] == ["error"]
+    assert "could not start" in msgs[0]["message"] and "RuntimeError: broken engine" in msgs[0]["message"]
