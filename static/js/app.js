@@ -326,6 +326,7 @@ function askBuy() {
     if (costOf(true) > st.balance) { refuse(true); return; }
     document.getElementById("buy-dialog-price").textContent = format(costOf(true));
     document.getElementById("buy-dialog-bet").textContent = format(st.bet);
+    document.getElementById("buy-dialog-count").textContent = String(model.free_spins.count);
     buyDialog.showModal();
 }
 buyDialog.addEventListener("close", () => {

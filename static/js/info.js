@@ -147,7 +147,7 @@ function paytableSection(ctx) {
 
     // The book: wild and scatter.
     const reels = bookReels(model, wild);
-    const fsCount = model.free_spins?.count ?? 10;
+    const fsCount = model.free_spins.count;
     const book = el("div", "info-book-card");
     book.appendChild(symbolImage(wild, imgBase));
     const text = el("div", "info-book-body");
@@ -221,11 +221,12 @@ function rulesSection(ctx) {
     const s = section("How to play", "info-rules");
     const reels = bookReels(model, wild);
     const reelWords = listWords(reels.map(String));
-    const fsCount = model.free_spins?.count ?? 10;
-    const multKeys = Object.keys(model.free_spins?.multiplier_weights ?? { 1: 1, 2: 1, 3: 1, 4: 1, 5: 1 })
-        .map(Number).filter((m) => m > 0).sort((a, b) => a - b);
-    const multLo = multKeys[0] ?? 1;
-    const multHi = multKeys[multKeys.length - 1] ?? 5;
+    const fsCount = model.free_spins.count;
+    // the multipliers a book reel can reveal: those with a weight
+    const multKeys = Object.entries(model.free_spins.multiplier_weights)
+        .filter(([, weight]) => weight > 0).map(([m]) => Number(m)).sort((a, b) => a - b);
+    const multLo = multKeys[0];
+    const multHi = multKeys[multKeys.length - 1];
     const lines = model.paylines.length;
     const maxWin = model.max_win;
     const buy = model.buy_price;

@@ -206,8 +206,8 @@ export class Sequencer {
         this.renderer.hideLines();
         this.renderer.glow(e.positions);
         this.sfx("book");
-        this.renderer.showBanner("FREE SPINS!", "3 books", 1600);
-        this.hud.announce("Three books: free spins triggered");
+        this.renderer.showBanner("FREE SPINS!", `${e.positions.length} books`, 1600);
+        this.hud.announce(`${e.positions.length} books: free spins triggered`);
         await this.wait(1700);
     }
 

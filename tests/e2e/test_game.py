@@ -197,6 +197,40 @@ def test_changing_the_bet_rescales_the_paytable(open_game: Callable[..., Game], 
     expect(santa5).to_have_text(f"€{MODEL.pay('SANTA', 5) * bet / 1000:,.2f}")
 
 
+def test_the_page_takes_its_numbers_from_the_model(open_game: Callable[..., Game], site: Site, context: Any,
+                                                  tmp_path: Path) -> None:
+    # A valid model that differs from the shipped one in numbers the page shows: 12 free spins,
+    # a buy price of 90x, Santa x5 paying 7000 line bets. Served in place of model.json, it must
+    # reach the engine in the page and every place the page prints them.
+    data = json.loads((REPO_ROOT / "engine" / "data" / "model.json").read_text())
+    data["free_spins"]["count"] = 12
+    data["buy_price"] = 90
+    data["paytable"]["SANTA"]["5"] = 7000
+    changed = tmp_path / "model.json"
+    changed.write_text(json.dumps(data))
+    model = load_model(changed)  # the engine accepts it
+    context.route("**/engine/data/model.json",
+                  lambda route: route.fulfill(body=json.dumps(data), content_type="application/json"))
+    page = open_game(site.root + "?seed=11&speed=fast").page
+    bet = model.default_bet
+    expect(page.locator("#buy-price")).to_have_text(f"€{90 * bet / 100:,.2f}")
+    page.click("#buy")
+    expect(page.locator("#buy-dialog-count")).to_have_text("12")
+    expect(page.locator("#buy-dialog-price")).to_have_text(f"€{90 * bet / 100:,.2f}")
+    page.click("#buy-cancel")
+    page.click("#info-button")
+    expect(page.locator("#info-content")).to_contain_text("trigger 12 free spins")
+    expect(page.locator('#info-content .pay-amount[data-symbol="SANTA"][data-count="5"]')).to_have_attribute(
+        "data-minor", str(7000 * bet // 10))
+    page.click("#info-close")
+    # the bought feature is CPython's on the changed model: 12 free spins, same stops and total
+    want = play_round(model, bet, random.Random(11), buy=True).to_dict()
+    got = page.evaluate("game.buy()")
+    assert want["end"] == "complete" and sum(s["kind"] == "free" for s in got["spins"]) == 12
+    assert [s["stops"] for s in got["spins"]] == [s["stops"] for s in want["spins"]]
+    assert (got["cost"], got["total_win"]) == (90 * bet, want["total_win"])
+
+
 def test_space_spins(open_game: Callable[..., Game], site: Site) -> None:
     page = open_game(site.root + "?seed=5&speed=fast").page
     # expected: CPython's first round from Random(5) at the default bet
