@@ -286,6 +286,41 @@ def test_layout_shows_every_control_apart(open_game: Callable[..., Game], site: 
     assert minor(page, "#win") == rnd["total_win"]
 
 
+RECORD_PANELS = """() => {
+    window.panels = [];
+    new MutationObserver(() => {
+        for (const p of document.querySelectorAll('#overlay .panel')) {
+            if (p.dataset.seen) continue;
+            p.dataset.seen = '1';
+            // its layout box, not the mid-animation one (a panel pops in from scale .6):
+            // offsets ignore transforms, and the overlay itself is not transformed
+            const o = p.offsetParent.getBoundingClientRect();
+            window.panels.push({ cls: p.className, x: o.x + p.offsetLeft, y: o.y + p.offsetTop,
+                                 width: p.offsetWidth, height: p.offsetHeight });
+        }
+    }).observe(document.getElementById('overlay'), { childList: true });
+}"""
+
+
+# The small frames where a panel could outgrow the screen.
+@pytest.mark.parametrize("viewport", [{"width": 568, "height": 320}, {"width": 640, "height": 360},
+                                      {"width": 390, "height": 844}],
+                         ids=lambda v: f"{v['width']}x{v['height']}")
+def test_feature_panels_fit_the_screen(open_game: Callable[..., Game], site: Site, viewport: dict[str, int]) -> None:
+    page = open_game(site.root + "?seed=3&speed=fast").page
+    page.set_viewport_size(viewport)
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(RECORD_PANELS)
+    page.evaluate("game.buy()")  # CPython's bought feature of Random(3): an intro and an outro at least
+    panels = page.evaluate("window.panels")
+    kinds = " ".join(p["cls"] for p in panels)
+    assert "panel-intro" in kinds and "panel-outro" in kinds
+    for p in panels:  # each whole panel on screen, measured as it appeared
+        assert p["x"] >= 0 and p["y"] >= 0, p
+        assert p["x"] + p["width"] <= viewport["width"] + 0.5, p
+        assert p["y"] + p["height"] <= viewport["height"] + 0.5, p
+
+
 def test_game_plays_from_a_sub_path(open_game: Callable[..., Game], site: Site) -> None:
     game = open_game(site.sub + "?speed=fast")
     rnd = game.page.evaluate("game.spin()")
