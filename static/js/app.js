@@ -247,10 +247,6 @@ async function replay(index) {
         busy = false;
         replayBanner.hidden = true;
         document.body.classList.remove("replaying");
-        // a replay stopped mid-feature leaves feature dress behind: put the base game back
-        renderer.setFree(false);
-        renderer.clearWins();
-        hud.hideFeature();
         hud.setBusy(false);
         hud.setWin(lastWin);
         setState("ready");

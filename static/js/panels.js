@@ -17,7 +17,6 @@ export class Panels {
         this.format = format;
         this.imgBase = imgBase;
         this.current = null;
-        this.suppressed = false; // a stopped replay: panels resolve at once, unseen
         this._finish = null;
     }
 
@@ -39,7 +38,6 @@ export class Panels {
      * timeout starts counting (an animation still running); a click cuts it short too.
      */
     _show(content, { cls, ms, k, onSkip }) {
-        if (this.suppressed) return Promise.resolve();
         const panel = el("div", `panel ${cls}`);
         panel.setAttribute("role", "dialog");
         panel.setAttribute("aria-modal", "true");

@@ -46,9 +46,13 @@ export class Sequencer {
     stop() {
         if (!this.round) return;
         this._stopped = true;
-        this.panels.suppressed = true;
         this.panels.dismiss();
         this.hurry();
+    }
+
+    /** Shows a round panel (intro, outro, big win, max win); none once stopped. */
+    panel(kind, options) {
+        return this._stopped ? Promise.resolve() : this.panels[kind](options);
     }
 
     wait(ms) {
@@ -81,13 +85,15 @@ export class Sequencer {
                 const handler = this[`on_${event.type}`];
                 if (!handler) throw new Error(`no handler for event ${event.type}`);
                 await handler.call(this, event);
-                if (this._stopped) break;
+                if (this._stopped) {
+                    this._leaveFeature(); // a replay stopped mid-feature: the base game again
+                    break;
+                }
             }
         } finally {
             this.round = null;
             this._hurry = false;
             this._stopped = false;
-            this.panels.suppressed = false;
         }
     }
 
@@ -216,7 +222,7 @@ export class Sequencer {
         Object.assign(this.feature, { on: true, special: e.special, count: e.count, number: 0, total: 0 });
         this.hooks.featureStart?.(e);
         this.hud.announce(`${e.count} free spins. Special expanding symbol: ${e.special}`);
-        await this.panels.intro({ count: e.count, special: e.special, symbols: Object.keys(this.model.paytable), k: this.k });
+        await this.panel("intro", { count: e.count, special: e.special, symbols: Object.keys(this.model.paytable), k: this.k });
         this.renderer.clearWins();
         this.renderer.setFree(true);
         this.hud.showFeature(this.feature);
@@ -233,18 +239,23 @@ export class Sequencer {
         this.sfx("maxWin");
         this.renderer.burst(120);
         this.hud.announce(`Maximum win reached: ${this.format(e.amount)}`);
-        await this.panels.maxWin({ amount: e.amount, forfeited: e.forfeited, cap: this.model.max_win, k: this.k });
+        await this.panel("maxWin", { amount: e.amount, forfeited: e.forfeited, cap: this.model.max_win, k: this.k });
     }
 
     async on_freeSpinsEnd(e) {
         this.feature.total = e.total;
         this.hud.announce(`Free spins complete: you won ${this.format(e.total)}`);
-        await this.panels.outro({ total: e.total, played: e.played, bet: this.bet, k: this.k });
+        await this.panel("outro", { total: e.total, played: e.played, bet: this.bet, k: this.k });
+        this._leaveFeature();
+        this.hooks.featureEnd?.(e);
+    }
+
+    /** Back to the base game's dress: no feature bar, no wild reels, no win lines. */
+    _leaveFeature() {
         this.feature.on = false;
         this.renderer.setFree(false);
         this.renderer.clearWins();
         this.hud.hideFeature();
-        this.hooks.featureEnd?.(e);
     }
 
     async on_roundEnd(e) {
@@ -252,7 +263,7 @@ export class Sequencer {
         if (level) {
             this.sfx("bigWin", level.level);
             this.renderer.burst(40 + 40 * level.level);
-            await this.panels.bigWin({ name: level.name, level: level.level, amount: e.total_win, k: this.k,
+            await this.panel("bigWin", { name: level.name, level: level.level, amount: e.total_win, k: this.k,
                 onBurst: () => this.renderer.burst(30) });
         }
         this.hud.setWin(e.total_win);

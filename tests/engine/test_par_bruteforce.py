@@ -250,9 +250,8 @@ def test_sheet_symbol_rtp_equals_enumeration(brute: Brute, sheet: dict[str, Any]
 
 def test_sheet_base_win_bands_equal_enumeration(brute: Brute, sheet: dict[str, Any]) -> None:
     # Expected: base spins by their win x in total bets (B / 10): "0" is x == 0, "<1x" is
-    # 0 < x < 1, the others lo <= x < hi (">100x": x >= 100), the convention engine/par.py's
-    # _bands implements (its BANDS docstring says "low < win <= high", which would leave x == 1
-    # in no band; the half-open code is taken as the intent).
+    # 0 < x < 1, the others lo <= x < hi (">100x": x >= 100), as engine/par.py's BANDS docstring
+    # states. Worked out again here, not through par.py's _bands, so a slip there shows.
     bands = {"0": (0, 0), "<1x": (0, 1), "1-2x": (1, 2), "2-5x": (2, 5), "5-20x": (5, 20),
              "20-100x": (20, 100), ">100x": (100, None)}
     want = {k: Fraction(0) for k in bands}
