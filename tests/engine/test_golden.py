@@ -116,8 +116,8 @@ def test_golden_round_follows_the_documented_draw_order(golden: dict[str, Any]) 
 
 
 def test_consecutive_rounds_share_one_rng_without_extra_draws() -> None:
-    # GAME.md (the page's contract): the k-th round at a given bet equals the k-th play_round
-    # on one random.Random(N). The per-seed replays above cannot see a draw made after a round's
+    # docs/rules.md "A round is decided in one call": the k-th page round at a bet equals the
+    # k-th play_round on one random.Random(N). The per-seed replays above cannot see a draw made after a round's
     # last spin; 60 rounds in a row on one rng, against the independent replay, can.
     engine_rng, replay_rng = random.Random(2024), random.Random(2024)
     triggered = 0
