@@ -20,7 +20,7 @@ import pytest
 
 from book_models import GOLDEN_PATH, MODEL_DATA, TEST
 from engine import play_round
-from test_properties import naive_evaluate
+from test_naive_evaluator import naive_evaluate
 
 GOLDEN: list[dict[str, Any]] = json.loads(GOLDEN_PATH.read_text(encoding="utf-8"))["rounds"]
 
