@@ -14,6 +14,7 @@ The page is opened once for the module (one Pyodide boot in the lab's worker).
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import subprocess
 import sys
@@ -208,3 +209,17 @@ def test_game_info_screen_links_the_par_page() -> None:
     dialog = html[html.index('id="info-dialog"'):]
     dialog = dialog[:dialog.index("</dialog>")]
     assert 'href="./par.html"' in dialog
+
+
+def test_policy_allows_only_the_own_origin_and_no_eval() -> None:
+    # Like index.html's (tests/e2e/test_csp.py), minus 'unsafe-eval': the page loads no PyScript,
+    # and Pyodide in the lab's worker needs only 'wasm-unsafe-eval'. Every run above is made under it.
+    html = (REPO_ROOT / "par.html").read_text()
+    match = re.search(r'http-equiv="Content-Security-Policy"\s+content="([^"]+)"', html)
+    assert match, "par.html has no Content-Security-Policy meta"
+    directives = {d.split()[0]: d.split()[1:] for d in match.group(1).split(";") if d.strip()}
+    assert directives["default-src"] == ["'self'"]
+    assert directives["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    for name, sources in directives.items():
+        for source in sources:
+            assert source.startswith("'") and source.endswith("'"), f"{name} allows {source}"

@@ -7,7 +7,7 @@
 
 import { LAB_COLOURS as C } from "./charts.js";
 
-const PAD = { left: 52, right: 10, top: 10, bottom: 30 };
+const PAD = { left: 52, right: 14, top: 10, bottom: 30 };
 
 export class LiveChart {
     constructor(canvas) {
@@ -101,12 +101,14 @@ export class LiveChart {
         g.textBaseline = "top";
         for (const n of xTicks(x0, x1, this.log)) {
             const x = xs(n);
+            g.textAlign = x > PAD.left + plotW - 14 ? "right" : "center";
             g.beginPath();
             g.moveTo(x, PAD.top);
             g.lineTo(x, PAD.top + plotH);
             g.stroke();
             g.fillText(shortCount(n), x, PAD.top + plotH + 4);
         }
+        g.textAlign = "center";
         g.fillText("rounds played", PAD.left + plotW / 2, PAD.top + plotH + 16);
 
         g.save();

@@ -58,8 +58,8 @@ export function initLab(root, par) {
     const setState = (s) => {
         state = s;
         document.documentElement.dataset.lab = s;
-        $("lab-start").disabled = s === "running" || s === "loading";
-        $("lab-stop").disabled = s !== "running" && s !== "loading";
+        $("lab-start").disabled = Boolean(job);
+        $("lab-stop").disabled = !job;
     };
     const say = (text, kind = "") => {
         $("lab-message").textContent = text;
@@ -67,19 +67,25 @@ export function initLab(root, par) {
     };
 
     function failAll(message) {
-        say(message, "is-bad");
-        setState("error");
+        const failed = job;
+        job = null;
         booted = null;
         engineReady = false;
+        bootFailed?.(new Error(message));
+        bootFailed = null;
         worker?.terminate();
         worker = null;
-        if (job) job.reject(new Error(message));
-        job = null;
+        say(message, "is-bad");
+        setState("error");
+        failed?.reject(new Error(message));
     }
+
+    let bootFailed = null;
 
     function boot() {
         if (booted) return booted;
-        booted = new Promise((resolve) => {
+        booted = new Promise((resolve, reject) => {
+            bootFailed = reject;
             worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
             worker.addEventListener("error", (e) => {
                 e.preventDefault?.();
@@ -88,6 +94,7 @@ export function initLab(root, par) {
             worker.addEventListener("message", (e) => onMessage(e.data, resolve));
             worker.postMessage({ type: "boot" });
         });
+        booted.catch(() => {}); // failAll reports it
         if (state === "idle") setState("loading");
         return booted;
     }
@@ -115,17 +122,20 @@ export function initLab(root, par) {
             show(figures);
             verdict(figures, msg.stopped);
             setState(msg.stopped ? "stopped" : "done");
+            say(`${msg.stopped ? "Stopped after" : "Done:"} ${grouped(figures.rounds)} ` +
+                `${figures.buy ? "bought features" : "rounds"} with seed ${figures.seed} ` +
+                `in ${fixed(figures.seconds, 1)} s of play.`);
             resolve(figures);
         } else if (msg.type === "error") {
-            if (job && (msg.id === job.id || msg.id === null)) {
-                const { reject } = job;
-                job = null;
-                say(`The run failed: ${msg.message}`, "is-bad");
-                setState("error");
-                reject(new Error(msg.message));
-            } else {
-                failAll(`The lab could not start: ${msg.message}`);
+            if (msg.id === null || !job || msg.id !== job.id) {
+                failAll(`The lab could not start: ${msg.message}`); // loading the engine failed
+                return;
             }
+            const { reject } = job;
+            job = null;
+            say(`The run failed: ${msg.message}`, "is-bad");
+            setState("error");
+            reject(new Error(msg.message));
         }
     }
 
@@ -179,24 +189,28 @@ export function initLab(root, par) {
             job = { id, resolve, reject, exact, target: rounds };
         });
         $("lab-verdict").hidden = true;
+        $("lab-seed").value = String(seed);
+        $("lab-rounds").value = String(rounds);
+        $("lab-buy").checked = buy;
         chart.reset({ target: rounds, exact: [exact.lo, exact.hi], sd: exact.sd });
         $("lab-exact").textContent = `${pct(exact.lo, 3)} – ${pct(exact.hi, 3)}`;
         $("lab-bar").style.width = "0%";
         setState(engineReady ? "running" : "loading");
         say(`Playing ${grouped(rounds)} ${buy ? "bought features" : "rounds"} with seed ${seed}…`);
-        await boot();
-        if (job?.id !== id) return promise; // failed while loading
-        if (job.cancelled) {
-            const { reject } = job;
-            job = null;
-            setState("stopped");
-            say("Stopped before any round was played.");
-            reject(new Error("stopped before any round was played"));
-            return promise;
-        }
-        job.posted = true;
-        setState("running");
-        worker.postMessage({ type: "run", id, rounds, seed, buy });
+        boot().then(() => {
+            if (job?.id !== id) return;
+            if (job.cancelled) {
+                const { reject } = job;
+                job = null;
+                setState("stopped");
+                say("Stopped before any round was played.");
+                reject(new Error("stopped before any round was played"));
+                return;
+            }
+            job.posted = true;
+            setState("running");
+            worker.postMessage({ type: "run", id, rounds, seed, buy });
+        }, () => {}); // failAll has rejected the job
         return promise;
     }
 
