@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -59,7 +60,8 @@ def main() -> int:
             page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
             browser_run = page.evaluate("o => window.lab.run(o)",
                                         {"rounds": args.rounds, "seed": args.seed, "buy": args.buy})
-            version = page.evaluate("navigator.userAgent")
+            agent = page.evaluate("navigator.userAgent")
+            python = page.evaluate("window.lab.python")
             browser.close()
     finally:
         server.shutdown()
@@ -67,7 +69,9 @@ def main() -> int:
         {k: v for k, v in browser_run.items() if k not in TIMED}
     print(f"{args.rounds:,} {'bought features' if args.buy else 'rounds'}, seed {args.seed}")
     print(f"  CPython {sys.version.split()[0]:8} {cpython['rounds_per_second']:10,.0f} rounds/s")
-    print(f"  browser lab     {browser_run['rounds_per_second']:10,.0f} rounds/s  ({version.split(')')[0]})")
+    chrome = re.search(r"Chrome/[\d.]+", agent)
+    print(f"  browser lab     {browser_run['rounds_per_second']:10,.0f} rounds/s  "
+          f"({chrome.group(0) if chrome else agent}; Pyodide's Python {python})")
     print(f"  browser / CPython = {browser_run['rounds_per_second'] / cpython['rounds_per_second']:.2f}")
     print(f"  same figures: {'yes' if same else 'NO'}")
     return 0 if same else 1

@@ -7,6 +7,7 @@
 //       except rounds_per_second and seconds). After lab.stop() it resolves with the figures of
 //       the rounds played so far, which are those of the CLI run with that many rounds.
 //   window.lab.stop()
+//   window.lab.python  the version of Python in the worker (null until loaded)
 //   window.lab.state   "idle" | "loading" | "ready" | "running" | "done" | "stopped" | "error"
 //                      (mirrored in <html data-lab>)
 //
@@ -54,6 +55,7 @@ export function initLab(root, par) {
     let nextId = 1;
     let booted = null;
     let engineReady = false;
+    let python = null; // the worker's Python version, once loaded
 
     const setState = (s) => {
         state = s;
@@ -101,12 +103,14 @@ export function initLab(root, par) {
 
     function onMessage(msg, resolveBoot) {
         if (msg.type === "status") {
-            if (!job) say(msg.text);
+            say(job ? `${msg.text} Then the run starts.` : msg.text);
         } else if (msg.type === "ready") {
             engineReady = true;
+            python = msg.python;
             resolveBoot();
             if (state === "loading" && !job) setState("ready");
-            if (!job) say(`The engine is loaded (Python ${msg.python}). Choose a seed and press Start.`);
+            if (job) say(`Engine loaded (Python ${msg.python}). Playing ${grouped(job.target)} rounds with seed ${job.seed}…`);
+            else say(`The engine is loaded (Python ${msg.python}). Choose a seed and press Start.`);
         } else if (msg.type === "progress" && job && msg.id === job.id) {
             show(msg.figures);
         } else if (msg.type === "done" && job && msg.id === job.id) {
@@ -186,7 +190,7 @@ export function initLab(root, par) {
         const exact = exactFor(par, buy);
         const id = nextId++;
         const promise = new Promise((resolve, reject) => {
-            job = { id, resolve, reject, exact, target: rounds };
+            job = { id, resolve, reject, exact, target: rounds, seed };
         });
         $("lab-verdict").hidden = true;
         $("lab-seed").value = String(seed);
@@ -269,6 +273,7 @@ export function initLab(root, par) {
         },
         stop,
         get state() { return state; },
+        get python() { return python; },
     };
     setState("idle");
 }

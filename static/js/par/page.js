@@ -87,7 +87,7 @@ function oddsSection(par) {
 
 function maxWinSection(par) {
     const s = section("maxwin", "Max win", "A round that reaches the cap ends at once and pays the cap.");
-    const grid = el("div", "par-stats");
+    const grid = el("div", "par-stats par-stats-4");
     grid.append(
         stat("Max win (cap)", figure("max_win", par.max_win, `${grouped(par.max_win)}× bet`)),
         stat("Largest round without the cap", figure("largest_round", par.largest_round, `${fixed(par.largest_round, 1)}× bet`),
