@@ -50,6 +50,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     server = load_serve().make_server("127.0.0.1", 0, ROOT, mounts=[], quiet=True)
+    server.handle_error = lambda *_: None  # the browser dropping a connection at the end is no error
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with sync_playwright() as p:
