@@ -18,7 +18,7 @@ import re
 import statistics
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -224,3 +224,11 @@ def test_policy_allows_only_the_own_origin_and_no_eval() -> None:
     for name, sources in directives.items():
         for source in sources:
             assert source.startswith("'") and source.endswith("'"), f"{name} allows {source}"
+
+
+def test_page_works_from_a_sub_path(open_game: Callable[..., Game], site: Site, sheet: dict[str, Any]) -> None:
+    # Relative URLs only: served under /sub/dir/, the page finds par.json and the model
+    # (open_game fails on any HTTP error), and shows the same figures.
+    page = open_game(site.sub + "par.html").page
+    assert page.get_attribute('[data-key="rtp"]', "data-value") == repr(sheet["rtp"])
+    assert page.locator("table.par-strips").count() == 2
