@@ -109,4 +109,3 @@ export const LAB_COLOURS = {
     text: "#c9d2ee",
 };
 
-export { el };
