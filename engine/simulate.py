@@ -146,3 +146,116 @@ def progress_bar(done: int, total: int) -> None:
     if done >= total:
         sys.stderr.write("\n")
     sys.stderr.flush()
+
+
+class Simulation:
+    """The same run as :func:`simulate` (``workers=1``), played a few rounds at a time.
+
+    For a caller that must stay responsive (the PAR page's RTP lab runs it in a Web Worker and
+    reports between steps): ``step(n)`` plays up to ``n`` more rounds, crossing chunk
+    boundaries exactly where :func:`simulate` does (chunk ``i`` draws from
+    ``random.Random(f"{seed}:{i}")``), and ``figures()`` gives :func:`simulate`'s dict for the
+    rounds played so far. The sums are integers, so once every round is played the figures
+    equal ``simulate(model, rounds, seed, buy, bet=bet)``'s, ``rounds_per_second`` and
+    ``seconds`` aside (those time only ``step``). A run stopped after ``k`` rounds has the
+    figures of ``simulate`` with ``rounds=k``: the first ``k`` rounds are the same ones.
+
+    >>> from engine.model import load_model
+    >>> model = load_model()
+    >>> sim = Simulation(model, 50, seed=3)
+    >>> while not sim.done:
+    ...     _ = sim.step(7)
+    >>> whole = simulate(model, 50, 3)
+    >>> mine = sim.figures()
+    >>> [k for k in whole if whole[k] != mine[k]]
+    ['rounds_per_second', 'seconds']
+    """
+
+    def __init__(self, model: Model, rounds: int, seed: int, buy: bool = False,
+                 bet: int | None = None) -> None:
+        if rounds < 1:
+            raise ValueError(f"rounds {rounds} must be at least 1")
+        self.model = model
+        self.rounds = rounds
+        self.seed = seed
+        self.buy = buy
+        self.bet = model.default_bet if bet is None else bet
+        self.total = Tally()
+        self.seconds = 0.0
+        self._chunk = -1
+        self._rng: random.Random | None = None
+
+    @property
+    def played(self) -> int:
+        """Rounds played so far."""
+        return self.total.rounds
+
+    @property
+    def done(self) -> bool:
+        return self.total.rounds >= self.rounds
+
+    def step(self, rounds: int) -> int:
+        """Play up to ``rounds`` more rounds (fewer at the end of the run); return how many."""
+        started = time.perf_counter()
+        todo = min(max(0, rounds), self.rounds - self.total.rounds)
+        left = todo
+        while left > 0:
+            index, offset = divmod(self.total.rounds, CHUNK)
+            if index != self._chunk:
+                self._chunk = index
+                self._rng = random.Random(f"{self.seed}:{index}")
+            assert self._rng is not None
+            n = min(left, CHUNK - offset, self.rounds - self.total.rounds)
+            self.total.add(self._play(self._rng, n))
+            left -= n
+        self.seconds += time.perf_counter() - started
+        return todo
+
+    def _play(self, rng: random.Random, rounds: int) -> Tally:
+        # The body of run_chunk, on a generator that lives across steps.
+        model, bet, buy = self.model, self.bet, self.buy
+        t = Tally()
+        for _ in range(rounds):
+            r = play_round(model, bet, rng, buy)
+            w = r.total_win
+            t.rounds += 1
+            t.cost += r.cost
+            t.win += w
+            t.win_sq += w * w
+            if w > t.max_win:
+                t.max_win = w
+            if not buy:
+                base = r.base_win
+                t.base_win += base
+                t.hits += base > 0
+            t.features += r.special is not None
+            t.capped += r.end.value == "max_win"
+        return t
+
+    def figures(self) -> dict[str, Any]:
+        """:func:`simulate`'s figures for the rounds played so far (``rounds`` is how many)."""
+        total = self.total
+        n = total.rounds
+        if n == 0:
+            raise ValueError("no round played yet")
+        bet = self.bet
+        cost = total.cost / n
+        mean = total.win / n
+        var = max(0.0, total.win_sq / n - mean * mean)
+        return {
+            "rounds": n,
+            "seed": self.seed,
+            "buy": self.buy,
+            "bet": bet,
+            "workers": 1,
+            "rtp": total.win / total.cost,
+            "rtp_ci95": 1.96 * math.sqrt(var / n) / cost,
+            "base_rtp": None if self.buy else total.base_win / total.cost,
+            "hit_frequency": None if self.buy else total.hits / n,
+            "free_spins_frequency": None if self.buy else total.features / n,
+            "volatility": math.sqrt(var) / bet,
+            "max_win_seen": total.max_win / bet,
+            "capped_rounds": total.capped,
+            "rounds_per_second": n / self.seconds if self.seconds > 0 else None,
+            "seconds": self.seconds,
+        }

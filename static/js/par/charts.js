@@ -1,0 +1,111 @@
+// Book of Christmas Eve, PAR page: charts as inline SVG built from the PAR sheet's numbers.
+//
+// Each chart is redrawn at its box's real width (so its text stays readable on a phone), and each
+// bar carries the figure it draws in data-key / data-value, like the page's other figures.
+
+import { el, mark, responsive, svg } from "./dom.js";
+
+const FONT = 12;
+
+function chartBox(className, title) {
+    const figure = el("figure", `par-chart ${className}`);
+    const box = el("div", "par-chart-box");
+    figure.appendChild(box);
+    if (title) figure.appendChild(el("figcaption", "par-chart-caption", title));
+    return { figure, box };
+}
+
+/**
+ * Horizontal bars, one row per item: label on the left, bar, formatted value on the right.
+ * items: [{ label, value, key, text }]; options: { max, ref: { value, label } }.
+ */
+export function barChart(items, { title, max, ref, className = "" } = {}) {
+    const { figure, box } = chartBox(`par-bars ${className}`, title);
+    const top = max ?? Math.max(...items.map((d) => d.value), ref?.value ?? 0);
+    const row = 26;
+    const head = ref ? 18 : 4;
+    responsive(box, (width) => {
+        const labelW = Math.min(120, Math.round(width * 0.3));
+        const valueW = Math.min(96, Math.round(width * 0.24));
+        const plotW = Math.max(40, width - labelW - valueW - 12);
+        const height = head + items.length * row + 4;
+        const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img" });
+        root.setAttribute("aria-label", title || "bar chart");
+        const x0 = labelW + 6;
+        root.appendChild(svg("line", { x1: x0, y1: head - 2, x2: x0, y2: height - 2, class: "axis" }));
+        items.forEach((d, i) => {
+            const y = head + i * row;
+            const w = top > 0 ? (d.value / top) * plotW : 0;
+            root.appendChild(svg("text", { x: labelW, y: y + row / 2 + FONT / 3, "text-anchor": "end", class: "label" }, d.label));
+            const bar = svg("rect", { x: x0, y: y + 4, width: Math.max(0, w), height: row - 8, rx: 3, class: `bar bar-${i % 2}` });
+            if (d.key) mark(bar, d.key, d.value);
+            bar.appendChild(svg("title", {}, `${d.label}: ${d.text}`));
+            root.appendChild(bar);
+            root.appendChild(svg("text", { x: x0 + w + 6, y: y + row / 2 + FONT / 3, class: "value" }, d.text));
+        });
+        if (ref) {
+            const x = x0 + (ref.value / top) * plotW;
+            root.appendChild(svg("line", { x1: x, y1: head - 4, x2: x, y2: height - 2, class: "ref" }));
+            const anchor = x > width - 80 ? "end" : "middle";
+            root.appendChild(svg("text", { x, y: head - 7, "text-anchor": anchor, class: "ref-label" }, ref.label));
+        }
+        box.replaceChildren(root);
+    });
+    return figure;
+}
+
+/**
+ * One stacked bar of parts that add up to at most `total` (e.g. the RTP split of a 100% bet),
+ * with a legend underneath. parts: [{ label, value, key, text, cls }].
+ */
+export function stackChart(parts, { title, total = 1, scaleLabels = [] } = {}) {
+    const { figure, box } = chartBox("par-stack", title);
+    responsive(box, (width) => {
+        const barH = 34;
+        const legendRow = 20;
+        const perRow = width < 480 ? 1 : 2;
+        const rows = Math.ceil(parts.length / perRow);
+        const height = barH + 22 + rows * legendRow + 6;
+        const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img" });
+        root.setAttribute("aria-label", title || "stacked bar");
+        const w = width - 2;
+        let x = 1;
+        parts.forEach((p) => {
+            const pw = (p.value / total) * w;
+            const rect = svg("rect", { x, y: 1, width: Math.max(0, pw), height: barH, class: `seg ${p.cls}` });
+            if (p.key) mark(rect, p.key, p.value);
+            rect.appendChild(svg("title", {}, `${p.label}: ${p.text}`));
+            root.appendChild(rect);
+            if (pw > 60) {
+                root.appendChild(svg("text", { x: x + pw / 2, y: barH / 2 + FONT / 3 + 1, "text-anchor": "middle", class: "seg-text" }, p.text));
+            }
+            x += pw;
+        });
+        root.appendChild(svg("rect", { x: 1, y: 1, width: w, height: barH, class: "frame" }));
+        for (const [value, label] of scaleLabels) {
+            const sx = 1 + (value / total) * w;
+            root.appendChild(svg("line", { x1: sx, y1: barH + 1, x2: sx, y2: barH + 6, class: "axis" }));
+            const anchor = value === 0 ? "start" : value >= total ? "end" : "middle";
+            root.appendChild(svg("text", { x: sx, y: barH + 17, "text-anchor": anchor, class: "tick" }, label));
+        }
+        const colW = w / perRow;
+        parts.forEach((p, i) => {
+            const lx = 1 + (i % perRow) * colW;
+            const ly = barH + 26 + Math.floor(i / perRow) * legendRow;
+            root.appendChild(svg("rect", { x: lx, y: ly, width: 12, height: 12, rx: 2, class: `seg ${p.cls}` }));
+            root.appendChild(svg("text", { x: lx + 18, y: ly + 10, class: "legend" }, `${p.label} ${p.text}`));
+        });
+        box.replaceChildren(root);
+    });
+    return figure;
+}
+
+/** The lab's colours for the series of its live chart (kept here with the other chart styles). */
+export const LAB_COLOURS = {
+    band: "rgba(127, 220, 255, 0.22)",
+    line: "#7fdcff",
+    exact: "#ffd84a",
+    grid: "rgba(255, 247, 224, 0.12)",
+    text: "#c9d2ee",
+};
+

@@ -1,0 +1,145 @@
+// Book of Christmas Eve, PAR page: small DOM and number-formatting helpers shared by its modules.
+//
+// A figure of static/par.json is shown by `figure(key, value, text)`: an element whose text is the
+// formatted value and whose data-key / data-value hold the JSON path and the raw value, so a
+// reader (or a test) can check every number against `python -m engine par --json`.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+export const NAMES = {
+    SANTA: "Santa",
+    SNOWMAN: "Evil Snowman",
+    AXE: "Axe",
+    BAUBLE: "Bauble",
+    GIFT: "Gift",
+    BOOK: "Book",
+};
+
+export function displayName(symbol) {
+    return NAMES[symbol] ?? symbol;
+}
+
+export function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+}
+
+export function svg(tag, attrs = {}, text) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    if (text !== undefined) node.textContent = String(text);
+    return node;
+}
+
+/** The raw value as data-value holds it: numbers in JS's shortest round-trip form. */
+export function rawValue(value) {
+    return typeof value === "string" ? value : String(value);
+}
+
+/** Mark `node` as showing the figure at JSON path `key` (dot-separated) with raw `value`. */
+export function mark(node, key, value) {
+    node.dataset.key = key;
+    node.dataset.value = rawValue(value);
+    return node;
+}
+
+/** A <span class="fig"> with the formatted text of the figure at `key`. */
+export function figure(key, value, text, tag = "span") {
+    return mark(el(tag, "fig", text), key, value);
+}
+
+/** Read the value at a dot-separated path of `obj` (keys themselves never hold dots). */
+export function at(obj, key) {
+    return key.split(".").reduce((o, k) => (o == null ? undefined : o[k]), obj);
+}
+
+const nf = (digits) => new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const cache = new Map();
+export function fixed(x, digits = 2) {
+    if (!cache.has(digits)) cache.set(digits, nf(digits));
+    return cache.get(digits).format(x);
+}
+
+export const pct = (fraction, digits = 2) => `${fixed(fraction * 100, digits)}%`;
+export const times = (x, digits = 2) => `${fixed(x, digits)}×`;
+export const grouped = (x) => fixed(x, 0);
+
+/** A percentage with enough digits to show a small fraction (e.g. 0.0102%). */
+export function smallPct(fraction) {
+    const p = fraction * 100;
+    if (p === 0) return "0%";
+    const digits = Math.min(6, Math.max(2, 2 - Math.floor(Math.log10(Math.abs(p)))));
+    return `${fixed(p, digits)}%`;
+}
+
+/** "1 in 3.30" for a probability. */
+export function oneIn(p, digits = 2) {
+    return p > 0 ? `1 in ${fixed(1 / p, digits)}` : "never";
+}
+
+export function section(id, title, intro) {
+    const s = el("section", "par-section");
+    s.id = id;
+    const h = el("h2", "par-heading");
+    h.append(el("span", "par-deco", "\u2744"), el("span", "", title), el("span", "par-deco", "\u2744"));
+    s.appendChild(h);
+    if (intro) s.appendChild(el("p", "par-intro", intro));
+    return s;
+}
+
+/** A card: a label, a big figure and an optional note (nodes or strings). */
+export function stat(label, main, ...notes) {
+    const card = el("div", "par-stat");
+    card.appendChild(el("div", "par-stat-label", label));
+    const value = el("div", "par-stat-value");
+    value.append(main);
+    card.appendChild(value);
+    for (const note of notes) {
+        const p = el("div", "par-stat-note");
+        p.append(...(Array.isArray(note) ? note : [note]));
+        card.appendChild(p);
+    }
+    return card;
+}
+
+/** A table from a header row and rows of cells (strings or nodes). */
+export function table(className, head, rows, caption) {
+    const t = el("table", `par-table ${className || ""}`.trim());
+    if (caption) t.appendChild(el("caption", "", caption));
+    const thead = el("thead");
+    const tr = el("tr");
+    for (const h of head) tr.appendChild(el("th", "", h)).setAttribute("scope", "col");
+    thead.appendChild(tr);
+    const tbody = el("tbody");
+    for (const row of rows) {
+        const r = el("tr");
+        row.forEach((cell, i) => {
+            const c = el(i === 0 ? "th" : "td");
+            if (i === 0) c.setAttribute("scope", "row");
+            c.append(cell instanceof Node ? cell : String(cell));
+            r.appendChild(c);
+        });
+        tbody.appendChild(r);
+    }
+    t.append(thead, tbody);
+    const wrap = el("div", "par-table-wrap");
+    wrap.appendChild(t);
+    return wrap;
+}
+
+/** Call draw(width) now and whenever `box` changes width (charts sized in real pixels). */
+export function responsive(box, draw) {
+    let last = -1;
+    const redraw = () => {
+        const w = Math.round(box.clientWidth);
+        if (w > 0 && w !== last) {
+            last = w;
+            draw(w);
+        }
+    };
+    if (typeof ResizeObserver === "function") new ResizeObserver(redraw).observe(box);
+    else addEventListener("resize", redraw);
+    redraw();
+}

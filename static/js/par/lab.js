@@ -1,0 +1,279 @@
+// Book of Christmas Eve, PAR page: the RTP lab. The game's own engine (engine.simulate, in
+// Pyodide) plays seeded rounds in a Web Worker (lab-worker.js) while this module shows the
+// running figures against the exact ones of the PAR sheet.
+//
+//   window.lab.run({ rounds, seed, buy }) -> Promise of the figures of
+//       `python -m engine simulate --rounds N --seed S [--buy] --json` (same fields; same values
+//       except rounds_per_second and seconds). After lab.stop() it resolves with the figures of
+//       the rounds played so far, which are those of the CLI run with that many rounds.
+//   window.lab.stop()
+//   window.lab.python  the version of Python in the worker (null until loaded)
+//   window.lab.state   "idle" | "loading" | "ready" | "running" | "done" | "stopped" | "error"
+//                      (mirrored in <html data-lab>)
+//
+// rounds: an integer from 10,000 to 10,000,000; seed: an integer (as the CLI's --seed).
+
+import { fixed, grouped, pct, smallPct } from "./dom.js";
+import { LiveChart } from "./lab-chart.js";
+
+export const MIN_ROUNDS = 10_000;
+export const MAX_ROUNDS = 10_000_000;
+
+const $ = (id) => document.getElementById(id);
+
+function check({ rounds, seed, buy = false } = {}) {
+    if (!Number.isInteger(rounds) || rounds < MIN_ROUNDS || rounds > MAX_ROUNDS) {
+        throw new RangeError(`Rounds must be a whole number from ${grouped(MIN_ROUNDS)} to ${grouped(MAX_ROUNDS)}.`);
+    }
+    if (!Number.isSafeInteger(seed)) throw new RangeError("The seed must be a whole number (up to 9,007,199,254,740,991).");
+    if (typeof buy !== "boolean") throw new TypeError("buy must be true or false.");
+    return { rounds, seed, buy };
+}
+
+/** The exact figures a run is measured against (after the cap, from the PAR sheet). */
+export function exactFor(par, buy) {
+    const cap = par.cap;
+    return buy
+        ? { lo: par.buy_rtp - cap.buy_rtp_loss_max, hi: par.buy_rtp - cap.buy_rtp_loss_min,
+            sd: par.buy_volatility / par.buy_price, hit: null, fs: null }
+        : { lo: par.rtp - cap.rtp_loss_max, hi: par.rtp - cap.rtp_loss_min,
+            sd: par.volatility, hit: par.hit_frequency, fs: par.free_spins_frequency };
+}
+
+/** Is the exact RTP (an interval) inside the run's 95% band rtp ± rtp_ci95? */
+export function inside(figures, exact) {
+    return figures.rtp - figures.rtp_ci95 <= exact.hi && figures.rtp + figures.rtp_ci95 >= exact.lo;
+}
+
+const binomialBand = (p, n) => 1.96 * Math.sqrt((p * (1 - p)) / n);
+
+export function initLab(root, par) {
+    const chart = new LiveChart($("lab-chart"));
+    let worker = null;
+    let state = "idle";
+    let job = null; // { id, resolve, reject, exact, target }
+    let nextId = 1;
+    let booted = null;
+    let engineReady = false;
+    let python = null; // the worker's Python version, once loaded
+
+    const setState = (s) => {
+        state = s;
+        document.documentElement.dataset.lab = s;
+        $("lab-start").disabled = Boolean(job);
+        $("lab-stop").disabled = !job;
+    };
+    const say = (text, kind = "") => {
+        $("lab-message").textContent = text;
+        $("lab-message").className = `lab-message ${kind}`.trim();
+    };
+
+    function failAll(message) {
+        const failed = job;
+        job = null;
+        booted = null;
+        engineReady = false;
+        bootFailed?.(new Error(message));
+        bootFailed = null;
+        worker?.terminate();
+        worker = null;
+        say(message, "is-bad");
+        setState("error");
+        failed?.reject(new Error(message));
+    }
+
+    let bootFailed = null;
+
+    function boot() {
+        if (booted) return booted;
+        booted = new Promise((resolve, reject) => {
+            bootFailed = reject;
+            worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+            worker.addEventListener("error", (e) => {
+                e.preventDefault?.();
+                failAll(`The lab could not start: ${e.message || "the worker failed to load"}.`);
+            });
+            worker.addEventListener("message", (e) => onMessage(e.data, resolve));
+            worker.postMessage({ type: "boot" });
+        });
+        booted.catch(() => {}); // failAll reports it
+        if (state === "idle") setState("loading");
+        return booted;
+    }
+
+    function onMessage(msg, resolveBoot) {
+        if (msg.type === "status") {
+            say(job ? `${msg.text} Then the run starts.` : msg.text);
+        } else if (msg.type === "ready") {
+            engineReady = true;
+            python = msg.python;
+            resolveBoot();
+            if (state === "loading" && !job) setState("ready");
+            if (job) say(`Engine loaded (Python ${msg.python}). Playing ${grouped(job.target)} rounds with seed ${job.seed}…`);
+            else say(`The engine is loaded (Python ${msg.python}). Choose a seed and press Start.`);
+        } else if (msg.type === "progress" && job && msg.id === job.id) {
+            show(msg.figures);
+        } else if (msg.type === "done" && job && msg.id === job.id) {
+            const { resolve, reject } = job;
+            const figures = msg.figures;
+            job = null;
+            if (!figures) {
+                setState("stopped");
+                say("Stopped before any round was played.");
+                reject(new Error("stopped before any round was played"));
+                return;
+            }
+            show(figures);
+            verdict(figures, msg.stopped);
+            setState(msg.stopped ? "stopped" : "done");
+            say(`${msg.stopped ? "Stopped after" : "Done:"} ${grouped(figures.rounds)} ` +
+                `${figures.buy ? "bought features" : "rounds"} with seed ${figures.seed} ` +
+                `in ${fixed(figures.seconds, 1)} s of play.`);
+            resolve(figures);
+        } else if (msg.type === "error") {
+            if (msg.id === null || !job || msg.id !== job.id) {
+                failAll(`The lab could not start: ${msg.message}`); // loading the engine failed
+                return;
+            }
+            const { reject } = job;
+            job = null;
+            say(`The run failed: ${msg.message}`, "is-bad");
+            setState("error");
+            reject(new Error(msg.message));
+        }
+    }
+
+    function show(f) {
+        const exact = job?.exact ?? exactFor(par, f.buy);
+        const target = job?.target ?? f.rounds;
+        chart.add({ n: f.rounds, rtp: f.rtp, ci: f.rtp_ci95 });
+        $("lab-done").textContent = `${grouped(f.rounds)} of ${grouped(target)}`;
+        $("lab-bar").style.width = `${(100 * f.rounds) / target}%`;
+        $("lab-rtp").textContent = `${pct(f.rtp, 3)} ± ${pct(f.rtp_ci95, 3)}`;
+        $("lab-rtp").dataset.value = String(f.rtp);
+        const freq = (id, value, exactValue, fmt) => {
+            const node = $(id);
+            if (value === null || exactValue === null) {
+                node.textContent = "– (bought features only)";
+                return;
+            }
+            const band = binomialBand(exactValue, f.rounds);
+            const ok = Math.abs(value - exactValue) <= band;
+            node.textContent = `${fmt(value)} (exact ${fmt(exactValue)} ± ${fmt(band)})`;
+            node.className = ok ? "is-good" : "is-bad";
+        };
+        freq("lab-hit", f.hit_frequency, exact.hit, (x) => pct(x, 2));
+        freq("lab-fs", f.free_spins_frequency, exact.fs, smallPct);
+        $("lab-speed").textContent = f.rounds_per_second ? grouped(f.rounds_per_second) : "–";
+        $("lab-max").textContent = `${fixed(f.max_win_seen, 1)}× bet`;
+        $("lab-capped").textContent = grouped(f.capped_rounds);
+        const good = inside(f, exact);
+        $("lab-rtp").className = good ? "is-good" : "is-bad";
+    }
+
+    function verdict(f, stopped) {
+        const exact = exactFor(par, f.buy);
+        const ok = inside(f, exact);
+        const node = $("lab-verdict");
+        node.hidden = false;
+        node.className = `lab-verdict ${ok ? "is-good" : "is-bad"}`;
+        node.dataset.inside = String(ok);
+        node.textContent = `${stopped ? "Stopped. " : ""}${ok ? "Inside the band" : "Outside the band"}: after ` +
+            `${grouped(f.rounds)} rounds the simulated RTP is ${pct(f.rtp, 3)} ± ${pct(f.rtp_ci95, 3)} (95%), ` +
+            `and the exact RTP after the cap, ${pct(exact.lo, 3)} – ${pct(exact.hi, 3)}, ` +
+            `${ok ? "lies inside it" : "lies outside it (a 95% band misses about 1 run in 20)"}.`;
+    }
+
+    async function run(options) {
+        const { rounds, seed, buy } = check(options);
+        if (job) throw new Error("The lab is already running; stop it first.");
+        const exact = exactFor(par, buy);
+        const id = nextId++;
+        const promise = new Promise((resolve, reject) => {
+            job = { id, resolve, reject, exact, target: rounds, seed };
+        });
+        $("lab-verdict").hidden = true;
+        $("lab-seed").value = String(seed);
+        $("lab-rounds").value = String(rounds);
+        $("lab-buy").checked = buy;
+        chart.reset({ target: rounds, exact: [exact.lo, exact.hi], sd: exact.sd });
+        $("lab-exact").textContent = `${pct(exact.lo, 3)} – ${pct(exact.hi, 3)}`;
+        $("lab-bar").style.width = "0%";
+        setState(engineReady ? "running" : "loading");
+        say(`Playing ${grouped(rounds)} ${buy ? "bought features" : "rounds"} with seed ${seed}…`);
+        boot().then(() => {
+            if (job?.id !== id) return;
+            if (job.cancelled) {
+                const { reject } = job;
+                job = null;
+                setState("stopped");
+                say("Stopped before any round was played.");
+                reject(new Error("stopped before any round was played"));
+                return;
+            }
+            job.posted = true;
+            setState("running");
+            worker.postMessage({ type: "run", id, rounds, seed, buy });
+        }, () => {}); // failAll has rejected the job
+        return promise;
+    }
+
+    function stop() {
+        if (!job) return;
+        if (job.posted) worker.postMessage({ type: "stop", id: job.id });
+        else job.cancelled = true;
+    }
+
+    // ---- the form ----
+    $("lab-form").addEventListener("submit", (event) => {
+        event.preventDefault();
+        const rounds = Number($("lab-rounds").value.replace(/[\s,_]/g, ""));
+        const seedText = $("lab-seed").value.trim();
+        const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : NaN;
+        try {
+            run({ rounds, seed, buy: $("lab-buy").checked }).catch((err) => say(err.message, "is-bad"));
+        } catch (err) {
+            say(err.message, "is-bad");
+        }
+    });
+    $("lab-stop").addEventListener("click", stop);
+    $("lab-scale").addEventListener("click", () => {
+        const log = !chart.log;
+        chart.setLog(log);
+        $("lab-scale").textContent = log ? "Linear scale" : "Log scale";
+        $("lab-scale").setAttribute("aria-pressed", String(!log));
+    });
+    $("lab-rounds").min = String(MIN_ROUNDS);
+    $("lab-rounds").max = String(MAX_ROUNDS);
+    $("lab-exact").textContent = (() => {
+        const e = exactFor(par, false);
+        return `${pct(e.lo, 3)} – ${pct(e.hi, 3)}`;
+    })();
+    chart.reset({ target: 1_000_000, exact: [exactFor(par, false).lo, exactFor(par, false).hi], sd: par.volatility });
+    new ResizeObserver(() => chart.request()).observe($("lab-chart"));
+
+    // Load the engine when the lab comes near the screen (or at the first run).
+    if (typeof IntersectionObserver === "function") {
+        const io = new IntersectionObserver((entries) => {
+            if (entries.some((e) => e.isIntersecting)) {
+                io.disconnect();
+                boot();
+            }
+        }, { rootMargin: "600px" });
+        io.observe(root);
+    }
+
+    window.lab = {
+        run: (options) => {
+            try {
+                return run(options);
+            } catch (err) {
+                return Promise.reject(err);
+            }
+        },
+        stop,
+        get state() { return state; },
+        get python() { return python; },
+    };
+    setState("idle");
+}
