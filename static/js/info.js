@@ -14,14 +14,8 @@ import { el, symbolUrl } from "./dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-const NAMES = {
-    SANTA: "Santa",
-    SNOWMAN: "Evil Snowman",
-    AXE: "Axe",
-    BAUBLE: "Bauble",
-    GIFT: "Gift",
-    BOOK: "Book",
-};
+// Names that are not just the symbol's own name in title case.
+const NAMES = { SNOWMAN: "Evil Snowman" };
 
 function displayName(symbol) {
     return NAMES[symbol] ?? (symbol.length <= 2 ? symbol : symbol[0] + symbol.slice(1).toLowerCase());
