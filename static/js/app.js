@@ -1,19 +1,23 @@
-// The game page's glue: boots on the bridge (main.py), wires HUD, renderer, reels and the
-// sequencer, owns the money flow, and publishes the page's contract (window.game, data-state,
-// postMessage in ?embed=1, the ?demo=feature showcase). See /GAME.md "The page's contract".
+// Boot: the loading screen, then every part of the page built and wired once the engine is
+// up. The parts, and how a round flows through them, are described in docs/frontend.md; the
+// page's contract (data-state, window.game, embedding messages, URL options) in
+// docs/page-contract.md.
 
-import { renderHistory, timeFormat } from "./history.js";
+import { StartupError, connect } from "./bridge.js";
+import { Controller } from "./controller.js";
+import { PageState, byId, pageState, setPageState } from "./dom.js";
+import * as embed from "./embed.js";
+import { Hud, MessageKind, makeFormat } from "./hud.js";
 import { renderInfo } from "./info.js";
-import { Hud, makeFormat } from "./hud.js";
+import { REELS } from "./layout.js";
 import { Panels } from "./panels.js";
 import { ReelSet } from "./reels.js";
 import { Renderer } from "./renderer.js";
+import { Replays } from "./replay.js";
 import { Sequencer } from "./sequencer.js";
 import { Sound } from "./sound.js";
 import * as store from "./store.js";
 
-const SOURCE = "book-of-christmas-eve";
-const root = document.documentElement;
 const params = new URLSearchParams(location.search);
 const embedded = params.get("embed") === "1";
 const demo = params.get("demo") === "feature";
@@ -21,49 +25,30 @@ const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").ma
 // ?speed=fast makes every animation very short (tests); ?speed=turbo is the quick-spin setting.
 const speedParam = params.get("speed");
 const format = makeFormat();
+const status = byId("status");
 
 let readyResolve;
 let readyReject;
 const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
 ready.catch(() => {}); // an unobserved failure is reported on the page, not as a console error
 
-let model = null;
-let st = null;            // the store's state object
-let hud = null;
-let seq = null;
-let renderer = null;
-let sound = null;
-let busy = false;         // the one in-flight guard: a round (or replay) is decided or showing
-let replaying = false;
-let replaySeq = null;
-let resumedFrom = null;   // the saved step a round in progress was resumed at on load
-let lastWin = 0;
+/** The parts, once built (null while loading). */
+let game = null;
 
+/** Every animation's duration is multiplied by this. */
 function speed() {
     if (speedParam === "fast") return 0.04;
     if (reducedMotion) return 0.3;
-    if (speedParam === "turbo" || st?.turbo) return 0.45;
+    if (speedParam === "turbo" || game?.controller.state.turbo) return 0.45;
     return 1;
 }
 
-function setState(s) {
-    root.dataset.state = s;
-}
+// ---- the loading screen ------------------------------------------------------------------
 
-function post(type, data = {}) {
-    if (window.parent === window) return;
-    try {
-        window.parent.postMessage({ source: SOURCE, type, ...data }, "*");
-    } catch { /* a closed or hostile parent must not break the game */ }
-}
-
-// ---- loading screen ----------------------------------------------------------------------
-
-const status = document.getElementById("status");
-const bar = document.getElementById("load-bar");
+const bar = byId("load-bar");
 let progress = 0.05;
 function stage(text, at) {
-    if (root.dataset.state !== "loading") return;
+    if (pageState() !== PageState.LOADING) return;
     if (text) status.textContent = text;
     progress = Math.max(progress, at);
     bar.style.width = `${Math.round(progress * 100)}%`;
@@ -74,348 +59,178 @@ addEventListener("py:progress", (ev) => {
     stage(detail.startsWith("Loaded") ? null : `${detail}…`, Math.min(0.7, progress + 0.1));
 });
 
-/** The Python bridge, once main.py has started; rejects if the page goes to its error state
- *  first (main.py's startup error, or boot.js's watchdog), so `game.ready` never hangs. */
-function waitForBridge() {
-    if (window.bridge) return Promise.resolve(window.bridge);
-    return new Promise((resolve, reject) => {
-        const watch = new MutationObserver(failed);
-        const stop = () => { watch.disconnect(); removeEventListener("bridge-ready", started); };
-        function started() { stop(); resolve(window.bridge); }
-        function failed() {
-            if (root.dataset.state !== "error") return;
-            stop();
-            reject(new StartupError(status.textContent));
-        }
-        addEventListener("bridge-ready", started);
-        watch.observe(root, { attributes: true, attributeFilter: ["data-state"] });
-        failed();
-    });
+function hideLoader() {
+    stage("Ready.", 1);
+    status.textContent = "Ready.";
+    document.body.classList.add("loaded");
+    const loader = byId("loader");
+    const hide = () => { loader.hidden = true; };
+    loader.addEventListener("transitionend", hide, { once: true });
+    setTimeout(hide, speed() < 0.1 ? 0 : 700);
 }
 
-/** A failure the error screen already shows in its own words. */
-class StartupError extends Error {}
-
-// ---- money and rounds --------------------------------------------------------------------
-
-function costOf(buy) {
-    return buy ? st.bet * model.buy_price : st.bet;
-}
-
-function showBalance() {
-    hud.setBalance(st.balance);
-}
-
-function refuse(buy) {
-    const cost = costOf(buy);
-    const what = buy ? `buy the feature (${format(cost)})` : `spin at ${format(cost)}`;
-    const broke = st.balance < model.bets[0];
-    hud.showMessage(
-        `Your balance of ${format(st.balance)} is not enough to ${what}.`
-        + (broke ? " Top up the demo balance to keep playing." : " Lower the bet or top up."),
-        { topUp: true },
-    );
-    try { sound?.click(); } catch { /* optional */ }
-    return new Error(`insufficient balance: ${format(st.balance)} < ${format(cost)}`);
-}
-
-/** Writes the whole record; shows or clears the notice that progress is not kept. */
-function persist() {
-    if (demo) return;
-    store.save();
-    const why = store.notKept();
-    const notice = document.getElementById("save-notice");
-    if (why) {
-        document.getElementById("save-notice-text").textContent =
-            `Progress is not being saved: ${why}. You can keep playing, but your balance and history will be lost when this page closes.`;
-    }
-    notice.hidden = !why;
-}
-
-async function play(buy) {
-    if (busy) throw new Error("a round is already playing");
-    if (costOf(buy) > st.balance) throw refuse(buy);
-    busy = true; // held from before the round is decided until its reveal has ended
-    let round;
-    try {
-        hud.hideMessage();
-        const decided = JSON.parse(window.bridge.playRound(st.bet, buy));
-        if (decided.error) {
-            hud.showMessage(decided.error);
-            throw new Error(decided.error);
-        }
-        round = decided.round;
-        if (!(round.cost <= st.balance)) throw refuse(buy); // never below zero
-        // The round is decided: debit its cost and keep it as the round in progress, with the
-        // seeded generator's state after it, in one write.
-        st.balance -= round.cost;
-        st.pending = { bet: round.bet, cost: round.cost, step: 0, round };
-        if (st.seed !== null) st.rng = decided.rng;
-        persist();
-    } catch (err) {
-        busy = false;
-        throw err;
-    }
-    return reveal(round, 0);
-}
-
-async function reveal(round, from) {
-    busy = true;
-    setState("playing");
-    hud.setBusy(true);
-    showBalance();
-    try {
-        await seq.play(round, {
-            from,
-            onStep: (i) => {
-                if (st.pending && st.pending.round === round && st.pending.step !== i) {
-                    st.pending.step = i;
-                    persist();
-                }
-            },
-        });
-    } catch (err) {
-        console.error("the reveal failed; crediting the round as decided", err);
-        credit(round);
-    } finally {
-        credit(round); // a no-op when roundEnd credited it
-        busy = false;
-        hud.setBusy(false);
-        setState("ready");
-    }
-    return round;
-}
-
-/** Credit the round's win when its reveal ends (once): balance, history and the end of the
- *  round in progress in one write. */
-function credit(round) {
-    if (!st.pending || st.pending.round !== round) return;
-    st.balance += round.total_win;
-    st.pending = null;
-    if (!demo) store.addHistory(round);
-    lastWin = round.total_win;
-    persist();
-    showBalance();
-    hud.setWin(round.total_win);
-    if (historyDialog.open) showHistory();
-}
-
-// ---- history and replays ------------------------------------------------------------------
-
-const historyDialog = document.getElementById("history-dialog");
-const replayBanner = document.getElementById("replay-banner");
-
-function historyList() {
-    return st.history.map((h) => ({
-        time: h.time, bet: h.bet, cost: h.cost, buy: h.buy, win: h.win, feature: h.feature, special: h.special,
-    }));
-}
-
-function showHistory() {
-    renderHistory(document.getElementById("history-list"), {
-        entries: st.history, format, busy, onReplay: (i) => { historyDialog.close(); quiet(replay(i)); },
-    });
-    if (!historyDialog.open) historyDialog.showModal();
-}
-
-/** Plays history entry `index` (0 = newest) again from its stored record: no money moves,
- *  the win meter keeps the credited win, nothing is saved. */
-async function replay(index) {
-    if (busy) throw new Error("a round is already playing");
-    const entry = st.history[index];
-    if (!entry) throw new Error(`no round ${index} in the history`);
-    const checked = JSON.parse(window.bridge.checkRound(JSON.stringify(entry.round), entry.bet, entry.cost));
-    if (checked.error) {
-        console.warn("history entry refused by the engine:", checked.error);
-        hud.showMessage("This round cannot be replayed: its record is damaged.");
-        throw new Error(checked.error);
-    }
-    busy = true;
-    replaying = true;
-    setState("playing");
-    hud.setBusy(true);
-    document.body.classList.add("replaying");
-    document.getElementById("replay-when").textContent = timeFormat.format(new Date(entry.time));
-    document.getElementById("replay-bet").textContent = format(entry.bet);
-    setReplayWin(0);
-    replayBanner.hidden = false;
-    hud.announce("Replay of an earlier round: no money is played");
-    try {
-        await replaySeq.play(checked.round);
-    } finally {
-        replaying = false;
-        busy = false;
-        replayBanner.hidden = true;
-        document.body.classList.remove("replaying");
-        hud.setBusy(false);
-        hud.setWin(lastWin);
-        setState("ready");
-    }
-    return checked.round;
-}
-
-/** Ends the replay on screen after its current step (the Stop button, Escape). */
-function stopReplay() {
-    if (replaying) replaySeq.stop();
-}
-
-/** A click or key while something plays speeds up whatever is playing. */
-function hurry() {
-    (replaying ? replaySeq : seq).hurry();
-}
-
-function setReplayWin(minor) {
-    const el = document.getElementById("replay-win");
-    el.textContent = format(minor);
-    el.dataset.minor = String(minor);
-}
-
-async function spin() {
-    return play(false);
-}
-
-async function buy() {
-    return play(true);
-}
-
-function setBet(minor) {
-    minor = Number(minor);
-    if (busy) throw new Error("the bet cannot change while a round plays");
-    if (!model.bets.includes(minor)) throw new Error(`${minor} is not a bet level (${model.bets.join(", ")})`);
-    st.bet = minor;
-    persist();
-    hud.setBet(minor);
-    if (infoOpen()) openInfo();
-    return minor;
-}
-
-function gameState() {
-    return {
-        state: root.dataset.state,
-        balance: st?.balance ?? null,
-        bet: st?.bet ?? null,
-        lastWin,
-        muted: st?.muted ?? false,
-        turbo: st?.turbo ?? false,
-        speed: speed(),
-        feature: seq?.feature?.on ?? false,
-        freeSpin: seq?.feature?.on ? `${seq.feature.number}/${seq.feature.count}` : null,
-        demo,
-        seed: window.bridge?.seed ?? null,
-        rng: window.bridge?.rngName ?? null,
-        replay: replaying,
-        resumedFrom,
-        saving: !demo && st !== null && store.notKept() === null,
-        history: st?.history.length ?? 0,
-    };
-}
-
-window.game = { ready, spin, buy, setBet, state: gameState, history: historyList, replay, stopReplay };
-
-// ---- UI actions ----------------------------------------------------------------------------
+// ---- the page contract: window.game and the embedding commands ---------------------------
 
 const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, not as errors
 
-const buyDialog = document.getElementById("buy-dialog");
-function askBuy() {
-    if (busy || root.dataset.state !== "ready") return;
-    if (costOf(true) > st.balance) { refuse(true); return; }
-    document.getElementById("buy-dialog-price").textContent = format(costOf(true));
-    document.getElementById("buy-dialog-bet").textContent = format(st.bet);
-    document.getElementById("buy-dialog-count").textContent = String(model.free_spins.count);
-    buyDialog.showModal();
+function gameState() {
+    const c = game?.controller;
+    const feature = game?.sequencer.feature;
+    return {
+        state: pageState(),
+        balance: c?.state.balance ?? null,
+        bet: c?.state.bet ?? null,
+        lastWin: c?.lastWin ?? 0,
+        muted: c?.state.muted ?? false,
+        turbo: c?.state.turbo ?? false,
+        speed: speed(),
+        feature: feature?.on ?? false,
+        freeSpin: feature?.on ? `${feature.number}/${feature.count}` : null,
+        demo,
+        seed: game?.bridge.seed ?? null,
+        rng: game?.bridge.rngName ?? null,
+        replay: game?.replays.playing ?? false,
+        resumedFrom: c?.resumedFrom ?? null,
+        saving: !demo && c !== undefined && store.notKept() === null,
+        history: c?.state.history.length ?? 0,
+    };
 }
-buyDialog.addEventListener("close", () => {
-    if (buyDialog.returnValue === "confirm") quiet(buy());
+
+const spin = () => game.controller.play(false);
+const buy = () => game.controller.play(true);
+
+window.game = {
+    ready,
+    spin,
+    buy,
+    setBet: (minor) => game.controller.setBet(minor),
+    state: gameState,
+    history: () => game.replays.list(),
+    replay: (index) => game.replays.replay(index),
+    stopReplay: () => game.replays.stop(),
+};
+
+embed.listen({
+    ready,
+    whyNotReady: () => status.textContent,
+    commands: {
+        [embed.Incoming.SPIN]: () => quiet(spin()),
+        [embed.Incoming.BUY]: () => quiet(buy()),
+        [embed.Incoming.SET_BET]: (msg) => game.controller.setBet(msg.bet),
+        [embed.Incoming.MUTE]: (msg) => game.controller.setMuted(typeof msg.muted === "boolean" ? msg.muted : !game.controller.state.muted),
+    },
 });
 
-const infoDialog = document.getElementById("info-dialog");
-let par = null;
-function infoOpen() {
-    return infoDialog.open;
+// ---- dialogs and keys ---------------------------------------------------------------------
+
+const buyDialog = byId("buy-dialog");
+const infoDialog = byId("info-dialog");
+
+function askBuy() {
+    const c = game.controller;
+    if (c.busy || pageState() !== PageState.READY) return;
+    if (c.offer.buy_cost > c.state.balance) { c.refuse(true); return; }
+    byId("buy-dialog-price").textContent = format(c.offer.buy_cost);
+    byId("buy-dialog-bet").textContent = format(c.offer.bet);
+    byId("buy-dialog-count").textContent = String(c.offer.free_spins);
+    buyDialog.showModal();
 }
+
+let par; // static/par.json, fetched the first time the info panel opens (null if it fails)
 async function openInfo() {
-    if (par === null) {
+    if (par === undefined) {
         try {
             par = await (await fetch("./static/par.json")).json();
         } catch { par = null; }
     }
-    renderInfo(document.getElementById("info-content"), { model, bet: st.bet, par, format });
+    renderInfo(byId("info-content"), { model: game.model, offer: game.controller.offer, par, format });
     if (!infoDialog.open) infoDialog.showModal();
-}
-
-function toggleMute(value) {
-    st.muted = typeof value === "boolean" ? value : !st.muted;
-    try { if (sound) sound.muted = st.muted; } catch { /* optional */ }
-    persist();
-    hud.setMuted(st.muted);
-}
-
-function toggleTurbo() {
-    st.turbo = !st.turbo;
-    persist();
-    hud.setTurbo(st.turbo);
-}
-
-function topUp() {
-    st.balance = Math.max(st.balance, store.DEMO_BALANCE);
-    persist();
-    showBalance();
-    hud.hideMessage();
-    hud.announce(`Demo balance topped up to ${format(st.balance)}`);
 }
 
 function interactive(target) {
     return target instanceof Element && !!target.closest("button, select, input, a, dialog, textarea");
 }
 
-document.addEventListener("keydown", (ev) => {
-    if (root.dataset.state === "loading" || root.dataset.state === "error") return;
-    if (busy) {
-        if (ev.key === " " || ev.key === "Enter" || ev.key === "Escape") ev.preventDefault();
-        if (ev.key === "Escape" && replaying) stopReplay();
-        else hurry();
-        return;
-    }
-    if ((ev.key === " " || ev.key === "Enter") && !interactive(ev.target) && !buyDialog.open && !infoDialog.open
-        && !historyDialog.open) {
-        ev.preventDefault();
-        quiet(spin());
-    }
-});
+/** A click or key while something plays speeds up whatever is playing. */
+function hurry() {
+    (game.replays.playing ? game.replays.sequencer : game.sequencer).hurry();
+}
 
-// ---- embedding ------------------------------------------------------------------------------
-
-addEventListener("message", (ev) => {
-    if (window.parent === window || ev.source !== window.parent) return;
-    const msg = ev.data;
-    if (!msg || typeof msg !== "object" || msg.target !== SOURCE) return;
-    ready.then(() => {
-        try {
-            if (msg.type === "spin") quiet(spin());
-            else if (msg.type === "buy") quiet(buy());
-            else if (msg.type === "setBet") setBet(msg.bet);
-            else if (msg.type === "mute") toggleMute(msg.muted);
-        } catch (err) {
-            post("error", { message: String(err.message ?? err) });
+function wireInput() {
+    const c = game.controller;
+    buyDialog.addEventListener("close", () => {
+        if (buyDialog.returnValue === "confirm") quiet(buy()); // the value of #buy-confirm
+    });
+    byId("info-close").addEventListener("click", () => infoDialog.close());
+    byId("save-notice-close").addEventListener("click", () => { byId("save-notice").hidden = true; });
+    byId("stage").addEventListener("pointerdown", (ev) => {
+        if (c.busy && !ev.target.closest?.("button")) hurry();
+    });
+    document.addEventListener("keydown", (ev) => {
+        if (pageState() === PageState.LOADING || pageState() === PageState.ERROR) return;
+        const space = ev.key === " " || ev.key === "Enter";
+        if (c.busy) {
+            if (space || ev.key === "Escape") ev.preventDefault();
+            if (ev.key === "Escape" && game.replays.playing) game.replays.stop();
+            else hurry();
+            return;
         }
-    }, () => post("error", { message: status.textContent }));
-});
+        if (space && !interactive(ev.target) && !buyDialog.open && !infoDialog.open
+            && !game.replays.dialog.open) {
+            ev.preventDefault();
+            quiet(spin());
+        }
+    });
+}
+
+/** Shows or hides the notice that progress is not kept (storage blocked or full). */
+function showSaveNotice({ notKept }) {
+    if (notKept) {
+        byId("save-notice-text").textContent = `Progress is not being saved: ${notKept}. You can keep `
+            + "playing, but your balance and history will be lost when this page closes.";
+    }
+    byId("save-notice").hidden = !notKept;
+}
 
 // ---- start ---------------------------------------------------------------------------------
 
-function initialStops(strips) {
-    // a resting view of the real strips (the last round's stops once one was played)
-    return strips.map((s, i) => (i * 7 + 3) % s.length);
+/** The saved game (or a fresh one), with the seeded generator put back where it was. */
+async function loadState(bridge, model) {
+    const loaded = await store.load({
+        model, memory: demo, checkRound: (round, bet, cost) => bridge.checkRound(round, bet, cost),
+    });
+    let { state, problem } = loaded;
+    if (demo) { state.balance = store.DEMO_BALANCE; state.pending = null; }
+    if (!model.bets.includes(state.bet)) state.bet = model.default_bet;
+    // ?seed=N: go on from the saved generator state when the save was made with the same N
+    // (the k-th round across reloads is CPython's k-th); any other save starts Random(N) afresh.
+    if (bridge.seed !== null) {
+        if (state.seed === bridge.seed && state.rng !== null) {
+            try {
+                await bridge.restoreRng(state.rng);
+            } catch (err) {
+                console.warn("saved generator state refused:", err.message);
+                state = store.reject();
+                state.bet = model.default_bet;
+                problem = { kind: store.Problem.CORRUPT, reason: "its random generator state is not valid" };
+            }
+        }
+        if (state.seed !== bridge.seed) state.rng = null;
+        state.seed = bridge.seed;
+    } else {
+        state.seed = null;
+        state.rng = null;
+    }
+    return { state, problem };
 }
 
-async function demoLoop() {
-    const banner = document.getElementById("demo-banner");
-    banner.hidden = false;
+/** The showcase (?demo=feature): buys features one after another on a balance of its own. */
+async function demoLoop(controller) {
+    byId("demo-banner").hidden = false;
     for (;;) {
-        if (costOf(true) > st.balance) st.balance = store.DEMO_BALANCE;
+        if (controller.offer.buy_cost > controller.state.balance) controller.topUp();
         try {
-            await buy();
+            await controller.play(true);
         } catch (err) {
             console.warn("demo round failed", err);
         }
@@ -426,138 +241,92 @@ async function demoLoop() {
 async function start() {
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
-    const bridge = await waitForBridge();
+    const bridge = await connect();
     stage("Preparing the reels…", 0.85);
-    model = JSON.parse(bridge.modelJson);
-    const loaded = store.load({
-        model, memory: demo,
-        checkRound: (json, bet, cost) => bridge.checkRound(json, bet, cost),
-    });
-    st = loaded.state;
-    let problem = loaded.problem;
-    if (demo) { st.balance = store.DEMO_BALANCE; st.pending = null; }
-    if (!model.bets.includes(st.bet)) st.bet = model.default_bet;
-    // ?seed=N: go on from the saved generator state when the save was made with the same N
-    // (the k-th round across reloads is CPython's k-th); any other save starts Random(N) afresh.
-    if (bridge.seed !== null && bridge.seed !== undefined) {
-        if (st.seed === bridge.seed && st.rng !== null) {
-            const refused = bridge.restoreRng(JSON.stringify(st.rng));
-            if (refused) {
-                console.warn("saved generator state refused:", refused);
-                st = store.reject();
-                st.bet = model.default_bet;
-                problem = { kind: "corrupt", reason: "its random generator state is not valid" };
-            }
-        }
-        if (st.seed !== bridge.seed) st.rng = null;
-        st.seed = bridge.seed;
-    } else {
-        st.seed = null;
-        st.rng = null;
-    }
+    const model = await bridge.model();
+    if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
+    const offers = new Map(await Promise.all(model.bets.map(async (b) => [b, await bridge.offer(b)])));
+    const { state, problem } = await loadState(bridge, model);
+
+    let sound = null;
     try {
         sound = new Sound();
-        sound.muted = st.muted;
-    } catch { sound = null; }
-
-    const symbols = [...Object.keys(model.paytable), model.wild];
-    renderer = new Renderer(document.getElementById("reels"), { symbols, reduced: reducedMotion });
+        sound.muted = state.muted;
+    } catch { /* the game plays silently */ }
+    const renderer = new Renderer(byId("reels"), {
+        symbols: [...Object.keys(model.paytable), model.wild], wild: model.wild, reduced: reducedMotion,
+    });
     await renderer.load();
-    const reels = new ReelSet(model.reels.base, initialStops(model.reels.base));
+    // a resting view of the real strips until the first round lands
+    const reels = new ReelSet(model.reels.base, model.reels.base.map((s, i) => (i * 7 + 3) % s.length));
     renderer.reels = reels;
     renderer.k = speed();
-    const panels = new Panels(document.getElementById("overlay"), { format });
-    hud = new Hud({
+    const panels = new Panels(byId("overlay"), { format });
+    let controller = null;
+    const hud = new Hud({
         model, format,
         onSpin: () => quiet(spin()),
         onBuy: askBuy,
-        onBet: (b) => { try { setBet(b); } catch { /* busy */ } },
-        onTopUp: topUp,
+        onBet: (b) => { try { controller.setBet(b); } catch { /* busy */ } },
+        onTopUp: () => controller.topUp(),
         onInfo: () => openInfo(),
-        onMute: () => toggleMute(),
-        onTurbo: toggleTurbo,
-        onHistory: () => { if (!replaying) showHistory(); },
+        onMute: () => controller.setMuted(!controller.state.muted),
+        onTurbo: () => controller.setTurbo(!controller.state.turbo),
+        onHistory: () => { if (!game.replays.playing) game.replays.showHistory(); },
     });
-    // Replays get a sequencer of their own: no hooks (no credit, no messages to the parent)
-    // and a HUD whose win meter writes go to the replay banner instead.
-    const replayHud = Object.create(hud);
-    replayHud.setWin = (minor) => setReplayWin(minor);
-    replayHud.rollWin = (minor) => setReplayWin(minor);
-    replaySeq = new Sequencer({
-        model, renderer, reels, hud: replayHud, panels, sound, format,
+    const makeSequencer = (meter, observers = {}) => new Sequencer({
+        model, renderer, reels, hud, meter, panels, sound, format, observers,
         speed: () => { renderer.k = speed(); return renderer.k; },
-        hooks: {},
     });
-    seq = new Sequencer({
-        model, renderer, reels, hud, panels, sound, format,
-        speed: () => { renderer.k = speed(); return renderer.k; },
-        hooks: {
-            roundStart: (e) => post("roundStart", { bet: e.bet }),
-            featureStart: () => post("featureStart"),
-            featureEnd: (e) => post("featureEnd", { win: e.total }),
-            roundEnd: () => {
-                const round = st.pending?.round;
-                if (round) credit(round);
-                post("roundEnd", { bet: round?.bet ?? st.bet, win: round?.total_win ?? 0, balance: st.balance });
-            },
-        },
-    });
-    document.getElementById("stage").addEventListener("pointerdown", (ev) => {
-        if (busy && !ev.target.closest?.("button")) hurry();
-    });
-    document.getElementById("replay-stop").addEventListener("click", stopReplay);
-    document.getElementById("info-close").addEventListener("click", () => infoDialog.close());
-    document.getElementById("history-close").addEventListener("click", () => historyDialog.close());
-    document.getElementById("save-notice-close").addEventListener("click", () => {
-        document.getElementById("save-notice").hidden = true;
-    });
-    showBalance();
-    hud.setBet(st.bet);
-    // #win is the last round's total (GAME.md): after a reload, the newest finished round's.
-    lastWin = st.pending ? 0 : (st.history[0]?.win ?? 0);
-    hud.setWin(lastWin);
-    hud.setMuted(st.muted);
-    hud.setTurbo(st.turbo);
-    renderer.start();
-    if (params.get("debug") === "1") window.debugGame = { seq, reels, renderer, hud };
+    // The live sequencer shows the running total in #win; its observers post to the parent.
+    const liveMeter = { show: (minor) => hud.setWin(minor) };
+    const sequencer = makeSequencer(liveMeter);
+    controller = new Controller({ bridge, store, state, offers, sequencer, hud, format, demo });
+    sequencer.observers = embed.report(controller);
+    controller.on("saved", showSaveNotice);
+    controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
+    controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
+    controller.on("bet", () => { if (infoDialog.open) openInfo(); });
+    const replays = new Replays({ controller, bridge, hud, format, makeSequencer: (meter) => makeSequencer(meter) });
+    game = { bridge, model, controller, sequencer, replays, renderer };
+    if (params.get("debug") === "1") window.debugGame = { sequencer, reels, renderer, hud };
 
-    persist(); // the record as read (or fresh), and the first test of whether storage writes
-    if (problem?.kind === "corrupt") {
+    wireInput();
+    hud.setBalance(state.balance);
+    hud.setBet(controller.offer);
+    hud.setWin(controller.lastWin); // #win: the last round's total, after a reload too
+    hud.setMuted(state.muted);
+    hud.setTurbo(state.turbo);
+    renderer.start();
+    controller.persist(); // the record as read (or fresh), and the first test of whether storage writes
+    if (problem?.kind === store.Problem.CORRUPT) {
         hud.showMessage(
             `Your saved game could not be used: ${problem.reason}. It has been set aside, and a `
             + `new game starts on the demo balance of ${format(store.DEMO_BALANCE)}.`,
-            { kind: "notice" },
+            { kind: MessageKind.NOTICE },
         );
     }
-
-    stage("Ready.", 1);
-    status.textContent = "Ready.";
-    document.body.classList.add("loaded");
-    const loader = document.getElementById("loader");
-    const hideLoader = () => { loader.hidden = true; };
-    loader.addEventListener("transitionend", hideLoader, { once: true });
-    setTimeout(hideLoader, speed() < 0.1 ? 0 : 700);
+    hideLoader();
 
     const finishReady = () => {
         readyResolve();
-        post("ready", { balance: st.balance, bet: st.bet });
+        embed.post(embed.Outgoing.READY, { balance: state.balance, bet: state.bet });
     };
-    if (st.pending) {
+    if (state.pending) {
         // A round in progress (reload, closed tab): it resumes at its saved step before
         // anything else can start, and the game is ready once it has been credited.
-        resumedFrom = st.pending.step;
-        hud.showMessage("Welcome back! Finishing the round you started.", { kind: "notice" });
-        reveal(st.pending.round, st.pending.step).then(() => {
+        hud.showMessage("Welcome back! Finishing the round you started.", { kind: MessageKind.NOTICE });
+        controller.resume().then(() => {
             hud.hideMessage();
             finishReady();
         });
     } else {
-        setState("ready");
+        setPageState(PageState.READY);
         finishReady();
         if (demo) {
-            demoLoop();
-        } else if (st.balance < model.bets[0]) {
-            refuse(false);
+            demoLoop(controller);
+        } else if (state.balance < offers.get(model.bets[0]).cost) {
+            controller.refuse(false);
         }
     }
 }
@@ -565,9 +334,9 @@ async function start() {
 start().catch((err) => {
     if (!(err instanceof StartupError)) {
         console.error(err);
-        setState("error");
+        setPageState(PageState.ERROR);
         status.textContent = `Sorry, the game could not start (${err?.message ?? err}). Please reload the page.`;
     }
-    post("error", { message: status.textContent });
+    embed.post(embed.Outgoing.ERROR, { message: status.textContent });
     readyReject(err);
 });
