@@ -33,6 +33,7 @@ $(NPM_STAMP): package.json package-lock.json
 # with the standard library precompiled, and a memory snapshot of the interpreter with the
 # engine imported (static/boot/pyodide.mjs restores it; see docs/boot.md).
 vendor: $(VENDOR_STAMP) $(SNAPSHOT)
+	$(PYTHON) tools/precache.py
 
 $(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.sh tools/build_runtime.mjs
 	bash tools/vendor.sh
