@@ -74,9 +74,11 @@ par: $(STAMP)
 	$(BIN)/python tools/readme_figures.py
 	$(BIN)/python -m engine par
 
-# Speed, as ratios against baselines run in the same process.
-bench: $(STAMP)
+# Speed, as ratios against baselines run in the same process: the engine, then the page against
+# a bare Pyodide page (writes docs/bench-browser.json and the README figures).
+bench: $(STAMP) vendor
 	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench_browser.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

@@ -70,12 +70,34 @@ async function fetchSnapshot(manifest) {
     return data;
 }
 
-export async function loadPyodide(options = {}) {
-    performance.mark("pyodide-start");
-    const pyodide = await loadEither({ ...options, indexURL: INDEX_URL });
+// The boot starts as soon as this module runs: index.html loads it first of all, so Pyodide is
+// fetched, compiled and restored while PyScript is still setting itself up (~1-2 s here), and
+// PyScript's later call to loadPyodide() gets that same interpreter. Its printed output goes to
+// the console until PyScript hands over its own stdout/stderr.
+const sink = { stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
+const EARLY_OPTIONS = {
+    indexURL: INDEX_URL,
+    stdout: (line) => sink.stdout(line),
+    stderr: (line) => sink.stderr(line),
+};
+performance.mark("pyodide-start");
+const early = loadEither(EARLY_OPTIONS).then((pyodide) => {
     performance.measure("pyodide-load", "pyodide-start");
     boot.pyodide = pyodide;
     return pyodide;
+});
+early.catch(() => {}); // reported to whoever awaits it: PyScript, through loadPyodide below
+
+export async function loadPyodide(options = {}) {
+    const { stdout, stderr, indexURL, ...rest } = options;
+    if (Object.values(rest).every((value) => value === undefined)) {
+        if (stdout) sink.stdout = stdout;
+        if (stderr) sink.stderr = stderr;
+        return early;
+    }
+    // options the early boot did not have (e.g. packages): a boot of its own
+    console.info(`Booting Pyodide again for the options ${Object.keys(rest).join(", ")}.`);
+    return loadEither({ ...options, indexURL: INDEX_URL });
 }
 
 async function loadEither(plainOptions) {

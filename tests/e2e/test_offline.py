@@ -80,11 +80,13 @@ class Server:
 
 
 def copy_site(dest: Path) -> Path:
-    """The served files (what tools/precache.py lists, and sw.js) copied to `dest`."""
-    for name in [*precache.served_files(REPO_ROOT), "sw.js", precache.OUTPUT]:
+    """The served files (what tools/precache.py lists, and sw.js) copied to `dest`, with their
+    precache list written there as a deployment would."""
+    for name in [*precache.served_files(REPO_ROOT), "sw.js"]:
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO_ROOT / name, target)
+    assert precache.main(["precache.py", str(dest)]) == 0
     return dest
 
 
