@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from e2e_harness import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 JSON_OUT = ROOT / "docs" / "bench-browser.json"
 README = ROOT / "README.md"
@@ -96,6 +97,17 @@ def pct(values: list[float], q: float) -> float:
 
 
 def load(browser: Browser, url: str) -> dict[str, Any]:
+    for attempt in range(3):
+        try:
+            return cold(browser, url)
+        except PlaywrightError as exc:  # a renderer crash on a loaded machine: note it, load again
+            if "crash" not in str(exc) or attempt == 2:
+                raise
+            print(f"  (the page crashed, loading {url} again)", flush=True)
+    raise AssertionError("unreachable")
+
+
+def cold(browser: Browser, url: str) -> dict[str, Any]:
     ctx = browser.new_context(service_workers="block")
     try:
         page = ctx.new_page()
