@@ -81,4 +81,4 @@ bench: $(STAMP) vendor
 	$(BIN)/python tools/bench_browser.py
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor
+	rm -rf $(VENV) node_modules static/vendor static/precache.js
