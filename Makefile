@@ -7,6 +7,12 @@ STAMP  := $(VENV)/.installed
 PORT   ?= 8000
 NPM_STAMP    := node_modules/.package-lock.json
 VENDOR_STAMP := static/vendor/.stamp
+SNAPSHOT_DIR := static/vendor/snapshot
+SNAPSHOT     := $(SNAPSHOT_DIR)/manifest.json
+# Every file PyScript copies into Pyodide for `import engine` (pyscript.toml [files], whose
+# sources and destinations are the same relative paths).
+ENGINE_FILES := $(shell $(PYTHON) -c 'import tomllib; print(*sorted(k.removeprefix("./") \
+	for k in tomllib.load(open("pyscript.toml", "rb"))["files"]))')
 
 .PHONY: play vendor test test-engine test-e2e typecheck fuzz bench par clean
 
@@ -23,12 +29,23 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# Copy the runtime into static/vendor/ (git-ignored) so the page loads nothing from a CDN.
-vendor: $(VENDOR_STAMP)
+# Copy the runtime into static/vendor/ (git-ignored) so the page loads nothing from a CDN,
+# with the standard library precompiled, and a memory snapshot of the interpreter with the
+# engine imported (static/boot/pyodide.mjs restores it; see docs/boot.md).
+vendor: $(VENDOR_STAMP) $(SNAPSHOT)
+	$(PYTHON) tools/precache.py
 
-$(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.sh
+$(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.sh tools/build_runtime.mjs
 	bash tools/vendor.sh
 	touch $@
+
+# Rebuilt whenever Pyodide, the stdlib zip or any engine file changes; never committed. Should
+# it fail, the page boots without it (a console note says why), so the build goes on.
+$(SNAPSHOT): $(VENDOR_STAMP) $(ENGINE_FILES) pyscript.toml
+	rm -rf $(SNAPSHOT_DIR) && mkdir -p $(SNAPSHOT_DIR)
+	node tools/build_runtime.mjs snapshot static/vendor/pyodide/python_stdlib.zip \
+		$(SNAPSHOT_DIR)/engine.bin $@.tmp $(ENGINE_FILES) && mv $@.tmp $@ \
+	|| { rm -rf $(SNAPSHOT_DIR); echo "make: NOTE: no memory snapshot built; the page boots without it" >&2; }
 
 # Serve the repo root on loopback; the page is http://127.0.0.1:$(PORT)/
 play: $(STAMP) vendor
@@ -57,9 +74,11 @@ par: $(STAMP)
 	$(BIN)/python tools/readme_figures.py
 	$(BIN)/python -m engine par
 
-# Speed, as ratios against baselines run in the same process.
-bench: $(STAMP)
+# Speed, as ratios against baselines run in the same process: the engine, then the page against
+# a bare Pyodide page (writes docs/bench-browser.json and the README figures).
+bench: $(STAMP) vendor
 	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench_browser.py
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor
+	rm -rf $(VENV) node_modules static/vendor static/precache.js

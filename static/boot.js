@@ -16,3 +16,35 @@ function fail(reason) {
 
 addEventListener("error", (event) => fail(event.error ?? event.message));
 addEventListener("unhandledrejection", (event) => fail(event.reason));
+
+// Offline play and fast repeat visits: the service worker (sw.js, at the site's top so that its
+// scope covers every page) is registered once the game is ready, so that its download of the
+// runtime never competes with the first boot. A new version it installed meanwhile (it waits
+// while a page of the old one is open) is told to take over then: this page has loaded all it
+// needs from the old version, and the next load comes wholly from the new one.
+function registerServiceWorker() {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker
+        .register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" })
+        .then((registration) => {
+            const activate = () => registration.waiting?.postMessage("activate");
+            activate();
+            registration.addEventListener("updatefound", () => {
+                const worker = registration.installing;
+                worker?.addEventListener("statechange", () => worker.state === "installed" && activate());
+            });
+        })
+        .catch((error) => console.info(`No offline play: ${error?.message ?? error}`));
+}
+
+if (root.dataset.state === "ready") {
+    registerServiceWorker();
+} else {
+    const watch = new MutationObserver(() => {
+        if (root.dataset.state === "ready") {
+            watch.disconnect();
+            registerServiceWorker();
+        }
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ["data-state"] });
+}

@@ -52,7 +52,10 @@ def test_every_listed_file_exists_and_keeps_its_path() -> None:
 
 
 def test_interpreter_is_self_hosted() -> None:
+    # our loader (static/boot/pyodide.mjs), which imports the self-hosted Pyodide; without a
+    # local interpreter PyScript loads Pyodide from a CDN
     interpreter = _config().get("interpreter")
-    assert interpreter == "./static/vendor/pyodide/pyodide.mjs", (
-        "without a local interpreter PyScript loads Pyodide from a CDN"
-    )
+    assert interpreter == "./static/boot/pyodide.mjs"
+    loader = (REPO_ROOT / "static/boot/pyodide.mjs").read_text()
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in loader
+    assert "https:" not in loader and "http:" not in loader

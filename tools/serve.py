@@ -34,6 +34,7 @@ MIME_TYPES = {
     ".css": "text/css",
     ".html": "text/html",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".map": "application/json",
     ".toml": "text/plain",
     ".py": "text/x-python",

@@ -3,7 +3,8 @@
 # so the page loads everything from its own origin and never from a CDN.
 #   static/vendor/pyscript/  every file of @pyscript/core/dist: core.js, core.css, the chunks
 #                            they import (statically or lazily) and their source maps
-#   static/vendor/pyodide/   only what a pure-Python app needs from the pyodide package
+#   static/vendor/pyodide/   only what a pure-Python app needs from the pyodide package, with
+#                            python_stdlib.zip precompiled to bytecode (tools/build_runtime.mjs)
 # Idempotent: the target folders are rebuilt from scratch on every run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,16 @@ cp -p "$src_pyscript"/*.js "$src_pyscript"/*.css "$src_pyscript"/*.map "$out/pys
 
 # Pyodide: the loader, the wasm runtime, the standard library and the lock file.
 cp -p "${pyodide_files[@]/#/$src_pyodide/}" "$out/pyodide/"
+
+# The standard library with the modules a start-up imports precompiled by Pyodide's own Python
+# (same file name). If that step fails the page still works, from npm's plain zip, only slower.
+if node tools/build_runtime.mjs stdlib "$out/pyodide/python_stdlib.zip.tmp"; then
+    mv "$out/pyodide/python_stdlib.zip.tmp" "$out/pyodide/python_stdlib.zip"
+else
+    rm -f "$out/pyodide/python_stdlib.zip.tmp"
+    echo "vendor.sh: NOTE: could not precompile the standard library; using npm's plain" \
+         "python_stdlib.zip (the game works, its start-up is slower)" >&2
+fi
 
 # Sanity check: every relative module a copied chunk imports must be there too.
 missing=0

@@ -6,7 +6,7 @@ browser_type_launch_args, browser_context_args
     Debian's /usr/bin/chromium when it exists (`playwright install` cannot download a
     browser here), with the flags that keep Chromium's own background traffic quiet;
     otherwise Playwright's own Chromium. Service workers are blocked (their requests
-    would bypass the network guard).
+    would bypass the network guard; test_offline.py allows them in its own contexts).
 site
     Session-scoped static server (tools/serve.py) in a thread on 127.0.0.1 with an
     ephemeral port, serving the repo root both at "/" and under "/sub/dir/". Yields a
@@ -61,7 +61,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     # Requests a service worker answers never reach context.route, so the network guard
-    # could not see them; the page registers none, and the tests make sure of that.
+    # could not see them: the page's worker (sw.js) is blocked here, and allowed only in
+    # test_offline.py's own contexts, which serve their own copy of the site.
     return {**browser_context_args, "service_workers": "block"}
 
 

@@ -89,8 +89,8 @@ def test_feature_demo_plays_on_a_balance_of_its_own(context: BrowserContext, wat
     page.wait_for_selector("html[data-state=ready], html[data-state=playing]", state="attached",
                            timeout=BOOT_TIMEOUT_MS)
     # The showcase buys features by itself: its balance leaves 1000.00 once the first is bought.
-    page.wait_for_function(f"game.state().balance !== {DEMO_BALANCE}")
-    page.wait_for_function("game.state().feature === true")
+    page.wait_for_function(f"() => game.state().balance !== {DEMO_BALANCE}")
+    page.wait_for_function("() => game.state().feature === true")
     # ... and writes nothing to the player's storage.
     assert page.evaluate("localStorage.length") == 0
     # The player's own game, opened next in the same browser, starts on the untouched demo balance.

@@ -139,7 +139,7 @@ def test_reload_mid_round_resumes_and_credits_exactly(
     url = site.root + f"?seed={feature_seed}&speed=fast"
     page = open_game(url).page
     page.evaluate("() => { game.spin(); }")
-    page.wait_for_function(f"window.__held === {k}")
+    page.wait_for_function(f"() => window.__held === {k}")
     rec = saved(page)
     assert rec is not None and rec["pending"]["step"] == k
     # the round and the generator state after it were saved together, balance already debited
@@ -148,7 +148,7 @@ def test_reload_mid_round_resumes_and_credits_exactly(
 
     page.reload()
     wait_booted(page)
-    page.wait_for_function("window.__seen.states.includes('game.ready')")
+    page.wait_for_function("() => window.__seen.states.includes('game.ready')")
     seen = page.evaluate("window.__seen")
     # the round resumed (data-state playing) before the game became ready, and only then ready
     assert seen["states"] == ["playing", "ready", "game.ready"], seen["states"]
@@ -261,7 +261,7 @@ def test_history_lists_rounds_and_replays_without_touching_money(
 
     rows.nth(2).locator(".history-replay").click()  # the oldest: the feature round
     expect(dialog).to_be_hidden()
-    page.wait_for_function("game.state().replay === true")
+    page.wait_for_function("() => game.state().replay === true")
     expect(page.locator("#replay-banner")).to_be_visible()
     expect(page.locator("#replay-banner")).to_contain_text("Replay")
     # a replay is not a round: spin is refused while it plays

@@ -1,0 +1,125 @@
+// The `interpreter` of pyscript.toml: Pyodide's own loader (static/vendor/pyodide/pyodide.mjs,
+// from npm) wrapped so that it restores the memory snapshot `make vendor` built
+// (static/vendor/snapshot/engine.bin: an interpreter with the engine and the stdlib modules the
+// page needs already imported) instead of booting and importing from scratch.
+//
+// PyScript imports this module, reads `version` and calls `loadPyodide(options)`. PyScript takes
+// the folder of this module as Pyodide's indexURL, so the real folder is put back here.
+//
+// Plain boot (Pyodide as npm ships it, with a console note) whenever the snapshot cannot be used:
+// no snapshot built (missing manifest or file), made for another Pyodide, made from engine files
+// that differ from those this page is served (SHA-256 of each, listed in manifest.json), no Web
+// Crypto to check them (a page outside a secure context), or a restore that fails.
+//
+// What a snapshot does not keep, and how the page copes: the virtual file system (PyScript writes
+// pyscript.toml [files] again; load_model() reads the model then); the state of `random`'s shared
+// generator (reseeded below from the system's entropy; the game's seeded play makes its own
+// Random(N), and SystemRandom reads Web Crypto each time); str hash randomisation (fixed at build).
+import { loadPyodide as loadPlain, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const SNAPSHOT_DIR = new URL("../vendor/snapshot/", import.meta.url);
+const SITE_ROOT = new URL("../../", import.meta.url); // engine/... paths of the manifest
+
+/** For the tests and the bench: how the boot went (`path`: "snapshot" or "plain: <why>") and
+ *  the interpreter it made. */
+export const boot = { path: "pending", pyodide: null };
+
+async function sha256Hex(buffer) {
+    const digest = await crypto.subtle.digest("SHA-256", buffer);
+    return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+class Unusable extends Error {}
+
+// The snapshot's manifest, or a reason why there is no usable one (a string).
+async function fetchManifest() {
+    const response = await fetch(new URL("manifest.json", SNAPSHOT_DIR));
+    if (!response.ok) return `no snapshot (manifest.json: HTTP ${response.status})`;
+    const manifest = await response.json();
+    if (manifest.pyodide !== version) return `snapshot of Pyodide ${manifest.pyodide}, not ${version}`;
+    if (!globalThis.crypto?.subtle) return "no Web Crypto to check the snapshot's engine files";
+    return manifest;
+}
+
+// The snapshot's bytes once its engine files are checked against those this page is served (the
+// same files PyScript fetches a moment later, so the browser has them at hand then). Pyodide
+// fetches and compiles its wasm meanwhile: it awaits this promise only before instantiating.
+async function fetchSnapshot(manifest) {
+    const controller = new AbortController();
+    const bytes = fetch(new URL("engine.bin", SNAPSHOT_DIR), { signal: controller.signal }).then(
+        async (r) => (r.ok ? new Uint8Array(await r.arrayBuffer()) : `engine.bin: HTTP ${r.status}`),
+    );
+    bytes.catch(() => {}); // an abort below is not an unhandled rejection
+    const stale = await Promise.all(
+        Object.entries(manifest.engine).map(async ([file, want]) => {
+            const r = await fetch(new URL(file, SITE_ROOT));
+            return r.ok && (await sha256Hex(await r.arrayBuffer())) === want ? null : file;
+        }),
+    );
+    const changed = stale.filter(Boolean);
+    if (changed.length) {
+        controller.abort();
+        throw new Unusable(`snapshot made from other engine files (${changed.join(", ")})`);
+    }
+    const data = await bytes;
+    if (typeof data === "string") throw new Unusable(data);
+    if (data.length !== manifest.bytes) throw new Unusable(`engine.bin has ${data.length} bytes, not ${manifest.bytes}`);
+    return data;
+}
+
+// The boot starts as soon as this module runs: index.html loads it first of all, so Pyodide is
+// fetched, compiled and restored while PyScript is still setting itself up (~1-2 s here), and
+// PyScript's later call to loadPyodide() gets that same interpreter. Its printed output goes to
+// the console until PyScript hands over its own stdout/stderr.
+const sink = { stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
+const EARLY_OPTIONS = {
+    indexURL: INDEX_URL,
+    stdout: (line) => sink.stdout(line),
+    stderr: (line) => sink.stderr(line),
+};
+performance.mark("pyodide-start");
+const early = loadEither(EARLY_OPTIONS).then((pyodide) => {
+    performance.measure("pyodide-load", "pyodide-start");
+    boot.pyodide = pyodide;
+    return pyodide;
+});
+early.catch(() => {}); // reported to whoever awaits it: PyScript, through loadPyodide below
+
+export async function loadPyodide(options = {}) {
+    const { stdout, stderr, indexURL, ...rest } = options;
+    if (Object.values(rest).every((value) => value === undefined)) {
+        if (stdout) sink.stdout = stdout;
+        if (stderr) sink.stderr = stderr;
+        return early;
+    }
+    // options the early boot did not have (e.g. packages): a boot of its own
+    console.info(`Booting Pyodide again for the options ${Object.keys(rest).join(", ")}.`);
+    return loadEither({ ...options, indexURL: INDEX_URL });
+}
+
+async function loadEither(plainOptions) {
+    let why;
+    try {
+        const manifest = await fetchManifest();
+        if (typeof manifest === "string") {
+            why = manifest;
+        } else {
+            const snapshot = fetchSnapshot(manifest);
+            // Pyodide awaits it late; a refusal before then is handled by the catch below
+            snapshot.catch(() => {});
+            const pyodide = await loadPlain({ ...plainOptions, _loadSnapshot: snapshot });
+            // the shared `random` generator's state was frozen at build time: draw a fresh one
+            pyodide.runPython("import random as _r; _r.seed(); del _r");
+            boot.path = "snapshot";
+            return pyodide;
+        }
+    } catch (error) {
+        why = error instanceof Unusable ? error.message : `snapshot restore failed: ${error?.message ?? error}`;
+    }
+    console.info(`Booting Pyodide without a snapshot: ${why}.`);
+    boot.path = `plain: ${why}`;
+    return loadPlain(plainOptions);
+}

@@ -1,0 +1,111 @@
+"""The fast boot path (docs/boot.md): a precompiled standard library and a memory snapshot with
+the engine imported, restored by static/boot/pyodide.mjs, and the plain boot it falls back to.
+
+Expected rounds come from CPython's engine here (`play_round(load_model(), bet, Random(seed))`,
+the seeded-page contract), never from the page. Which path a boot took is read from the loader
+module's `boot` record (the same module instance PyScript imported).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from e2e_harness import BOOT_TIMEOUT_MS, REPO_ROOT, Game, Site, Watch
+from playwright.sync_api import BrowserContext, Route
+
+from engine import load_model, play_round
+
+MODEL = load_model()
+BOOT = "import('./static/boot/pyodide.mjs').then((m) => m.boot.path)"
+NOTE = "Booting Pyodide without a snapshot"
+
+
+def python(game: Game, code: str) -> object:
+    """The value of a Python expression in the page's interpreter."""
+    return game.page.evaluate(
+        "(code) => import('./static/boot/pyodide.mjs').then((m) => m.boot.pyodide.runPython(code))", code)
+
+
+def play_seeded(game: Game, seed: int, rounds: int) -> None:
+    # expected: CPython's first `rounds` play_round(model, 100, Random(seed))
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        want = play_round(MODEL, 100, rng).to_dict()
+        got = game.page.evaluate("game.spin()")
+        assert [s["stops"] for s in got["spins"]] == [s["stops"] for s in want["spins"]]
+        assert got["total_win"] == want["total_win"]
+
+
+def infos(page_logs: list[str]) -> list[str]:
+    return [line for line in page_logs if NOTE in line]
+
+
+@pytest.fixture
+def notes(context: BrowserContext) -> list[str]:
+    """Console lines of every page of the test's context (info level included)."""
+    logs: list[str] = []
+    context.on("console", lambda message: logs.append(message.text))
+    return logs
+
+
+def test_snapshot_exists_and_boots_the_seeded_game(open_game: Callable[..., Game], site: Site,
+                                                   notes: list[str]) -> None:
+    # `make vendor` (run by `make test`) built it; a missing one would silently cost speed only
+    assert (REPO_ROOT / "static/vendor/snapshot/engine.bin").is_file()
+    game = open_game(site.root + "?seed=7&speed=fast")
+    assert game.page.evaluate(BOOT) == "snapshot"
+    assert infos(notes) == []
+    # the engine came out of the snapshot already imported, and the model was read after it
+    assert python(game, "import sys; 'engine.round' in sys.modules") is True
+    play_seeded(game, 7, 3)
+
+
+def test_startup_modules_load_from_bytecode(open_game: Callable[..., Game], site: Site) -> None:
+    game = open_game(site.root + "?speed=fast")
+    # tools/build_runtime.mjs compiled what a start-up imports (json, random, asyncio, ...) and left
+    # the rest as source (tomllib is imported by nothing at start-up)
+    origins = python(game, """
+import json, random, asyncio, tomllib
+' '.join(m.__spec__.origin.rsplit('.', 1)[1] for m in (json, random, asyncio, tomllib))""")
+    assert origins == "pyc pyc pyc py"
+
+
+def test_missing_snapshot_falls_back_to_a_plain_boot(context: BrowserContext, site: Site, watch: Watch,
+                                                     notes: list[str]) -> None:
+    # as on a machine where the snapshot step failed: no manifest, so no snapshot is fetched
+    context.route("**/static/vendor/snapshot/**", lambda route: route.fulfill(status=404, body="not found"))
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(site.root + "?seed=7&speed=fast")
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    game = Game(page, watch, page.url, 0.0)
+    path = game.page.evaluate(BOOT)
+    assert path == "plain: no snapshot (manifest.json: HTTP 404)"
+    assert infos(notes) == [f"{NOTE}: no snapshot (manifest.json: HTTP 404)."]
+    play_seeded(game, 7, 2)
+    # the 404 (and the browser's console line about it) is the only fault: expected here
+    assert [e.split()[0] for e in watch.http_errors] == ["404"]
+    assert watch.http_errors[0].endswith("/static/vendor/snapshot/manifest.json")
+    assert all("404" in e for e in watch.console_errors) and watch.page_errors == []
+    watch.http_errors.clear()
+    watch.console_errors.clear()
+
+
+def test_snapshot_of_other_engine_files_is_not_used(context: BrowserContext, open_game: Callable[..., Game],
+                                                    site: Site, notes: list[str]) -> None:
+    # The page is served an engine/rng.py that differs from the one the snapshot imported (one
+    # comment more, same behaviour): the snapshot's engine would not be the served one, so the
+    # loader must boot plainly and import the served files.
+    source = (REPO_ROOT / "engine/rng.py").read_text() + "\n# changed after the snapshot was built\n"
+
+    def changed(route: Route) -> None:
+        route.fulfill(body=source, content_type="text/x-python")
+
+    context.route("**/engine/rng.py", changed)
+    game = open_game(site.root + "?seed=5&speed=fast")
+    assert game.page.evaluate(BOOT) == "plain: snapshot made from other engine files (engine/rng.py)"
+    assert infos(notes) == [f"{NOTE}: snapshot made from other engine files (engine/rng.py)."]
+    assert python(game, "import engine.rng; open(engine.rng.__file__).read().endswith('built\\n')") is True
+    play_seeded(game, 5, 2)

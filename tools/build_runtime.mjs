@@ -1,0 +1,118 @@
+// Build-time speed-ups for the browser runtime, made by Pyodide's own Python (run here in node,
+// from the pinned npm package), called by tools/vendor.sh:
+//
+//   node tools/build_runtime.mjs stdlib   <out.zip>
+//       python_stdlib.zip with the modules a start-up imports (Pyodide's own, PyScript's, the
+//       engine's and main.py's) compiled to .pyc in place of their .py source (by CPython 3.14 of
+//       this Pyodide, so the bytecode magic matches); every other entry kept as it is. The page
+//       then unmarshals bytecode instead of compiling ~190 modules on every load, and the zip
+//       grows a little only (.pyc is larger than source: compiling all of it would add ~2 MB).
+//
+//   node tools/build_runtime.mjs snapshot <stdlib.zip> <out.bin> <manifest.json> <engine files...>
+//       A memory snapshot of an interpreter booted on <stdlib.zip> (the zip the page will load:
+//       the zip importer keeps offsets into it) with the engine imported from the given files
+//       (paths relative to the repo root, e.g. engine/__init__.py). The manifest records the
+//       Pyodide version, the snapshot's size and the SHA-256 of each engine file, so the page can
+//       refuse a snapshot whose engine differs from the files it is served (static/boot/pyodide.mjs).
+//
+// Undocumented Pyodide 314.0.7 API used (pinned by package-lock.json; tests/e2e/test_speed_boot.py
+// checks the result boots and plays CPython's rounds): loadPyodide({_makeSnapshot: true}),
+// pyodide.makeMemorySnapshot(), and loadPyodide({_loadSnapshot}) on the page.
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const PYODIDE_DIR = resolve(ROOT, "node_modules/pyodide") + "/";
+const { loadPyodide, version } = await import(PYODIDE_DIR + "pyodide.mjs");
+
+const quiet = { stdout: () => {}, stderr: (line) => console.error(line) };
+
+// What a start-up of the page imports besides Pyodide's own boot: the engine's and main.py's
+// stdlib modules and those of PyScript's Python package (pyscript/*.py in @pyscript/core).
+const STARTUP_IMPORTS = `
+import json, random, traceback, urllib.parse, dataclasses, hashlib, math, enum, typing, fractions
+import bisect, itertools, collections, collections.abc, functools, pathlib, time, argparse
+import asyncio, inspect, base64, html, io, re, weakref
+`;
+
+// Reads the zip Pyodide installed at /lib/python3XX.zip and writes a compiled copy. Entries keep
+// their order and a fixed date, so the same inputs give the same bytes.
+const COMPILE_STDLIB = `
+import importlib._bootstrap_external as bx, io, sys, zipfile
+src_path = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+loaded = {m.__spec__.origin[len(src_path) + 1:] for m in list(sys.modules.values())
+          if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(src_path + "/")}
+out = io.BytesIO()
+compiled = kept = 0
+with zipfile.ZipFile(src_path) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+    for info in src.infolist():
+        data = src.read(info)
+        name = info.filename
+        if name in loaded:
+            # co_filename names the module's place in the zip, as a source module's would
+            code = compile(data, f"{src_path}/{name}", "exec", dont_inherit=True, optimize=0)
+            # a timestamp pyc whose source is absent: zipimport loads it without a check
+            data = bytes(bx._code_to_timestamp_pyc(code, 0, len(data)))
+            name += "c"
+            compiled += 1
+        else:
+            kept += 1
+        entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        entry.external_attr = info.external_attr
+        entry.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
+        dst.writestr(entry, data)
+result = out.getvalue(), compiled, kept
+`;
+
+async function buildStdlib(outPath) {
+    const py = await loadPyodide({ indexURL: PYODIDE_DIR, ...quiet });
+    py.runPython(STARTUP_IMPORTS);
+    py.runPython(COMPILE_STDLIB);
+    const [data, compiled, kept] = py.globals.get("result").toJs();
+    writeFileSync(outPath, data);
+    console.log(`build_runtime: ${outPath}: ${compiled} modules compiled, ${kept} other entries, ` +
+                `${(data.length / 1e6).toFixed(2)} MB (Pyodide ${version})`);
+}
+
+// What the snapshot holds besides a booted interpreter: the engine and the stdlib modules it and
+// main.py import, so the page starts with them already loaded.
+const WARM_UP = STARTUP_IMPORTS + "import engine\n";
+
+async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
+    const py = await loadPyodide({
+        indexURL: PYODIDE_DIR,
+        stdLibURL: resolve(stdlibPath),
+        _makeSnapshot: true,
+        ...quiet,
+    });
+    const sha = {};
+    for (const file of files) {
+        const data = readFileSync(resolve(ROOT, file));
+        sha[file] = createHash("sha256").update(data).digest("hex");
+        // the page's working directory is the same /home/pyodide, where PyScript writes [files]
+        py.FS.mkdirTree(dirname(file));
+        py.FS.writeFile(file, data);
+    }
+    py.runPython(WARM_UP);
+    // Nothing of the engine's files survives in the snapshot (the file system is JS-side state):
+    // the page writes them again from pyscript.toml [files], and load_model() reads the model then.
+    for (const file of files) py.FS.unlink(file);
+    const snapshot = py.makeMemorySnapshot();
+    writeFileSync(outPath, snapshot);
+    const stdlibSha = createHash("sha256").update(readFileSync(stdlibPath)).digest("hex");
+    const manifest = { pyodide: version, bytes: snapshot.length, stdlib: stdlibSha, engine: sha };
+    writeFileSync(manifestPath, JSON.stringify(manifest, null, 1) + "\n");
+    console.log(`build_runtime: ${outPath}: ${(snapshot.length / 1e6).toFixed(1)} MB snapshot ` +
+                `with ${files.length} engine files imported (Pyodide ${version})`);
+}
+
+const [command, ...args] = process.argv.slice(2);
+if (command === "stdlib" && args.length === 1) await buildStdlib(args[0]);
+else if (command === "snapshot" && args.length >= 4) await buildSnapshot(args[0], args[1], args[2], args.slice(3));
+else {
+    console.error("usage: node tools/build_runtime.mjs stdlib <out.zip>\n" +
+                  "       node tools/build_runtime.mjs snapshot <stdlib.zip> <out.bin> <manifest.json> <engine files...>");
+    process.exit(2);
+}
