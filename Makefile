@@ -8,7 +8,7 @@ PORT   ?= 8000
 NPM_STAMP    := node_modules/.package-lock.json
 VENDOR_STAMP := static/vendor/.stamp
 
-.PHONY: play vendor test test-engine test-e2e typecheck fuzz bench par clean
+.PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par clean
 
 # The venv is rebuilt whenever the declared dependencies change.
 $(STAMP): pyproject.toml
@@ -30,6 +30,11 @@ $(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.sh
 	bash tools/vendor.sh
 	touch $@
 
+# What a static host serves: dist/ (tools/dist.py; README "Publishing"). Always rebuilt (the
+# compressed copies are cached in build/precompress/, so a rebuild takes a second).
+dist: $(STAMP) vendor
+	$(BIN)/python tools/dist.py
+
 # Serve the repo root on loopback; the page is http://127.0.0.1:$(PORT)/
 play: $(STAMP) vendor
 	$(BIN)/python tools/serve.py --host 127.0.0.1 --port $(PORT)
@@ -43,7 +48,11 @@ test-engine: $(STAMP)
 test-e2e: $(STAMP) vendor
 	$(BIN)/pytest tests/e2e
 
-test: $(STAMP) typecheck vendor
+# dist/ served by Debian's nginx, played in Chromium, Firefox ESR and WebKitGTK (tests/xbrowser).
+test-xbrowser: $(STAMP) dist
+	$(BIN)/pytest tests/xbrowser
+
+test: $(STAMP) typecheck vendor dist
 	$(BIN)/pytest
 
 # The property tests with fresh random examples, ten times as many (`make test` replays a fixed set).
@@ -62,4 +71,4 @@ bench: $(STAMP)
 	$(BIN)/python tools/bench.py
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor
+	rm -rf $(VENV) node_modules static/vendor dist dist.tmp build/precompress
