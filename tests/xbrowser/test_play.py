@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import urllib.request
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -33,6 +34,13 @@ def cpython(seed: int, plays: list[tuple[int, bool]]) -> list[dict[str, Any]]:
     """CPython's rounds of one Random(seed), as JSON (what the page hands back)."""
     rng = random.Random(seed)
     return [json.loads(json.dumps(play_round(MODEL, bet, rng, buy=buy).to_dict())) for bet, buy in plays]
+
+
+def wire_bytes(url: str, encoding: str) -> int:
+    """The body bytes nginx sends for `url` to a client accepting `encoding`."""
+    req = urllib.request.Request(url, headers={"Accept-Encoding": encoding})
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return len(resp.read())
 
 
 def minor(drv: Driver, selector: str, doc: str = "document") -> int:
@@ -89,6 +97,15 @@ def test_ready_from_nginx_without_outside_requests(drv: Driver, server: Nginx, d
         shipped = {p.relative_to(dist).as_posix() for p in (dist / "static" / "vendor").rglob("*")
                    if p.is_file() and p.suffix not in (".br", ".gz")}
         assert asked == shipped
+    with step("bytes on the wire of this first visit, compressed and not"):
+        paths = sorted({urlsplit(u).path for u in urls if urlsplit(u).path.startswith(SUB_PATH)})
+        sizes = {enc: sum(wire_bytes(server.origin + p, enc) for p in paths) for enc in ("br", "gzip", "identity")}
+        # uncompressed, nginx sends the files as they are in dist/ (the sub-path's index is index.html)
+        on_disk = sum((dist / (p[len(SUB_PATH):] or "index.html")).stat().st_size for p in paths)
+        assert sizes["identity"] == on_disk
+        assert sizes["br"] < sizes["gzip"] < 0.5 * sizes["identity"], sizes
+        report(drv.name, f"{drv.name}: first visit, {len(paths)} files from nginx: "
+               + ", ".join(f"{enc} {n / 1e6:.2f} MB" for enc, n in sizes.items()))
     with step("the info screen shows the version stamp of dist/"):
         stamp = json.loads((dist / "static" / "version.json").read_text())["version"]
         drv.eval("document.getElementById('info-button').click()")
