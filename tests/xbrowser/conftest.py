@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from drivers import REPORT, ChromiumDriver, Driver, report
+from drivers import CHROMIUM, CHROMIUM_ARGS, REPORT, ChromiumDriver, Driver, report
 from nginx import REPO_ROOT, Nginx
 
 BROWSERS = ["chromium", "firefox", "webkit"]
@@ -65,9 +65,16 @@ def server(dist: Path) -> Iterator[Nginx]:
         srv.stop()
 
 
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    # Debian's Chromium for pytest-playwright's `browser` (the same as tests/e2e asks for, so
+    # whichever suite runs first launches the one Chromium both use).
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
 def launch(name: str, request: pytest.FixtureRequest, server: Nginx) -> Driver:
     if name == "chromium":
-        return ChromiumDriver(request.getfixturevalue("playwright"))
+        return ChromiumDriver(request.getfixturevalue("browser"))
     if name == "firefox":
         from firefox_bidi import FirefoxDriver
 

@@ -94,15 +94,16 @@ class Driver:
 
 
 class ChromiumDriver(Driver):
-    """Debian's Chromium through Playwright (pytest-playwright's session `playwright`).
+    """Debian's Chromium through Playwright: pytest-playwright's session `browser`, which the
+    end-to-end suite shares, so one pytest run launches Chromium once.
 
     A fresh browser context per open(); requests() is Playwright's log of every request of
     that context (frames and workers included)."""
 
     name = "chromium"
 
-    def __init__(self, playwright: Any) -> None:
-        self.browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
         self.version = self.browser.version
         self.context: Any = None
         self.page: Any = None
@@ -141,8 +142,7 @@ class ChromiumDriver(Driver):
 
     def close(self) -> None:
         if self.context is not None:
-            self.context.close()
-        self.browser.close()
+            self.context.close()  # the browser itself is pytest-playwright's to close
 
 
 def boot(drv: Driver, url: str) -> float:

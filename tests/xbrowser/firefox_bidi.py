@@ -20,6 +20,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from contextlib import ExitStack
 from typing import Any
 
 from drivers import Driver, StepError
@@ -53,7 +54,8 @@ class FirefoxDriver(Driver):
         self.stderr: list[str] = []
         url = self._bidi_address()
         threading.Thread(target=self._drain_stderr, daemon=True).start()
-        self.ws = connect(url + "/session", max_size=None, open_timeout=30)
+        self._stack = ExitStack()  # the connection, closed in close()
+        self.ws = self._stack.enter_context(connect(url + "/session", max_size=None, open_timeout=30))
         self._ids = itertools.count(1)
         self._pending: dict[int, tuple[threading.Event, list[Any]]] = {}
         self._lock = threading.Lock()
@@ -159,7 +161,7 @@ class FirefoxDriver(Driver):
         except Exception:  # noqa: BLE001 (ending anyway)
             pass
         try:
-            self.ws.close()
+            self._stack.close()
         finally:
             self.process.terminate()
             try:
