@@ -63,7 +63,9 @@ class Nginx:
         }.items():
             conf = conf.replace(f"@{key}@", value)
         conf = conf.replace("the @NAME@ placeholders", "the placeholders")
-        assert not re.search(r"@[A-Z_]+@", conf), "unfilled placeholder in nginx.conf.template"
+        if re.search(r"@[A-Z_]+@", conf):
+            shutil.rmtree(prefix, ignore_errors=True)
+            raise RuntimeError("unfilled placeholder in nginx.conf.template")
         (prefix / "nginx.conf").write_text(conf)
         process = subprocess.Popen(
             [NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", str(prefix / "error.log"),
