@@ -14,7 +14,7 @@ SNAPSHOT     := $(SNAPSHOT_DIR)/manifest.json
 ENGINE_FILES := $(shell $(PYTHON) -c 'import tomllib; print(*sorted(k.removeprefix("./") \
 	for k in tomllib.load(open("pyscript.toml", "rb"))["files"]))')
 
-.PHONY: play vendor test test-engine test-e2e typecheck fuzz bench par clean
+.PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par clean
 
 # The venv is rebuilt whenever the declared dependencies change.
 $(STAMP): pyproject.toml
@@ -47,6 +47,11 @@ $(SNAPSHOT): $(VENDOR_STAMP) $(ENGINE_FILES) pyscript.toml
 		$(SNAPSHOT_DIR)/engine.bin $@.tmp $(ENGINE_FILES) && mv $@.tmp $@ \
 	|| { rm -rf $(SNAPSHOT_DIR); echo "make: NOTE: no memory snapshot built; the page boots without it" >&2; }
 
+# What a static host serves: dist/ (tools/dist.py; README "Publishing"). Always rebuilt (the
+# compressed copies are cached in build/precompress/, so a rebuild takes a second).
+dist: $(STAMP) vendor
+	$(BIN)/python tools/dist.py
+
 # Serve the repo root on loopback; the page is http://127.0.0.1:$(PORT)/
 play: $(STAMP) vendor
 	$(BIN)/python tools/serve.py --host 127.0.0.1 --port $(PORT)
@@ -60,7 +65,11 @@ test-engine: $(STAMP)
 test-e2e: $(STAMP) vendor
 	$(BIN)/pytest tests/e2e
 
-test: $(STAMP) typecheck vendor
+# dist/ served by Debian's nginx, played in Chromium, Firefox ESR and WebKitGTK (tests/xbrowser).
+test-xbrowser: $(STAMP) dist
+	$(BIN)/pytest tests/xbrowser
+
+test: $(STAMP) typecheck vendor dist
 	$(BIN)/pytest
 
 # The property tests with fresh random examples, ten times as many (`make test` replays a fixed set).
@@ -81,4 +90,4 @@ bench: $(STAMP) vendor
 	$(BIN)/python tools/bench_browser.py
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor static/precache.js
+	rm -rf $(VENV) node_modules static/vendor static/precache.js dist dist.tmp build/precompress

@@ -306,6 +306,9 @@ export function renderInfo(container, { model, offer, par = null, format }) {
     header.appendChild(el("p", "info-subtitle", "Game rules & paytable"));
     root.appendChild(header);
     root.append(paytableSection(ctx), paylinesSection(ctx), rulesSection(ctx), statsSection(ctx));
+    // The build stamp `make dist` writes into the page (<meta name="version">; "dev" unbuilt).
+    const version = document.querySelector('meta[name="version"]')?.content;
+    if (version) root.appendChild(el("p", "info-version", `Version ${version}`));
     container.replaceChildren(root);
     return root;
 }

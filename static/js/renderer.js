@@ -75,6 +75,9 @@ export class Renderer {
             this._draw(now);
             requestAnimationFrame(frame);
         };
+        // Paint the first frame now: the game announces ready right after start(), and the reels
+        // must be on the canvas by then (a rAF-only first frame came late, WebKit most of all).
+        this._draw(performance.now());
         requestAnimationFrame(frame);
         new ResizeObserver(() => this.resize()).observe(this.canvas.parentElement);
         window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`)

@@ -1,0 +1,118 @@
+"""dist/ (make dist) and how nginx serves it, checked without a browser.
+
+Expected values: the files the page names (pyscript.toml's [files] and interpreter, index.html's
+links), package.json's version and git's HEAD (the stamp), the MIME types and cache headers
+README "Publishing" prescribes, gzip/brotli decompression of the copies (their originals).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import subprocess
+import tomllib
+import urllib.request
+from pathlib import Path
+
+import brotli
+import pytest
+from nginx import REPO_ROOT, SUB_PATH, Nginx
+
+# README "Publishing": the Content-Type of each kind of file in dist/.
+MIME = {
+    ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
+    ".json": "application/json", ".webmanifest": "application/manifest+json",
+    ".toml": "application/toml", ".py": "text/x-python", ".wasm": "application/wasm",
+    ".zip": "application/zip", ".svg": "image/svg+xml", ".png": "image/png",
+    ".ico": "image/x-icon", ".txt": "text/plain",
+}
+
+
+def originals(dist: Path) -> list[Path]:
+    return sorted(p for p in dist.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br"))
+
+
+def get(url: str, encoding: str | None = None) -> tuple[dict[str, str], bytes]:
+    req = urllib.request.Request(url, headers={"Accept-Encoding": encoding} if encoding else {})
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return {k.lower(): v for k, v in resp.headers.items()}, resp.read()
+
+
+def test_dist_holds_what_the_page_names_and_nothing_of_the_workshop(dist: Path) -> None:
+    names = {p.relative_to(dist).as_posix() for p in originals(dist)}
+    config = tomllib.loads((dist / "pyscript.toml").read_text())
+    # every file PyScript copies into Pyodide, and the interpreter it loads
+    assert set(config["files"]) - {"./" + n for n in names} == set()
+    assert config["interpreter"].removeprefix("./") in names
+    # every local URL index.html links
+    html = (dist / "index.html").read_text()
+    linked = {u.removeprefix("./") for u in re.findall(r'(?:src|href)="(\./[^"]+)"', html)} - {""}
+    assert linked - names == set()
+    # the repository's own files never ship
+    assert not [n for n in names if n.split("/")[0] in ("tests", "tools", "docs", "node_modules", ".venv")]
+    assert not [n for n in names if n.endswith((".map", ".md", ".pyc")) or n in (
+        "package.json", "package-lock.json", "pyproject.toml", "Makefile")]
+    # the runtime only under folders named after its pinned npm versions (package-lock.json)
+    lock = json.loads((REPO_ROOT / "package-lock.json").read_text())["packages"]
+    assert {n.split("/")[2] for n in names if n.startswith("static/vendor/")} == {
+        f"pyodide-{lock['node_modules/pyodide']['version']}",
+        f"pyscript-{lock['node_modules/@pyscript/core']['version']}"}
+
+
+def test_precompressed_copies_are_their_originals(dist: Path) -> None:
+    wasm = next(dist.rglob("pyodide.asm.wasm"))
+    assert wasm.with_name(wasm.name + ".br").is_file() and wasm.with_name(wasm.name + ".gz").is_file()
+    copies = sorted(p for p in dist.rglob("*") if p.suffix in (".gz", ".br"))
+    assert len(copies) > 20
+    for copy in copies:
+        original = copy.with_suffix("")
+        data = gzip.decompress(copy.read_bytes()) if copy.suffix == ".gz" else brotli.decompress(copy.read_bytes())
+        assert data == original.read_bytes(), copy
+        assert copy.stat().st_size < original.stat().st_size, copy
+
+
+def test_version_stamp_is_package_version_and_commit(dist: Path) -> None:
+    stamp = json.loads((dist / "static" / "version.json").read_text())["version"]
+    version = json.loads((REPO_ROOT / "package.json").read_text())["version"]
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO_ROOT, capture_output=True, text=True).stdout
+    assert re.fullmatch(r"[0-9.]+\+[0-9a-f]{10}(\.dirty)?", stamp), stamp
+    assert stamp.startswith(f"{version}+")
+    # built from this checkout's HEAD (rebuild with `make dist` after committing)
+    assert head.startswith(stamp.split("+")[1].split(".")[0])
+    for page in dist.glob("*.html"):
+        assert f'<meta name="version" content="{stamp}">' in page.read_text(), page
+
+
+def test_nginx_sends_each_file_with_its_type_and_cache_policy(dist: Path, server: Nginx) -> None:
+    for path in originals(dist):
+        rel = path.relative_to(dist).as_posix()
+        headers, body = get(server.game + rel)
+        assert body == path.read_bytes(), rel
+        assert headers["content-type"].split(";")[0] == MIME[path.suffix], (rel, headers["content-type"])
+        assert headers["x-content-type-options"] == "nosniff"
+        if rel.startswith("static/vendor/"):
+            assert headers["cache-control"] == "public, max-age=31536000, immutable", rel
+        else:
+            assert headers["cache-control"] == "no-cache", rel
+    # the sub-path's index is the game
+    assert get(server.game)[1] == (dist / "index.html").read_bytes()
+
+
+@pytest.mark.parametrize("encoding", ["br", "gzip"])
+def test_nginx_sends_the_precompressed_copies(dist: Path, server: Nginx, encoding: str) -> None:
+    # Debian's nginx has gzip_static; brotli_static comes from libnginx-mod-http-brotli-static
+    # (.ci/run installs it), so both must be there.
+    assert server.brotli, "libnginx-mod-http-brotli-static is not installed (.ci/run installs it)"
+    suffix = {"br": ".br", "gzip": ".gz"}[encoding]
+    for copy in sorted(dist.rglob("*" + suffix)):
+        rel = copy.with_suffix("").relative_to(dist).as_posix()
+        headers, body = get(server.game + rel, encoding)
+        assert headers.get("content-encoding") == encoding, rel
+        assert body == copy.read_bytes(), rel
+        assert "Accept-Encoding" in headers.get("vary", ""), rel
+        assert headers["content-type"].split(";")[0] == MIME[Path(rel).suffix], rel
+    # a client that accepts neither gets the original bytes
+    headers, body = get(server.game + "static/js/app.js", "identity")
+    assert "content-encoding" not in headers and body == (dist / "static/js/app.js").read_bytes()
+    assert SUB_PATH in server.game

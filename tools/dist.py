@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Build dist/: exactly the files a static host needs to serve the game (`make dist`).
+
+    python tools/dist.py [--out dist]
+
+What goes in (README "Publishing" explains how to serve it):
+
+* every top-level page and its companions: *.html, *.js, *.mjs, *.webmanifest, *.toml and
+  *.py in the repository root (index.html, pyscript.toml, main.py, and whatever pages,
+  service worker or manifest are added later), except the project's own build files (EXCLUDE);
+* the engine package as the page loads it: engine/**/*.py and engine/data/*.json;
+* static/ without static/vendor/ (the game's scripts, styles, art, par.json);
+* from static/vendor/ only the PyScript and Pyodide files the page loads (VENDOR_FILES: taken
+  from a request log of a real page load; tests/xbrowser fails when a page asks for anything
+  that is not in dist/), under folders named after their pinned versions
+  (static/vendor/pyodide-314.0.7/...), so a host can cache them for a year: a new version is a
+  new URL. The references in the top-level files are rewritten to match.
+
+Then: the version stamp `<package.json version>+<git short hash>[.dirty]` goes into every
+top-level page's `<meta name="version">` (the info screen shows it) and into
+static/version.json; every compressible file of 1 KiB or more gets `.gz` (gzip -9) and `.br`
+(brotli quality 11) copies beside it, kept only when they save at least 5%. Compressed copies
+are cached by content hash in build/precompress/, so a rebuild after a small change is quick.
+dist/ is built in a temporary folder and swapped in at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import brotli
+
+ROOT = Path(__file__).resolve().parents[1]
+TOP_LEVEL_GLOBS = ("*.html", "*.js", "*.mjs", "*.webmanifest", "*.toml", "*.py")
+EXCLUDE = {"pyproject.toml", "setup.py", "conftest.py", "noxfile.py"}
+
+# The vendored runtime files a page load requests (PyScript 0.7.31, Pyodide 314.0.7). PyScript's
+# chunk names carry a content hash: after a version bump, take a new request log (README
+# "Publishing") and update this list; the cross-browser tests fail on any file missing here.
+VENDOR_FILES = {
+    "pyscript": [
+        "core.js", "core.css", "core-C9KDLldu.js", "deprecations-manager-UpAPKqCb.js",
+        "donkey-4Hrqd7WZ.js", "error-D2315lOB.js", "py-editor-C4XsZtn7.js", "py-game-DWiCrr7a.js",
+        "py-terminal-CwQ6kcjg.js", "toml-V4Savzlc.js",
+    ],
+    "pyodide": [
+        "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+    ],
+}
+# npm package of each vendored folder (its pinned version names the folder in dist/).
+VENDOR_PACKAGES = {"pyscript": "@pyscript/core", "pyodide": "pyodide"}
+
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".toml", ".py", ".svg", ".wasm",
+                ".webmanifest", ".txt", ".map", ".zip"}
+MIN_SIZE = 1024
+MIN_SAVING = 0.05
+CACHE = ROOT / "build" / "precompress"
+
+
+def version_stamp() -> str:
+    """package.json's version + the git commit (".dirty" when tracked files differ from it)."""
+    version = json.loads((ROOT / "package.json").read_text())["version"]
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short=10", "HEAD"], cwd=ROOT, check=True,
+                                capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                               check=True, capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return f"{version}+nogit"
+    return f"{version}+{commit}{'.dirty' if dirty else ''}"
+
+
+def vendor_dirs() -> dict[str, str]:
+    """{"pyodide": "pyodide-314.0.7", ...}: the versioned folder name of each vendored package."""
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    return {short: f"{short}-{lock['node_modules/' + pkg]['version']}" for short, pkg in VENDOR_PACKAGES.items()}
+
+
+def top_level_files() -> list[Path]:
+    found = {p for pattern in TOP_LEVEL_GLOBS for p in ROOT.glob(pattern) if p.is_file()}
+    return sorted(p for p in found if p.name not in EXCLUDE and not p.name.startswith("."))
+
+
+def source_files() -> dict[str, Path]:
+    """{path in dist: source file} of everything but the vendored runtime."""
+    files = {p.name: p for p in top_level_files()}
+    for p in sorted((ROOT / "engine").rglob("*.py")):
+        if "__pycache__" not in p.parts:
+            files[p.relative_to(ROOT).as_posix()] = p
+    for p in sorted((ROOT / "engine" / "data").glob("*.json")):
+        files[p.relative_to(ROOT).as_posix()] = p
+    for p in sorted((ROOT / "static").rglob("*")):
+        rel = p.relative_to(ROOT)
+        if p.is_file() and rel.parts[1] != "vendor" and "__pycache__" not in rel.parts:
+            files[rel.as_posix()] = p
+    return files
+
+
+def vendor_files(dirs: dict[str, str]) -> dict[str, Path]:
+    files = {}
+    for short, names in VENDOR_FILES.items():
+        for name in names:
+            src = ROOT / "static" / "vendor" / short / name
+            if not src.is_file():
+                sys.exit(f"dist.py: {src.relative_to(ROOT)} is missing (run `make vendor`)")
+            files[f"static/vendor/{dirs[short]}/{name}"] = src
+    return files
+
+
+def rewrite(text: str, dirs: dict[str, str], stamp: str) -> str:
+    for short, versioned in dirs.items():
+        text = text.replace(f"static/vendor/{short}/", f"static/vendor/{versioned}/")
+    return re.sub(r'(<meta\s+name="version"\s+content=")[^"]*(")', rf"\g<1>{stamp}\g<2>", text)
+
+
+def compressed(data: bytes, kind: str) -> bytes:
+    """gzip -9 or brotli q11 of `data`, from the cache when this content was compressed before."""
+    key = CACHE / f"{hashlib.sha256(data).hexdigest()}.{kind}"
+    if key.is_file():
+        return key.read_bytes()
+    out = gzip.compress(data, 9, mtime=0) if kind == "gz" else brotli.compress(data, quality=11)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    tmp = key.with_suffix(".tmp")
+    tmp.write_bytes(out)
+    tmp.replace(key)
+    return out
+
+
+def precompress(out: Path) -> int:
+    n = 0
+    for p in sorted(out.rglob("*")):
+        if not p.is_file() or p.suffix not in COMPRESSIBLE or p.stat().st_size < MIN_SIZE:
+            continue
+        data = p.read_bytes()
+        for kind in ("gz", "br"):
+            packed = compressed(data, kind)
+            if len(packed) <= (1 - MIN_SAVING) * len(data):
+                p.with_name(f"{p.name}.{kind}").write_bytes(packed)
+                n += 1
+    return n
+
+
+def build(out: Path) -> str:
+    stamp = version_stamp()
+    dirs = vendor_dirs()
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    for rel, src in source_files().items():
+        dst = tmp / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if "/" not in rel:  # a top-level page or its config: vendored paths and the stamp
+            dst.write_text(rewrite(src.read_text(encoding="utf-8"), dirs, stamp), encoding="utf-8")
+        else:
+            shutil.copyfile(src, dst)
+    for rel, src in vendor_files(dirs).items():
+        dst = tmp / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, dst)
+    (tmp / "static" / "version.json").write_text(json.dumps({"version": stamp}) + "\n")
+    n = precompress(tmp)
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    files = [p for p in out.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files if p.suffix not in (".gz", ".br"))
+    print(f"dist.py: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} version {stamp}: "
+          f"{len(files) - n} files ({size / 1e6:.1f} MB) + {n} precompressed copies")
+    return stamp
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    build(parser.parse_args().out.resolve())
+
+
+if __name__ == "__main__":
+    main()
