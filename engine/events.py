@@ -43,13 +43,14 @@ def round_events(r: dict[str, Any], model: Model, max_win: bool) -> list[dict[st
             for w in s["line_wins"]:
                 paid = min(w["amount"], cap - total)
                 total += paid
-                wins.append({**w, "paid": paid})
+                wins.append({**w, "paid": paid, "times_bet": times_bet(paid, r["bet"])})
             ev.append({"type": "lineWins", "spin": i, "wins": wins,
                        "amount": sum(w["amount"] for w in wins), "paid": total - before, "total": total})
         if s["expanding_win"]:
             paid = min(s["expanding_win"]["amount"], cap - total)
             total += paid
-            ev.append({"type": "expandSymbol", "spin": i, **s["expanding_win"], "paid": paid, "total": total})
+            ev.append({"type": "expandSymbol", "spin": i, **s["expanding_win"], "paid": paid, "total": total,
+                       "times_bet": times_bet(paid, r["bet"])})
         ev.append({"type": "spinEnd", "spin": i, "win": s["win"], "round_total": s["round_total"],
                    "feature_total": s["feature_total"], "free_spins_left": s["free_spins_left"],
                    "paid": total - before, "cut": s["win"] - (total - before), "total": total})
@@ -62,11 +63,23 @@ def round_events(r: dict[str, Any], model: Model, max_win: bool) -> list[dict[st
     if r["special"] is not None:
         last = spins[-1]
         ev.append({"type": "freeSpinsEnd", "total": last["feature_total"],
-                   "played": sum(1 for s in spins if s["kind"] == "free")})
+                   "played": sum(1 for s in spins if s["kind"] == "free"),
+                   "times_bet": times_bet(last["feature_total"], r["bet"])})
     tier = model.big_win(r["total_win"], r["bet"])
     ev.append({"type": "roundEnd", "total_win": r["total_win"], "end": r["end"], "total": r["total_win"],
-               "big_win": None if tier is None else {"name": tier.name, "level": tier.level}})
+               "big_win": None if tier is None else {"name": tier.name, "level": tier.level},
+               "times_bet": times_bet(r["total_win"], r["bet"])})
     return ev
+
+
+def times_bet(amount: int, bet: int) -> str:
+    """``amount / bet`` as a decimal string, rounded half up to 2 places, trailing zeros
+    dropped: ``times_bet(8227, 100) == "82.27"``, ``times_bet(1250, 100) == "12.5"``,
+    ``times_bet(300, 100) == "3"``. Integer arithmetic only, so it is exact before the rounding
+    and the same on CPython and in Pyodide; the page shows it as is ("82.27x your bet")."""
+    hundredths = (amount * 200 + bet) // (bet * 2)
+    whole, frac = divmod(hundredths, 100)
+    return f"{whole}.{frac:02d}".rstrip("0").rstrip(".")
 
 
 def anticipation(model: Model, grid: list[list[str]]) -> list[int]:

@@ -44,7 +44,11 @@ class Tally:
 
 def run_chunk(model: Model, bet: int, buy: bool, seed: int, index: int, rounds: int) -> Tally:
     """Play ``rounds`` rounds of chunk ``index``."""
-    rng = random.Random(f"{seed}:{index}")
+    return play_rounds(model, bet, buy, random.Random(f"{seed}:{index}"), rounds)
+
+
+def play_rounds(model: Model, bet: int, buy: bool, rng: random.Random, rounds: int) -> Tally:
+    """Play ``rounds`` rounds on ``rng`` and tally them (a chunk, or a step of a Simulation)."""
     t = Tally()
     for _ in range(rounds):
         r = play_round(model, bet, rng, buy)
@@ -206,31 +210,10 @@ class Simulation:
                 self._rng = random.Random(f"{self.seed}:{index}")
             assert self._rng is not None
             n = min(left, CHUNK - offset, self.rounds - self.total.rounds)
-            self.total.add(self._play(self._rng, n))
+            self.total.add(play_rounds(self.model, self.bet, self.buy, self._rng, n))
             left -= n
         self.seconds += time.perf_counter() - started
         return todo
-
-    def _play(self, rng: random.Random, rounds: int) -> Tally:
-        # The body of run_chunk, on a generator that lives across steps.
-        model, bet, buy = self.model, self.bet, self.buy
-        t = Tally()
-        for _ in range(rounds):
-            r = play_round(model, bet, rng, buy)
-            w = r.total_win
-            t.rounds += 1
-            t.cost += r.cost
-            t.win += w
-            t.win_sq += w * w
-            if w > t.max_win:
-                t.max_win = w
-            if not buy:
-                base = r.base_win
-                t.base_win += base
-                t.hits += base > 0
-            t.features += r.special is not None
-            t.capped += r.end.value == "max_win"
-        return t
 
     def figures(self) -> dict[str, Any]:
         """:func:`simulate`'s figures for the rounds played so far (``rounds`` is how many)."""

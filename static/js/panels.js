@@ -107,7 +107,8 @@ export class Panels {
         }).then(() => { clearTimeout(flipTimer); reveal(); });
     }
 
-    outro({ total, played, bet, k }) {
+    /** `timesBet`: the engine's decimal string for the total in total bets ("82.27"). */
+    outro({ total, played, timesBet, k }) {
         const box = el("div", "outro");
         box.append(el("h2", "panel-title", "FEATURE COMPLETE"));
         box.append(el("p", "panel-sub", `${played} free spins played`));
@@ -115,7 +116,7 @@ export class Panels {
         amount.id = "feature-total";
         amount.dataset.minor = String(total);
         box.append(amount);
-        box.append(el("p", "panel-sub", `${(total / bet).toFixed(total % bet ? 1 : 0)}x your bet`));
+        box.append(el("p", "panel-sub", `${timesBet}x your bet`));
         return this._show(box, { cls: "panel-outro", ms: 3500, k });
     }
 

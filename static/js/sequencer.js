@@ -72,7 +72,6 @@ export class Sequencer {
 
     async play(round, { from = 0, onStep = () => {} } = {}) {
         this.round = round;
-        this.bet = round.bet;
         this.feature = { on: false, special: null, count: 0, number: 0, total: 0 };
         this.grid = null;
         if (from > 0) this._restore(round, from);
@@ -176,7 +175,7 @@ export class Sequencer {
         for (const w of e.wins) {
             const label = w.multiplier > 1 ? `${this.format(w.paid)} (x${w.multiplier})` : this.format(w.paid);
             this.renderer.showLine(w.line, paylines[w.line], w.positions, label);
-            this.sfx("win", w.paid / this.bet);
+            this.sfx("win", Number(w.times_bet)); // the engine's paid / bet, a decimal string
             await this.wait(e.wins.length > 4 ? 650 : 950);
         }
         this.renderer.showAllLines(e.wins, paylines);
@@ -189,7 +188,7 @@ export class Sequencer {
             `${e.symbol} pays ${this.format(e.paid)}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`);
         this.sfx("expand");
         this.meter.show(e.total);
-        this.sfx("win", e.paid / this.bet);
+        this.sfx("win", Number(e.times_bet));
         this.hud.announce(`Expanding ${e.symbol} pays ${this.format(e.paid)}`);
         await this.wait(1800);
     }
@@ -242,7 +241,7 @@ export class Sequencer {
     async on_freeSpinsEnd(e) {
         this.feature.total = e.total;
         this.hud.announce(`Free spins complete: you won ${this.format(e.total)}`);
-        await this.panel("outro", { total: e.total, played: e.played, bet: this.bet, k: this.k });
+        await this.panel("outro", { total: e.total, played: e.played, timesBet: e.times_bet, k: this.k });
         this._leaveFeature();
         this.observers.featureEnd?.(e);
     }

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -173,6 +174,7 @@ RECORD_FEATURE = """() => {
         if (!bar.hidden && window.seen.totals.at(-1) !== t) window.seen.totals.push(t);
         const o = document.getElementById('feature-total');
         if (o && !window.seen.outro.includes(o.dataset.minor)) window.seen.outro.push(o.dataset.minor);
+        if (o && !window.seen.outroText) window.seen.outroText = o.parentElement.textContent;
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
 }"""
 
@@ -193,6 +195,11 @@ def test_seeded_bought_feature_plays_to_its_end(open_game: Callable[..., Game], 
     # the running feature total ended on the engine's feature total, shown in the outro too
     assert int(seen["totals"][-1]) == feature_end["total"]
     assert seen["outro"] == [str(feature_end["total"])]
+    # ... with the feature's total in bets, worked out here with the decimal module (rounded
+    # half up to hundredths, trailing zeros dropped, as docs/engine.md says of `times_bet`)
+    ratio = (Decimal(feature_end["total"]) / MODEL.default_bet).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    ratio_text = f"{ratio:f}".rstrip("0").rstrip(".") if ratio else "0"
+    assert f"{ratio_text}x your bet" in seen["outroText"], seen["outroText"]
     assert minor(page, "#balance") == DEMO_BALANCE - want["cost"] + want["total_win"]
     expect(page.locator("#feature-bar")).to_be_hidden()
     # The feature bar takes the logo's place: the reels never moved or resized (one box, the

@@ -30,20 +30,28 @@ def test_capped_feature_shows_the_max_win_banner_and_pays_the_cap(open_game: Cal
     assert played < MODEL.free_spins
 
     page = open_game(site.root + f"?seed={SEED}&speed=fast").page
-    # At ?speed=fast the banner shows for a fraction of a second: record it when it appears.
+    # At ?speed=fast the banners show for a fraction of a second: record them when they appear.
     page.evaluate("""() => {
         window.__maxWinText = null;
+        window.__outroText = null;
         new MutationObserver(() => {
             const p = document.querySelector('.panel-maxwin');
             if (p && window.__maxWinText === null) window.__maxWinText = p.textContent;
+            const o = document.querySelector('.panel-outro');
+            if (o && window.__outroText === null) window.__outroText = o.textContent;
         }).observe(document.body, { subtree: true, childList: true });
     }""")
     got = page.evaluate("game.buy()")
     banner = page.evaluate("window.__maxWinText")
+    outro = page.evaluate("window.__outroText")
     assert banner is not None, "no max-win banner was shown"
     # It names the cap amount in the page's currency format (2,016,800 minor units = 20,168.00).
     assert "MAX WIN" in banner and f"{want.total_win / 100:,.2f}" in banner
     assert f"{MODEL.max_win:,}x cap" in banner  # the model's max_win, not a typed number
+    # The outro says the feature won the cap in bets: 2,016,800 / 100 = the model's max_win
+    # exactly (the engine's freeSpinsEnd.times_bet, "20168", shown as it is).
+    assert outro is not None, "no outro panel was shown"
+    assert f"{MODEL.max_win}x your bet" in outro, outro
     assert got["end"] == "max_win"
     assert got["total_win"] == want.total_win
     assert [s["stops"] for s in got["spins"]] == [list(s.stops) for s in want.spins]

@@ -8,6 +8,7 @@ plain addition and comparison, without engine code.
 from __future__ import annotations
 
 import random
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from hypothesis import given, settings
@@ -64,6 +65,43 @@ def test_paid_amounts_add_up_to_the_capped_total(case) -> None:
     assert end["big_win"] == naive_big_win(MODEL_DATA[name], r.total_win, bet)
 
 
+def decimal_times_bet(amount: int, bet: int) -> Decimal:
+    """A second method for `times_bet`: the decimal module's quotient, rounded half up to
+    hundredths (exact here: amounts and bets are far below its 28 digits)."""
+    return (Decimal(amount) / Decimal(bet)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+@SETTINGS
+@given(rounds())
+def test_times_bet_is_each_amount_over_the_bet(case) -> None:
+    # Every `times_bet` the page shows or plays a sound by is the amount next to it (what a
+    # line or expanding win paid, the feature's total, the round's total) over the bet.
+    name, bet, seed, buy = case
+    d = play_round(MODELS[name], bet, random.Random(seed), buy=buy).to_dict()
+    pairs = []
+    for e in d["events"]:
+        if e["type"] == "lineWins":
+            pairs += [(w["times_bet"], w["paid"]) for w in e["wins"]]
+        elif e["type"] == "expandSymbol":
+            pairs.append((e["times_bet"], e["paid"]))
+        elif e["type"] in ("freeSpinsEnd", "roundEnd"):
+            pairs.append((e["times_bet"], e["total"]))
+    assert pairs[-1] == (d["events"][-1]["times_bet"], d["total_win"])
+    for text, amount in pairs:
+        assert Decimal(text) == decimal_times_bet(amount, bet)
+        assert "." not in text or not text.endswith(("0", "."))   # no trailing zeros after a point
+
+
+def test_times_bet_by_hand() -> None:
+    t = engine.events.times_bet
+    assert t(8227, 100) == "82.27"      # 82.27 bets exactly
+    assert t(1250, 100) == "12.5"       # 12.50: the trailing zero dropped
+    assert t(2016800, 100) == "20168"   # the cap at bet 1.00: 20,168 bets
+    assert t(5, 1000) == "0.01"         # 0.005 rounds half up
+    assert t(4, 1000) == "0"            # 0.004 rounds down
+    assert t(0, 10) == "0"
+
+
 @SETTINGS
 @given(rounds())
 def test_anticipation_is_the_third_book_reel_after_two_books(case) -> None:
@@ -109,4 +147,11 @@ def test_a_capped_spin_by_hand() -> None:
     assert (end["paid"], end["cut"], end["total"]) == (900, 5200, 2000)
     # 2,000 is 20 bets of 100: at least 15 (BIG WIN), below 40 (MEGA WIN).
     assert d["events"][-1]["big_win"] == {"name": "BIG WIN", "level": 1}
+    # In bets of 100: the lines paid 8, 1, 0 and 0 bets, the expanding win 0; the feature
+    # (the whole bought round) and the round 20.
+    assert [w["times_bet"] for w in line["wins"]] == ["8", "1", "0", "0"]
+    assert expand["times_bet"] == "0"
+    feature_end = next(e for e in d["events"] if e["type"] == "freeSpinsEnd")
+    assert (feature_end["total"], feature_end["times_bet"]) == (2000, "20")
+    assert d["events"][-1]["times_bet"] == "20"
     assert d["end"] == "max_win" and d["total_win"] == 2000
