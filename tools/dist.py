@@ -14,12 +14,18 @@ What goes in (README "Publishing" explains how to serve it):
   from a request log of a real page load; tests/xbrowser fails when a page asks for anything
   that is not in dist/), under folders named after their pinned versions
   (static/vendor/pyodide-314.0.7/...), so a host can cache them for a year: a new version is a
-  new URL. The references in the top-level files are rewritten to match.
+  new URL; the memory snapshot of `make vendor` (static/vendor/snapshot/) likewise under a folder
+  named after its content hash (static/vendor/snapshot-<12 hex>/), left out when none was built
+  (the page then boots without it). Every shipped text file that names a vendored folder
+  (`vendor/pyodide/`, `../vendor/snapshot/`, ...: the pages, pyscript.toml, static/boot/*.mjs,
+  the lab worker) is rewritten to match;
+* static/precache.js, the service worker's list, written anew for dist/ (tools/precache.py) once
+  every other file is in place, so its paths and hashes are those of dist/.
 
 Then: the version stamp `<package.json version>+<git short hash>[.dirty]` goes into every
 top-level page's `<meta name="version">` (the info screen shows it) and into
 static/version.json; every compressible file of 1 KiB or more gets `.gz` (gzip -9) and `.br`
-(brotli quality 11) copies beside it, kept only when they save at least 5%. Compressed copies
+(brotli quality 11; 9 for files over 16 MiB, i.e. the snapshot) copies beside it, kept only when they save at least 5%. Compressed copies
 are cached by content hash in build/precompress/, so a rebuild after a small change is quick.
 dist/ is built in a temporary folder and swapped in at the end.
 """
@@ -54,12 +60,16 @@ VENDOR_FILES = {
     "pyodide": [
         "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
     ],
+    # built by `make vendor` (static/boot/pyodide.mjs restores it); optional
+    "snapshot": ["engine.bin", "manifest.json"],
 }
 # npm package of each vendored folder (its pinned version names the folder in dist/).
 VENDOR_PACKAGES = {"pyscript": "@pyscript/core", "pyodide": "pyodide"}
 
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".toml", ".py", ".svg", ".wasm",
-                ".webmanifest", ".txt", ".map", ".zip"}
+                ".webmanifest", ".txt", ".map", ".zip", ".bin"}
+# Shipped files whose text may name a vendored folder (rewritten to its versioned name).
+TEXT = {".html", ".js", ".mjs", ".css", ".json", ".toml", ".py", ".webmanifest"}
 MIN_SIZE = 1024
 MIN_SAVING = 0.05
 CACHE = ROOT / "build" / "precompress"
@@ -79,9 +89,20 @@ def version_stamp() -> str:
 
 
 def vendor_dirs() -> dict[str, str]:
-    """{"pyodide": "pyodide-314.0.7", ...}: the versioned folder name of each vendored package."""
+    """{"pyodide": "pyodide-314.0.7", "snapshot": "snapshot-<hash>", ...}: the versioned folder
+    name of each vendored package, and of the snapshot when one was built."""
     lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
-    return {short: f"{short}-{lock['node_modules/' + pkg]['version']}" for short, pkg in VENDOR_PACKAGES.items()}
+    dirs = {short: f"{short}-{lock['node_modules/' + pkg]['version']}" for short, pkg in VENDOR_PACKAGES.items()}
+    snapshot = ROOT / "static" / "vendor" / "snapshot"
+    if all((snapshot / name).is_file() for name in VENDOR_FILES["snapshot"]):
+        digest = hashlib.sha256()
+        for name in VENDOR_FILES["snapshot"]:
+            digest.update((snapshot / name).read_bytes())
+        dirs["snapshot"] = f"snapshot-{digest.hexdigest()[:12]}"
+    else:
+        print("dist.py: NOTE: no memory snapshot (static/vendor/snapshot/): dist/ boots without it",
+              file=sys.stderr)
+    return dirs
 
 
 def top_level_files() -> list[Path]:
@@ -107,6 +128,8 @@ def source_files() -> dict[str, Path]:
 def vendor_files(dirs: dict[str, str]) -> dict[str, Path]:
     files = {}
     for short, names in VENDOR_FILES.items():
+        if short not in dirs:  # no snapshot built
+            continue
         for name in names:
             src = ROOT / "static" / "vendor" / short / name
             if not src.is_file():
@@ -117,16 +140,28 @@ def vendor_files(dirs: dict[str, str]) -> dict[str, Path]:
 
 def rewrite(text: str, dirs: dict[str, str], stamp: str) -> str:
     for short, versioned in dirs.items():
-        text = text.replace(f"static/vendor/{short}/", f"static/vendor/{versioned}/")
+        # "./static/vendor/pyodide/", "../vendor/pyodide/", "../../vendor/pyodide/"...
+        text = re.sub(rf"(?<![\w.-])vendor/{short}/", f"vendor/{versioned}/", text)
     return re.sub(r'(<meta\s+name="version"\s+content=")[^"]*(")', rf"\g<1>{stamp}\g<2>", text)
 
 
+# Brotli's quality 11 takes minutes for the 31 MB snapshot (engine.bin) on a busy 2-core machine,
+# rebuilt whenever the engine changes; quality 9 with a 16 MB window takes seconds and is within
+# a few percent of it. Smaller files (the 9.6 MB wasm included) get quality 11.
+BIG = 16 * 2**20
+
+
 def compressed(data: bytes, kind: str) -> bytes:
-    """gzip -9 or brotli q11 of `data`, from the cache when this content was compressed before."""
+    """gzip -9 or brotli (q11, q9 for BIG files) of `data`, from the cache when this content was
+    compressed before."""
+    if kind == "br" and len(data) > BIG:
+        kind, options = "br9", {"quality": 9, "lgwin": 24}
+    else:
+        options = {"quality": 11}
     key = CACHE / f"{hashlib.sha256(data).hexdigest()}.{kind}"
     if key.is_file():
         return key.read_bytes()
-    out = gzip.compress(data, 9, mtime=0) if kind == "gz" else brotli.compress(data, quality=11)
+    out = gzip.compress(data, 9, mtime=0) if kind == "gz" else brotli.compress(data, **options)
     CACHE.mkdir(parents=True, exist_ok=True)
     tmp = key.with_suffix(".tmp")
     tmp.write_bytes(out)
@@ -156,15 +191,18 @@ def build(out: Path) -> str:
     for rel, src in source_files().items():
         dst = tmp / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
-        if "/" not in rel:  # a top-level page or its config: vendored paths and the stamp
-            dst.write_text(rewrite(src.read_text(encoding="utf-8"), dirs, stamp), encoding="utf-8")
-        else:
+        text = src.read_text(encoding="utf-8") if Path(rel).suffix in TEXT else None
+        if text is not None and rewrite(text, dirs, stamp) != text:  # vendored paths, the stamp
+            dst.write_text(rewrite(text, dirs, stamp), encoding="utf-8")
+        else:  # byte for byte (the snapshot's manifest checks the engine files' hashes)
             shutil.copyfile(src, dst)
     for rel, src in vendor_files(dirs).items():
         dst = tmp / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dst)
     (tmp / "static" / "version.json").write_text(json.dumps({"version": stamp}) + "\n")
+    # the service worker's list of dist/'s own files and hashes, last of all but the copies
+    subprocess.run([sys.executable, str(ROOT / "tools" / "precache.py"), str(tmp)], check=True)
     n = precompress(tmp)
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)

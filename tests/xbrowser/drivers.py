@@ -50,7 +50,9 @@ class Driver:
     name = "?"
     version = "?"
 
-    def open(self, url: str) -> None:
+    def open(self, url: str, service_workers: bool = False) -> None:
+        """A fresh page at `url`. Service workers: Chromium's contexts block them unless asked
+        (a test of offline play asks); Firefox's user contexts and WebKit's page allow them."""
         raise NotImplementedError
 
     def goto(self, url: str) -> None:
@@ -109,11 +111,11 @@ class ChromiumDriver(Driver):
         self.page: Any = None
         self._requests: list[str] = []
 
-    def open(self, url: str) -> None:
+    def open(self, url: str, service_workers: bool = False) -> None:
         if self.context is not None:
             self.context.close()
         self._requests = []
-        self.context = self.browser.new_context(service_workers="block")
+        self.context = self.browser.new_context(service_workers="allow" if service_workers else "block")
         self.context.on("request", lambda r: self._requests.append(r.url))
         self.context.set_default_timeout(60_000)
         self.context.set_default_navigation_timeout(60_000)

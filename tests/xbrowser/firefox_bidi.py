@@ -118,7 +118,7 @@ class FirefoxDriver(Driver):
             raise StepError(f"BiDi {method}: {msg.get('error')}: {msg.get('message')}")
         return msg["result"]
 
-    def open(self, url: str) -> None:
+    def open(self, url: str, service_workers: bool = False) -> None:
         if self.context is not None:
             self.send("browsingContext.close", {"context": self.context})
             self.send("browser.removeUserContext", {"userContext": self.user_context})

@@ -112,6 +112,23 @@ class Nginx:
                 out.append((line, 0))
         return out
 
+    def page_requests_since(self, mark: int) -> list[tuple[str, int]]:
+        """Like `log_since`, without the service worker's own requests (its precaching: their
+        Referer is sw.js), i.e. what the pages and their workers asked for."""
+        with open(self.prefix / "access.log", "rb") as f:
+            f.seek(mark)
+            lines = f.read().decode("utf-8", "replace").splitlines()
+        out = []
+        for line in lines:
+            parts = line.split('"')  # combined: ... "GET /p HTTP/1.1" 200 123 "referer" "agent"
+            if len(parts) > 3 and parts[3].split("?")[0].endswith("/sw.js"):
+                continue
+            try:
+                out.append((parts[1].split(" ")[1], int(parts[2].split()[0])))
+            except (IndexError, ValueError):
+                out.append((line, 0))
+        return out
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()  # SIGTERM: nginx's fast shutdown

@@ -8,6 +8,7 @@ README "Publishing" prescribes, gzip/brotli decompression of the copies (their o
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import subprocess
@@ -25,7 +26,7 @@ MIME = {
     ".json": "application/json", ".webmanifest": "application/manifest+json",
     ".toml": "application/toml", ".py": "text/x-python", ".wasm": "application/wasm",
     ".zip": "application/zip", ".svg": "image/svg+xml", ".png": "image/png",
-    ".ico": "image/x-icon", ".txt": "text/plain",
+    ".ico": "image/x-icon", ".txt": "text/plain", ".bin": "application/octet-stream",
 }
 
 
@@ -55,14 +56,35 @@ def test_dist_holds_what_the_page_names_and_nothing_of_the_workshop(dist: Path) 
         "package.json", "package-lock.json", "pyproject.toml", "Makefile")]
     # the runtime only under folders named after its pinned npm versions (package-lock.json)
     lock = json.loads((REPO_ROOT / "package-lock.json").read_text())["packages"]
+    # and the memory snapshot under a folder named after its content (tools/dist.py)
+    snapshot = REPO_ROOT / "static/vendor/snapshot"
+    digest = hashlib.sha256((snapshot / "engine.bin").read_bytes() + (snapshot / "manifest.json").read_bytes())
     assert {n.split("/")[2] for n in names if n.startswith("static/vendor/")} == {
         f"pyodide-{lock['node_modules/pyodide']['version']}",
-        f"pyscript-{lock['node_modules/@pyscript/core']['version']}"}
+        f"pyscript-{lock['node_modules/@pyscript/core']['version']}",
+        f"snapshot-{digest.hexdigest()[:12]}"}
+    # no shipped file names a vendored folder by its unversioned name
+    for name in names:
+        if Path(name).suffix in (".html", ".js", ".mjs", ".toml", ".json", ".webmanifest", ".css"):
+            text = (dist / name).read_text()
+            assert not re.search(r"vendor/(pyodide|pyscript|snapshot)/", text), name
+    # the new boot path, the service worker, its list (for dist/'s own files) and the manifest
+    for name in ("static/boot/pyodide.mjs", "static/boot/strict-csp.js", "sw.js", "manifest.webmanifest",
+                 "static/precache.js", "par.html", "static/js/par/lab-worker.js"):
+        assert name in names, name
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    assert {i["src"] for i in manifest["icons"]} - names == set()
+    precache = json.loads((dist / "static/precache.js").read_text().split("self.PRECACHE = ", 1)[1].rstrip().rstrip(";"))
+    for name, want in precache["files"].items():
+        assert hashlib.sha256((dist / name).read_bytes()).hexdigest() == want, name
+    # every file of dist/ but the service worker itself and the list is precached
+    assert names - set(precache["files"]) == {"sw.js", "static/precache.js"}
 
 
 def test_precompressed_copies_are_their_originals(dist: Path) -> None:
-    wasm = next(dist.rglob("pyodide.asm.wasm"))
-    assert wasm.with_name(wasm.name + ".br").is_file() and wasm.with_name(wasm.name + ".gz").is_file()
+    for big in ("pyodide.asm.wasm", "engine.bin"):  # the runtime and the 31 MB snapshot
+        wasm = next(dist.rglob(big))
+        assert wasm.with_name(wasm.name + ".br").is_file() and wasm.with_name(wasm.name + ".gz").is_file()
     copies = sorted(p for p in dist.rglob("*") if p.suffix in (".gz", ".br"))
     assert len(copies) > 20
     for copy in copies:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import urllib.request
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -19,7 +20,10 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from drivers import Driver, boot, report
-from nginx import SUB_PATH, Nginx
+from nginx import REPO_ROOT, SUB_PATH, Nginx
+
+sys.path.insert(0, str(REPO_ROOT / "tools"))
+import wire_bytes as wire_tool  # noqa: E402 (tools/ is no package)
 
 from engine import load_model, play_round
 
@@ -27,6 +31,8 @@ MODEL = load_model()
 DEMO = 100000
 BET = MODEL.default_bet
 SOURCE = "book-of-christmas-eve"
+# How the page's interpreter was made (the module PyScript loaded, the same URL, so the same instance)
+BOOT_PATH = "import('./static/boot/pyodide.mjs').then((m) => m.boot.path)"
 Step = Callable[[str], AbstractContextManager[None]]
 
 
@@ -92,8 +98,11 @@ def test_ready_from_nginx_without_outside_requests(drv: Driver, server: Nginx, d
         log = [(p, s) for p, s in server.log_since(mark) if p.startswith(SUB_PATH)]
         assert [(p, s) for p, s in log if s >= 400] == []
     with step("dist/ holds exactly the vendored runtime files the page loads"):
-        # the vendor files a page load requested (nginx's log) against those in dist/
-        asked = {p.split("?")[0][len(SUB_PATH):] for p, _ in log if "/static/vendor/" in p}
+        # the vendor files the page requested (nginx's log, less the service worker's precaching,
+        # which fetches every file of dist/ once the game is ready) against those in dist/; the
+        # PAR page's lab loads a subset of them (test_shipped.py)
+        asked = {p.split("?")[0][len(SUB_PATH):] for p, _ in server.page_requests_since(mark)
+                 if "/static/vendor/" in p}
         shipped = {p.relative_to(dist).as_posix() for p in (dist / "static" / "vendor").rglob("*")
                    if p.is_file() and p.suffix not in (".br", ".gz")}
         assert asked == shipped
@@ -104,8 +113,18 @@ def test_ready_from_nginx_without_outside_requests(drv: Driver, server: Nginx, d
         on_disk = sum((dist / (p[len(SUB_PATH):] or "index.html")).stat().st_size for p in paths)
         assert sizes["identity"] == on_disk
         assert sizes["br"] < sizes["gzip"] < 0.5 * sizes["identity"], sizes
+        # tools/wire_bytes.py computes the same from dist/ alone (each file's copy or itself)
+        rels = [p[len(SUB_PATH):] for p in paths]
+        assert wire_tool.sizes(dist, rels) == sizes
         report(drv.name, f"{drv.name}: first visit, {len(paths)} files from nginx: "
                + ", ".join(f"{enc} {n / 1e6:.2f} MB" for enc, n in sizes.items()))
+    if drv.name == "chromium":
+        with step("README's 'Bytes on the wire' is tools/wire_bytes.py's for this visit"):
+            wire_tool.VISIT.parent.mkdir(exist_ok=True)
+            wire_tool.VISIT.write_text(json.dumps({"paths": rels}, indent=1) + "\n")
+            block = wire_tool.render(dist, rels)
+            assert block in (REPO_ROOT / "README.md").read_text(), \
+                "README 'Bytes on the wire' is stale: run `python tools/wire_bytes.py`\n" + block
     with step("the info screen shows the version stamp of dist/"):
         stamp = json.loads((dist / "static" / "version.json").read_text())["version"]
         drv.eval("document.getElementById('info-button').click()")
@@ -159,6 +178,9 @@ def test_seeded_rounds_equal_cpythons(drv: Driver, server: Nginx, step: Step) ->
     want = cpython(7, [(BET, False), (250, False)])
     with step("boot with ?seed=7"):
         boot(drv, server.game + "?seed=7&speed=fast")
+    with step("the interpreter came from the memory snapshot of dist/ (not a plain boot)"):
+        # static/boot/pyodide.mjs's `boot.path` is "snapshot", or "plain: <why>" on a fallback
+        assert drv.eval(BOOT_PATH) == "snapshot"
     with step("first round at the default bet"):
         assert drv.eval("game.spin()") == want[0]
     with step("second round at 250"):

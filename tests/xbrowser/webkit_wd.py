@@ -94,7 +94,7 @@ class WebKitDriver(Driver):
     def cmd(self, method: str, path: str, body: Any = None, timeout: float = 120.0) -> Any:
         return self._http(method, f"/session/{self.session}{path}", body, timeout)
 
-    def open(self, url: str) -> None:
+    def open(self, url: str, service_workers: bool = False) -> None:
         self.goto(self.blank_url)
         self.eval("(localStorage.clear(), sessionStorage.clear(), true)")
         self.goto(url)
