@@ -11,6 +11,8 @@ import { Renderer } from "./renderer.js";
 import { Sequencer } from "./sequencer.js";
 import { Sound } from "./sound.js";
 import * as store from "./store.js";
+import { Tabs } from "./tabs.js";
+import { parReady } from "./par.js";
 
 const SOURCE = "book-of-christmas-eve";
 const root = document.documentElement;
@@ -38,6 +40,8 @@ let replaying = false;
 let replaySeq = null;
 let resumedFrom = null;   // the saved step a round in progress was resumed at on load
 let lastWin = 0;
+let tabs = null;          // the writer lock (tabs.js); null in ?demo=feature
+let stale = false;        // a write met another tab's record: re-read it at the next idle moment
 
 function speed() {
     if (speedParam === "fast") return 0.04;
@@ -121,8 +125,9 @@ function refuse(buy) {
 
 /** Writes the whole record; shows or clears the notice that progress is not kept. */
 function persist() {
-    if (demo) return;
-    store.save();
+    if (demo) return "memory";
+    const result = store.save();
+    if (result === "conflict") stale = true;
     const why = store.notKept();
     const notice = document.getElementById("save-notice");
     if (why) {
@@ -130,11 +135,35 @@ function persist() {
             `Progress is not being saved: ${why}. You can keep playing, but your balance and history will be lost when this page closes.`;
     }
     notice.hidden = !why;
+    return result;
+}
+
+/** Refuses what only the writing tab may do, saying why (tabs.js). */
+function elsewhere() {
+    if (tabs?.role !== "waiting") return null;
+    hud.showMessage("The game is open in another tab. Press Play here to play in this tab.");
+    return new Error("the game is open in another tab");
+}
+
+/** The player's worst case before a round: its cost debited, then the largest win a round
+ *  can pay. A balance the record could not hold is refused here, never reset afterwards. */
+function roomFor(buy) {
+    const cost = costOf(buy);
+    if (store.fits(st.balance - cost + model.max_win * st.bet)) return null;
+    hud.showMessage(
+        `Your balance of ${format(st.balance)} is too close to the game's limit of `
+        + `${format(store.MAX_BALANCE)}: the largest win at this bet could not be added to it. Lower the bet.`,
+    );
+    return new Error("the balance could not hold this round's largest win");
 }
 
 async function play(buy) {
     if (busy) throw new Error("a round is already playing");
+    const refused = elsewhere() ?? (stale ? resync() : null);
+    if (refused) throw refused;
     if (costOf(buy) > st.balance) throw refuse(buy);
+    const full = roomFor(buy);
+    if (full) throw full;
     busy = true; // held from before the round is decided until its reveal has ended
     let round;
     try {
@@ -151,7 +180,10 @@ async function play(buy) {
         st.balance -= round.cost;
         st.pending = { bet: round.bet, cost: round.cost, step: 0, round };
         if (st.seed !== null) st.rng = decided.rng;
-        persist();
+        if (persist() === "conflict") {
+            busy = false;
+            throw resync(); // another tab wrote: this round was never saved, so never happened
+        }
     } catch (err) {
         busy = false;
         throw err;
@@ -183,6 +215,8 @@ async function reveal(round, from) {
         hud.setBusy(false);
         setState("ready");
     }
+    if (stale) resync();
+    tabs?.idle();
     return round;
 }
 
@@ -270,6 +304,152 @@ function setReplayWin(minor) {
     el.dataset.minor = String(minor);
 }
 
+// ---- tabs: one writer at a time (tabs.js) ---------------------------------------------------
+
+function loadArgs() {
+    return {
+        model, memory: demo, readOnly: tabs?.role === "waiting",
+        checkRound: (json, bet, cost) => window.bridge.checkRound(json, bet, cost),
+    };
+}
+
+/** Makes a loaded record the game's state; ?seed=N goes on from the saved generator state
+ *  when the save was made with the same N (the k-th round across reloads and tabs is
+ *  CPython's k-th); any other save starts Random(N) afresh. Returns the load's problem. */
+function adopt(loaded) {
+    st = loaded.state;
+    let problem = loaded.problem;
+    if (demo) { st.balance = store.DEMO_BALANCE; st.pending = null; }
+    if (!model.bets.includes(st.bet)) st.bet = model.default_bet;
+    const bridge = window.bridge;
+    if (bridge.seed !== null && bridge.seed !== undefined) {
+        if (st.seed === bridge.seed && st.rng !== null) {
+            const refused = bridge.restoreRng(JSON.stringify(st.rng));
+            if (refused) {
+                console.warn("saved generator state refused:", refused);
+                ({ state: st, problem } = store.reject("its random generator state is not valid"));
+                st.bet = model.default_bet;
+            }
+        }
+        if (st.seed !== bridge.seed) st.rng = null;
+        st.seed = bridge.seed;
+    } else {
+        st.seed = null;
+        st.rng = null;
+    }
+    return problem;
+}
+
+/** Shows the whole state (after a load, a takeover or a re-read). */
+function showAll() {
+    showBalance();
+    hud.setBet(st.bet);
+    // #win is the last round's total (GAME.md): after a reload, the newest finished round's.
+    lastWin = st.pending ? 0 : (st.history[0]?.win ?? 0);
+    hud.setWin(lastWin);
+    hud.setMuted(st.muted);
+    hud.setTurbo(st.turbo);
+    try { if (sound) sound.muted = st.muted; } catch { /* optional */ }
+    if (historyDialog.open) showHistory();
+}
+
+function showProblem(problem) {
+    const demoBalance = format(store.DEMO_BALANCE);
+    if (problem?.kind === "newer") {
+        hud.showMessage(
+            `This game is older than your saved game (${problem.reason}). Your saved game is left `
+            + `untouched: this game plays on the demo balance of ${demoBalance} and saves nothing. Open `
+            + "the newer version to go on with it, or start afresh (your saved game is then set aside).",
+            { kind: "notice", afresh: true },
+        );
+    } else if (problem?.kind === "corrupt" && problem.backup) {
+        hud.showMessage(
+            `Your saved game could not be used: ${problem.reason}. It has been set aside, and a `
+            + `new game starts on the demo balance of ${demoBalance}.`,
+            { kind: "notice" },
+        );
+    } else if (problem?.kind === "corrupt") {
+        hud.showMessage(
+            `Your saved game could not be used: ${problem.reason}. It could not be set aside either `
+            + `(${problem.why}), so it is left as it is and this game, on the demo balance of `
+            + `${demoBalance}, is not saved. Start afresh to replace it.`,
+            { kind: "notice", afresh: true },
+        );
+    }
+}
+
+/** The player asked to replace a held record (newer version, or no room to set it aside). */
+function startAfresh() {
+    if (busy || elsewhere()) return;
+    const { state, backup, why } = store.startAfresh();
+    adopt({ state, problem: null });
+    persist();
+    showAll();
+    hud.showMessage(
+        `A new game starts on the demo balance of ${format(store.DEMO_BALANCE)}. `
+        + (backup ? "Your earlier saved game is kept as a backup." : `Your earlier saved game could not be kept (${why}).`),
+        { kind: "notice" },
+    );
+}
+
+/** A round in progress (reload, closed tab, takeover) resumes at its saved step. */
+function resume() {
+    resumedFrom = st.pending.step;
+    hud.showMessage("Welcome back! Finishing the round you started.", { kind: "notice" });
+    return reveal(st.pending.round, st.pending.step).then(() => hud.hideMessage());
+}
+
+/** This tab now holds the lock: read the record afresh (what the other tab left, a round in
+ *  progress included) and play on from it. */
+async function takeOver() {
+    hideWaiting();
+    const problem = adopt(store.load(loadArgs()));
+    showAll();
+    hud.hideMessage();
+    showProblem(problem);
+    hud.announce("You are playing in this tab.");
+    if (st.pending) await resume();
+}
+
+/** Another tab asked to play (this one is idle): stop writing, keep what is shown. */
+function handOver() {
+    store.stopWriting();
+    showWaiting("The game is now played in another tab.");
+}
+
+/** A write met a record another tab changed (no Web Locks, or an earlier build's tab): read
+ *  the record again and say so. Returns the refusal for a round that was about to start. */
+function resync() {
+    stale = false;
+    const problem = adopt(store.load(loadArgs()));
+    showAll();
+    showProblem(problem);
+    if (!problem) {
+        hud.showMessage("Your saved game was changed in another tab: this tab now shows it as saved.", { kind: "notice" });
+    }
+    if (st.pending && !busy) quiet(resume());
+    return new Error("the saved game was changed in another tab");
+}
+
+const tabNotice = document.getElementById("tab-notice");
+function showWaiting(text) {
+    document.getElementById("tab-notice-text").textContent = text;
+    tabNotice.hidden = false;
+    document.body.classList.add("elsewhere");
+    hud.announce(text);
+}
+
+function hideWaiting() {
+    tabNotice.hidden = true;
+    document.body.classList.remove("elsewhere");
+}
+
+async function playHere() {
+    if (tabs?.role !== "waiting") return tabs?.role ?? "demo";
+    showWaiting("Waiting for the other tab to finish its round…");
+    return tabs.playHere();
+}
+
 async function spin() {
     return play(false);
 }
@@ -281,6 +461,8 @@ async function buy() {
 function setBet(minor) {
     minor = Number(minor);
     if (busy) throw new Error("the bet cannot change while a round plays");
+    const refused = elsewhere();
+    if (refused) throw refused;
     if (!model.bets.includes(minor)) throw new Error(`${minor} is not a bet level (${model.bets.join(", ")})`);
     st.bet = minor;
     persist();
@@ -307,10 +489,12 @@ function gameState() {
         resumedFrom,
         saving: !demo && st !== null && store.notKept() === null,
         history: st?.history.length ?? 0,
+        tab: demo ? "demo" : tabs?.role ?? null,
+        revision: st?.revision ?? null,
     };
 }
 
-window.game = { ready, spin, buy, setBet, state: gameState, history: historyList, replay, stopReplay };
+window.game = { ready, spin, buy, setBet, state: gameState, history: historyList, replay, stopReplay, playHere };
 
 // ---- UI actions ----------------------------------------------------------------------------
 
@@ -318,7 +502,7 @@ const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, 
 
 const buyDialog = document.getElementById("buy-dialog");
 function askBuy() {
-    if (busy || root.dataset.state !== "ready") return;
+    if (busy || root.dataset.state !== "ready" || elsewhere()) return;
     if (costOf(true) > st.balance) { refuse(true); return; }
     document.getElementById("buy-dialog-price").textContent = format(costOf(true));
     document.getElementById("buy-dialog-bet").textContent = format(st.bet);
@@ -335,11 +519,7 @@ function infoOpen() {
     return infoDialog.open;
 }
 async function openInfo() {
-    if (par === null) {
-        try {
-            par = await (await fetch("./static/par.json")).json();
-        } catch { par = null; }
-    }
+    par = await parReady; // fetched with the game, so the figures are there offline
     renderInfo(document.getElementById("info-content"), { model, bet: st.bet, par, format });
     if (!infoDialog.open) infoDialog.showModal();
 }
@@ -358,6 +538,7 @@ function toggleTurbo() {
 }
 
 function topUp() {
+    if (elsewhere()) return;
     st.balance = Math.max(st.balance, store.DEMO_BALANCE);
     persist();
     showBalance();
@@ -429,32 +610,12 @@ async function start() {
     const bridge = await waitForBridge();
     stage("Preparing the reels…", 0.85);
     model = JSON.parse(bridge.modelJson);
-    const loaded = store.load({
-        model, memory: demo,
-        checkRound: (json, bet, cost) => bridge.checkRound(json, bet, cost),
-    });
-    st = loaded.state;
-    let problem = loaded.problem;
-    if (demo) { st.balance = store.DEMO_BALANCE; st.pending = null; }
-    if (!model.bets.includes(st.bet)) st.bet = model.default_bet;
-    // ?seed=N: go on from the saved generator state when the save was made with the same N
-    // (the k-th round across reloads is CPython's k-th); any other save starts Random(N) afresh.
-    if (bridge.seed !== null && bridge.seed !== undefined) {
-        if (st.seed === bridge.seed && st.rng !== null) {
-            const refused = bridge.restoreRng(JSON.stringify(st.rng));
-            if (refused) {
-                console.warn("saved generator state refused:", refused);
-                st = store.reject();
-                st.bet = model.default_bet;
-                problem = { kind: "corrupt", reason: "its random generator state is not valid" };
-            }
-        }
-        if (st.seed !== bridge.seed) st.rng = null;
-        st.seed = bridge.seed;
-    } else {
-        st.seed = null;
-        st.rng = null;
+    await parReady;
+    if (!demo) {
+        tabs = new Tabs({ isIdle: () => !busy, onGranted: takeOver, onLost: handOver });
+        await tabs.start();
     }
+    const problem = adopt(store.load(loadArgs()));
     try {
         sound = new Sound();
         sound.muted = st.muted;
@@ -477,6 +638,7 @@ async function start() {
         onMute: () => toggleMute(),
         onTurbo: toggleTurbo,
         onHistory: () => { if (!replaying) showHistory(); },
+        onAfresh: startAfresh,
     });
     // Replays get a sequencer of their own: no hooks (no credit, no messages to the parent)
     // and a HUD whose win meter writes go to the replay banner instead.
@@ -511,24 +673,14 @@ async function start() {
     document.getElementById("save-notice-close").addEventListener("click", () => {
         document.getElementById("save-notice").hidden = true;
     });
-    showBalance();
-    hud.setBet(st.bet);
-    // #win is the last round's total (GAME.md): after a reload, the newest finished round's.
-    lastWin = st.pending ? 0 : (st.history[0]?.win ?? 0);
-    hud.setWin(lastWin);
-    hud.setMuted(st.muted);
-    hud.setTurbo(st.turbo);
+    document.getElementById("play-here").addEventListener("click", () => quiet(playHere()));
+    showAll();
     renderer.start();
     if (params.get("debug") === "1") window.debugGame = { seq, reels, renderer, hud };
 
+    const waiting = tabs?.role === "waiting";
     persist(); // the record as read (or fresh), and the first test of whether storage writes
-    if (problem?.kind === "corrupt") {
-        hud.showMessage(
-            `Your saved game could not be used: ${problem.reason}. It has been set aside, and a `
-            + `new game starts on the demo balance of ${format(store.DEMO_BALANCE)}.`,
-            { kind: "notice" },
-        );
-    }
+    if (!waiting) showProblem(problem);
 
     stage("Ready.", 1);
     status.textContent = "Ready.";
@@ -542,15 +694,15 @@ async function start() {
         readyResolve();
         post("ready", { balance: st.balance, bet: st.bet });
     };
-    if (st.pending) {
+    if (waiting) {
+        // Another tab plays: this one shows the saved game as it is and writes nothing.
+        setState("ready");
+        showWaiting("The game is open in another tab.");
+        finishReady();
+    } else if (st.pending) {
         // A round in progress (reload, closed tab): it resumes at its saved step before
         // anything else can start, and the game is ready once it has been credited.
-        resumedFrom = st.pending.step;
-        hud.showMessage("Welcome back! Finishing the round you started.", { kind: "notice" });
-        reveal(st.pending.round, st.pending.step).then(() => {
-            hud.hideMessage();
-            finishReady();
-        });
+        resume().then(finishReady);
     } else {
         setState("ready");
         finishReady();

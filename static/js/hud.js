@@ -9,7 +9,7 @@ export function makeFormat(currency = "EUR", locale = "en-IE") {
 const $ = (id) => document.getElementById(id);
 
 export class Hud {
-    constructor({ model, format, onSpin, onBuy, onBet, onTopUp, onInfo, onMute, onTurbo, onHistory }) {
+    constructor({ model, format, onSpin, onBuy, onBet, onTopUp, onInfo, onMute, onTurbo, onHistory, onAfresh }) {
         this.model = model;
         this.format = format;
         this.el = {
@@ -17,7 +17,7 @@ export class Hud {
             buyPrice: $("buy-price"), betDown: $("bet-down"), betUp: $("bet-up"),
             feature: $("feature-bar"), fsCount: $("fs-count"), fsSymbol: $("fs-symbol"),
             fsTotal: $("fs-total"), announce: $("announce"), message: $("message"),
-            messageText: $("message-text"), topUp: $("top-up"), messageClose: $("message-close"),
+            messageText: $("message-text"), topUp: $("top-up"), afresh: $("start-afresh"), messageClose: $("message-close"),
             info: $("info-button"), history: $("history-button"), mute: $("mute"), turbo: $("turbo"), winLabel: $("win-label"),
         };
         const e = this.el;
@@ -33,6 +33,7 @@ export class Hud {
         e.spin.addEventListener("click", () => onSpin());
         e.buy.addEventListener("click", () => onBuy());
         e.topUp.addEventListener("click", () => onTopUp());
+        e.afresh.addEventListener("click", () => onAfresh?.());
         e.messageClose.addEventListener("click", () => this.hideMessage());
         e.info.addEventListener("click", () => onInfo());
         e.history.addEventListener("click", () => onHistory?.());
@@ -134,12 +135,13 @@ export class Hud {
     }
 
     /** A refusal (kind "refusal", red) or a notice (kind "notice", gold); with `topUp` the demo
-     *  top-up button is offered. */
-    showMessage(text, { topUp = false, kind = "refusal" } = {}) {
+     *  top-up button is offered, with `afresh` the Start afresh one. */
+    showMessage(text, { topUp = false, afresh = false, kind = "refusal" } = {}) {
         const e = this.el;
         e.message.dataset.kind = kind;
         e.messageText.textContent = text;
         e.topUp.hidden = !topUp;
+        e.afresh.hidden = !afresh;
         e.message.hidden = false;
         this.announce(text);
     }
