@@ -174,15 +174,17 @@ def test_without_web_locks_a_stale_tab_rereads_instead_of_overwriting(context: B
     a = open_tab(context, watch, site.root + URL).page
     b = open_tab(context, watch, site.root + URL).page
     assert (a.evaluate("game.state().tab"), b.evaluate("game.state().tab")) == ("solo", "solo")
+    # B's boot wrote the record after A read it: A's round is refused before it is drawn, and
+    # A now shows the record as B left it. Its next try plays CPython's first round.
+    assert "changed in another tab" in refused(a, "game.spin()")
+    expect(a.locator("#message")).to_contain_text("changed in another tab")
     a.evaluate("game.spin()")
     check_invariant(a, SEED, [False])
-    # B read the record before A's round: its round is refused before anything is saved, and
-    # it now shows the record as A left it.
+    # B read the record before A's round: the same for B, whose next round is CPython's
+    # second (the generator state came with the record).
     assert "changed in another tab" in refused(b, "game.spin()")
-    expect(b.locator("#message")).to_contain_text("changed in another tab")
     rec = check_invariant(b, SEED, [False])
     assert minor(b, "#balance") == rec["balance"]
-    # its next round is CPython's second: the generator state came with the record
     b.evaluate("game.spin()")
     check_invariant(b, SEED, [False, False])
     assert "changed in another tab" in refused(a, "game.spin()")
