@@ -2,22 +2,18 @@
 // balance, bet, settings, the seeded generator's state, the round in progress and the history.
 //
 //   import * as store from "./store.js";
-//   const { state, problem } = store.load({ model, checkRound });  // always a usable state
-//   state.balance -= cost; store.save();                             // one whole-record write
+//   const { state, problem } = await store.load({ model, checkRound });  // always a usable state
+//   state.balance -= cost; store.save();                                   // one whole-record write
 //
-// The record under KEY ("boce.save") is
-//   {"version": 1, "revision": int, "balance": int, "bet": int, "muted": bool, "turbo": bool,
-//    "seed": int|null, "rng": [3, [625 ints], null]|null,
-//    "pending": null | {"bet": int, "cost": int, "step": int, "round": {...}},
-//    "history": [{"time", "bet", "cost", "buy", "win", "feature", "special", "round"}, ...],
-//    "checksum": "xxxxxxxx"}
-// where checksum is the 32-bit FNV-1a (hex) of the UTF-8 bytes of the canonical JSON (keys
-// sorted at every level, no spaces) of the record without its checksum. Rounds are stored
-// without their `events`: the engine rebuilds those (bridge.checkRound) when a round is read
-// back, after re-deriving it from its stops.
+// The record lives under KEY ("boce.save"); docs/save-format.md describes every field, the
+// checksum (32-bit FNV-1a of the canonical JSON) and what happens to a record that fails a
+// check. Rounds are stored without their `events`: the engine rebuilds those (checkRound, the
+// bridge's) when a round is read back, after re-deriving it from its stops.
 //
-// One check (`validate`) serves both directions: load() reads nothing it refuses, and save()
-// writes nothing load() would refuse (the text is validated before setItem).
+// One check (`check`) serves both directions: load() reads nothing it refuses, and save()
+// writes nothing load() would refuse (the text is checked before setItem). Only the engine's
+// re-derivation of the round in progress is load's alone: a write holds the round the engine
+// has just decided (or verified at load).
 //
 // `revision` counts the writes. A write is refused ("conflict") unless the stored text is the
 // one this tab last read or wrote: a second guard, after the writer lock of tabs.js, against
@@ -41,6 +37,13 @@ export const HISTORY_MAX = 50;
 export const DEMO_BALANCE = 100000; // 1000.00 in minor units, the first visit's demo balance
 export const MAX_BALANCE = 1e12;
 
+/** Why a load could not use the saved record (`problem.kind`). */
+export const Problem = Object.freeze({
+    CORRUPT: "corrupt", // failed a check: set aside as a backup (or held when it cannot be), a fresh game starts
+    NEWER: "newer",     // made by a newer version: held, untouched, until the player starts afresh
+    STORAGE: "storage", // storage cannot be read or written: the game plays in memory
+});
+
 function fresh() {
     return {
         version: VERSION, revision: 0, balance: DEMO_BALANCE, bet: null, muted: false, turbo: false,
@@ -54,8 +57,7 @@ let writable = true; // false in a tab that may not write (tabs.js: another tab 
 let failure = null; // why the last write (or the first read) did not reach storage
 let held = null;    // why the stored record is left untouched (newer version, no room for its copy)
 let seen = null;    // the stored text as this tab last read or wrote it (the write guard)
-let ctx = null;     // { model, checkRound } of load(), for validating writes
-let checked = { key: null, round: null }; // the last round in progress the engine verified
+let ctx = null;     // { model, checkRound } of load(), for checking writes
 
 function storage() {
     return globalThis.localStorage; // access itself can throw (sandboxed frame, blocked cookies)
@@ -132,26 +134,11 @@ function checkHistory(history, bets) {
     });
 }
 
-/** The round in progress re-derived by the engine; the last one verified is remembered, so
- *  the writes of its reveal steps do not ask the engine again. */
-function verified(p, checkRound) {
-    const json = JSON.stringify(p.round);
-    const key = `${p.bet}/${p.cost}/${json}`;
-    if (checked.key === key) return checked.round;
-    const out = JSON.parse(checkRound(json, p.bet, p.cost));
-    if (out.error) {
-        console.warn("saved round refused by the engine:", out.error);
-        fail("the round in progress does not match what the engine decided");
-    }
-    checked = { key, round: out.round };
-    return out.round;
-}
-
 /**
- * The state a raw saved string stands for, or BadSave naming the first fault. `checkRound`
- * (the bridge) re-derives the round in progress with the engine and returns its full dict.
+ * The record a raw saved string stands for, or BadSave naming the first fault (NewerSave for
+ * a later version): every check but the engine's re-derivation of the round in progress.
  */
-function validate(raw, { model, checkRound }) {
+function check(raw, model) {
     let rec;
     try {
         rec = JSON.parse(raw);
@@ -186,13 +173,33 @@ function validate(raw, { model, checkRound }) {
             fail("the round in progress is malformed");
         }
         if (p.bet !== rec.bet || !isInt(p.cost, 1, MAX_BALANCE)) fail("the round in progress does not match the saved bet");
-        const round = verified(p, checkRound);
+    }
+    return { ...rec, revision };
+}
+
+/**
+ * The state a raw saved string stands for, or BadSave naming the first fault. `checkRound`
+ * (the bridge's) re-derives the round in progress with the engine and resolves with its full
+ * dict, or rejects when the engine refuses it.
+ */
+async function validate(raw, { model, checkRound }) {
+    const rec = check(raw, model);
+    let pending = null;
+    if (rec.pending !== null) {
+        const p = rec.pending;
+        let round;
+        try {
+            round = await checkRound(p.round, p.bet, p.cost);
+        } catch (err) {
+            console.warn("saved round refused by the engine:", err.message);
+            fail("the round in progress does not match what the engine decided");
+        }
         if (p.step >= round.events.length) fail("the round in progress is past its end");
         pending = { bet: p.bet, cost: p.cost, step: p.step, round };
     }
     return {
-        version: VERSION, revision, balance: rec.balance, bet: rec.bet, muted: rec.muted, turbo: rec.turbo,
-        seed: rec.seed, rng: rec.rng, pending, history: rec.history,
+        version: VERSION, revision: rec.revision, balance: rec.balance, bet: rec.bet, muted: rec.muted,
+        turbo: rec.turbo, seed: rec.seed, rng: rec.rng, pending, history: rec.history,
     };
 }
 
@@ -227,7 +234,7 @@ function record(revision) {
  * `{ kind: "storage", reason }`: nothing can be read or written: play in memory.
  * With `readOnly` (a tab that may not write: tabs.js) nothing is written, moved or kept.
  */
-export function load({ model, checkRound, memory = false, readOnly = false }) {
+export async function load({ model, checkRound, memory = false, readOnly = false }) {
     memoryOnly = memory;
     writable = !readOnly;
     ctx = { model, checkRound };
@@ -244,23 +251,23 @@ export function load({ model, checkRound, memory = false, readOnly = false }) {
         if (raw === null) legacy = ls.getItem(LEGACY_KEY);
     } catch (err) {
         failure = describe(err);
-        return { state, problem: { kind: "storage", reason: failure } };
+        return { state, problem: { kind: Problem.STORAGE, reason: failure } };
     }
     seen = raw;
     let problem = null;
     if (raw === null && legacy !== null) {
         raw = legacy;
-        problem = { kind: "corrupt", reason: "it was made by an older version of the game" };
+        problem = { kind: Problem.CORRUPT, reason: "it was made by an older version of the game" };
     } else if (raw !== null) {
         try {
-            state = validate(raw, ctx);
+            state = await validate(raw, ctx);
         } catch (err) {
             if (err instanceof NewerSave) {
                 held = "your saved game was made by a newer version of the game and is left untouched";
-                return { state, problem: { kind: "newer", reason: err.message } };
+                return { state, problem: { kind: Problem.NEWER, reason: err.message } };
             }
             if (!(err instanceof BadSave)) console.error("reading the save failed", err);
-            problem = { kind: "corrupt", reason: err instanceof BadSave ? err.message : "it could not be read" };
+            problem = { kind: Problem.CORRUPT, reason: err instanceof BadSave ? err.message : "it could not be read" };
         }
     }
     if (problem && !readOnly) {
@@ -303,7 +310,7 @@ export function startAfresh() {
 /** Throws the save away as bad after load() accepted it (e.g. its generator state was
  *  refused): keeps it as a backup (or holds it) and starts afresh. */
 export function reject(reason) {
-    const problem = { kind: "corrupt", reason };
+    const problem = { kind: Problem.CORRUPT, reason };
     try {
         const raw = storage().getItem(KEY);
         if (raw !== null) setAside(raw, problem);
@@ -327,7 +334,7 @@ export function save() {
     const rec = record(state.revision + 1);
     const text = JSON.stringify(rec);
     try {
-        validate(text, ctx);
+        check(text, ctx.model);
     } catch (err) {
         console.error("refusing to write a record that would not read back:", err.message);
         failure = `the game refused to write a record it could not read back (${err.message})`;
@@ -344,6 +351,17 @@ export function save() {
     } catch (err) {
         failure = describe(err);
         return "memory";
+    }
+}
+
+/** False when the stored record is no longer the one this tab last read or wrote (another
+ *  tab wrote it): the next save() would be refused as a "conflict". */
+export function current() {
+    if (memoryOnly || held || !writable) return true;
+    try {
+        return storage().getItem(KEY) === seen;
+    } catch {
+        return true; // unreadable storage: save() says so
     }
 }
 
@@ -376,6 +394,3 @@ export function isHeld() {
     return held !== null;
 }
 
-export function get() {
-    return state;
-}

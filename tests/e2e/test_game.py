@@ -1,8 +1,8 @@
 """The game page plays rounds decided by the engine and shows them as the rules say.
 
 Expected values never come from the page itself: they come from the engine run here on
-CPython (`play_round(load_model(), bet, random.Random(seed))`, the contract of GAME.md
-"The page's contract": the k-th seeded round in the page equals the k-th one here), from the
+CPython (`play_round(load_model(), bet, random.Random(seed))`, the contract of docs/page-contract.md
+"URL options": the k-th seeded round in the page equals the k-th one here), from the
 model file (bets, buy_price, paytable), or from the demo balance the store starts with
 (1000.00 = 100000 minor units, static/js/store.js). `?speed=fast` makes every animation very
 short; the tests wait on data-state and DOM conditions, never on time.

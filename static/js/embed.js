@@ -1,0 +1,76 @@
+// Embedding: with ?embed=1 the game sits in another page's iframe. It tells its parent what
+// happens (postMessage) and obeys a few commands from the parent, and from the parent only.
+// The message names and fields are the page contract (docs/page-contract.md).
+
+export const SOURCE = "book-of-christmas-eve";
+
+/** Messages the game posts to its parent, each `{source: SOURCE, type, ...fields}`. */
+export const Outgoing = Object.freeze({
+    READY: "ready",               // {balance, bet}
+    ROUND_START: "roundStart",    // {bet}
+    FEATURE_START: "featureStart",
+    FEATURE_END: "featureEnd",    // {win}
+    ROUND_END: "roundEnd",        // {bet, win, balance}, once the win is credited
+    ERROR: "error",               // {message}: the game could not start;
+                                  // {command, reason}: a command of the parent was refused
+});
+
+/** Commands the parent may post, each `{target: SOURCE, type, ...fields}`. */
+export const Incoming = Object.freeze({ SPIN: "spin", BUY: "buy", SET_BET: "setBet", MUTE: "mute" });
+
+export function post(type, data = {}) {
+    if (window.parent === window) return;
+    try {
+        window.parent.postMessage({ source: SOURCE, type, ...data }, "*");
+    } catch { /* a closed or hostile parent must not break the game */ }
+}
+
+/** A command's boolean field: `fallback` when absent; anything but true or false is refused. */
+export function flag(msg, name, fallback) {
+    if (!(name in msg)) return fallback;
+    if (typeof msg[name] !== "boolean") {
+        throw new Error(`${name} must be true or false, not ${JSON.stringify(msg[name]) ?? String(msg[name])}`);
+    }
+    return msg[name];
+}
+
+/**
+ * Obeys the parent's commands once `ready` has resolved. `commands` maps an Incoming type to
+ * a function of the message (a Promise for spin and buy, settled when the round is credited).
+ * Every refusal goes back to the parent as `{type: "error", command, reason}`: an unknown
+ * type, a bad field, a spin while a round plays, a buy the balance cannot cover, another tab
+ * playing. `whyNotReady()` is the text posted when the game could not start.
+ */
+export function listen({ ready, commands, whyNotReady }) {
+    addEventListener("message", (ev) => {
+        if (window.parent === window || ev.source !== window.parent) return;
+        const msg = ev.data;
+        if (!msg || typeof msg !== "object" || msg.target !== SOURCE) return;
+        const command = typeof msg.type === "string" ? msg.type : null;
+        ready.then(async () => {
+            if (command === null || !Object.values(Incoming).includes(command)) {
+                post(Outgoing.ERROR, {
+                    command,
+                    reason: `unknown command ${JSON.stringify(msg.type) ?? "(none)"}; the commands are ${Object.values(Incoming).join(", ")}`,
+                });
+                return;
+            }
+            try {
+                await commands[command](msg);
+            } catch (err) {
+                post(Outgoing.ERROR, { command, reason: String(err?.message ?? err) });
+            }
+        }, () => post(Outgoing.ERROR, { message: whyNotReady() }));
+    });
+}
+
+/** Posts the controller's events to the parent and returns the sequencer's observers that
+ *  post its events; both only observe. */
+export function report(controller) {
+    controller.on("roundEnd", (e) => post(Outgoing.ROUND_END, { bet: e.bet, win: e.win, balance: e.balance }));
+    return {
+        roundStart: (e) => post(Outgoing.ROUND_START, { bet: e.bet }),
+        featureStart: () => post(Outgoing.FEATURE_START),
+        featureEnd: (e) => post(Outgoing.FEATURE_END, { win: e.total }),
+    };
+}
