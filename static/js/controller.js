@@ -174,6 +174,7 @@ export class Controller {
         } finally {
             this._release();
             this.hud.setWin(this.lastWin);
+            this.session?.tabs?.idle();
         }
     }
 

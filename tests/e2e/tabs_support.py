@@ -116,3 +116,28 @@ HOLD = """(() => {
     window.setTimeout = function (...a) { return held ? 0 : timeout.apply(window, a); };
     window.requestAnimationFrame = function (cb) { return held ? 0 : frame.call(window, cb); };
 })();"""
+
+# Pauses a tab right after its save of reveal step GATE: its timers and frames are queued, not
+# run, so the round stays on screen mid-way (busy) until the test calls window.__open(), which
+# runs them and lets the round finish. Once per page load.
+GATE = """(() => {
+    const set = Storage.prototype.setItem;
+    const timeout = window.setTimeout, frame = window.requestAnimationFrame;
+    let held = false, used = false;
+    const queued = [];
+    Storage.prototype.setItem = function (key, value) {
+        set.call(this, key, value);
+        if (used || key !== 'boce.save' || this !== localStorage) return;
+        const rec = JSON.parse(value);
+        if (rec.pending && rec.pending.step === %d) { held = used = true; window.__held = rec.pending.step; }
+    };
+    window.setTimeout = function (...a) {
+        if (held) { queued.push(() => timeout.apply(window, a)); return 0; }
+        return timeout.apply(window, a);
+    };
+    window.requestAnimationFrame = function (cb) {
+        if (held) { queued.push(() => frame.call(window, cb)); return 0; }
+        return frame.call(window, cb);
+    };
+    window.__open = () => { held = false; for (const run of queued.splice(0)) run(); };
+})();"""

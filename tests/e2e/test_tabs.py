@@ -14,7 +14,7 @@ import random
 
 from e2e_harness import Site, Watch
 from playwright.sync_api import BrowserContext, expect
-from tabs_support import BET, DEMO, HOLD, MODEL, SPY, check_invariant, minor, open_tab, saved, wait_ready
+from tabs_support import BET, DEMO, GATE, HOLD, MODEL, SPY, check_invariant, minor, open_tab, saved, wait_ready
 
 from engine import play_round
 
@@ -84,19 +84,28 @@ def test_two_tabs_take_turns_and_every_round_counts_once(context: BrowserContext
 
 def test_a_buy_in_one_tab_is_finished_before_the_other_plays(context: BrowserContext, watch: Watch,
                                                              site: Site) -> None:
-    # A buys the feature at the normal speed; B asks to play while it is on screen.
-    a = open_tab(context, watch, site.root + f"?seed={SEED}", SPY).page
+    # A buys the feature and is paused on its third free spin (GATE); B asks to play then.
+    events = play_round(MODEL, BET, random.Random(SEED), buy=True).to_dict()["events"]
+    k = [i for i, e in enumerate(events) if e["type"] == "freeSpin"][2]
+    a = open_tab(context, watch, site.root + URL, SPY, GATE % k).page
     b = open_tab(context, watch, site.root + URL).page
     a.evaluate("() => { window.bought = game.buy(); }")
-    a.wait_for_function("game.state().feature === true")
+    a.wait_for_function(f"window.__held === {k}")
     b.evaluate("() => { window.asked = game.playHere(); }")
     expect(b.locator("#tab-notice")).to_contain_text("Waiting for the other tab")
+    a.wait_for_function("window.__tabs.asked.length === 1")
+    # A, asked mid-round, keeps the lock: B still waits, and A's round is still in progress
+    assert b.evaluate("game.state().tab") == "waiting" and a.evaluate("game.state().tab") == "writer"
+    assert saved(a)["pending"]["step"] == k
+    a.evaluate("window.__open()")
     # A let go only once its round was credited and saved: asked while playing, lost when
     # ready with no round in progress.
-    b.wait_for_function("game.state().tab === 'writer'", timeout=120_000)
+    b.wait_for_function("game.state().tab === 'writer'")
+    assert b.evaluate("window.asked") == "writer"
     assert a.evaluate("window.__tabs.asked") == ["playing"]
     assert a.evaluate("window.__tabs.lost") == [{"state": "ready", "pending": False}]
-    assert a.evaluate("window.bought.then((r) => r.total_win)") == check_invariant(b, SEED, [True])["history"][0]["win"]
+    rec = check_invariant(b, SEED, [True])
+    assert a.evaluate("window.bought.then((r) => r.total_win)") == rec["history"][0]["win"]
     b.evaluate("game.spin()")
     check_invariant(b, SEED, [True, False])
     assert a.evaluate("game.state().tab") == "waiting"
