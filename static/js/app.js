@@ -164,6 +164,7 @@ function wireInput() {
     });
     byId("info-close").addEventListener("click", () => infoDialog.close());
     byId("save-notice-close").addEventListener("click", () => { byId("save-notice").hidden = true; });
+    byId("save-afresh").addEventListener("click", () => game.session.startAfresh());
     byId("stage").addEventListener("pointerdown", (ev) => {
         if (c.busy && !ev.target.closest?.("button")) hurry();
     });
@@ -200,6 +201,7 @@ function showSaveNotice({ notKept }) {
             + "playing, but your balance and history will be lost when this page closes.";
     }
     byId("save-notice").hidden = !notKept;
+    byId("save-afresh").hidden = !store.isHeld(); // a record left untouched: offered for as long as it is
 }
 
 // ---- start ---------------------------------------------------------------------------------

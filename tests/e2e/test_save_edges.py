@@ -147,8 +147,11 @@ def test_a_bad_record_too_large_to_copy_is_left_untouched(context: BrowserContex
     page.evaluate("game.spin()")
     assert minor(page, "#balance") == DEMO - MODEL.default_bet + want["total_win"]
     assert page.evaluate("localStorage.getItem('boce.save').length") == len(huge) and backups(page) == []
-    # Start afresh: the copy still cannot be made, and the game says so; a fresh record replaces it.
-    page.click("#start-afresh")
+    # Start afresh, still offered in the notice that progress is not saved after the round
+    # took the message away: the copy still cannot be made, and the game says so; a fresh
+    # record replaces it.
+    expect(page.locator("#save-notice")).to_contain_text("left untouched")
+    page.click("#save-afresh")
     expect(message).to_contain_text("could not be kept")
     rec = saved(page)
     assert rec is not None and rec["balance"] == DEMO and savefile.seal(rec) == rec and backups(page) == []
