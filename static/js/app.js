@@ -257,7 +257,6 @@ async function start() {
         onMute: () => controller.setMuted(!controller.state.muted),
         onTurbo: () => controller.setTurbo(!controller.state.turbo),
         onHistory: () => { if (!game.replays.playing) game.replays.showHistory(); },
-        onAfresh: () => session.startAfresh(),
     });
     const makeSequencer = (meter, observers = {}) => new Sequencer({
         model, renderer, reels, hud, meter, panels, sound, format, observers,

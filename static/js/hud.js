@@ -13,7 +13,7 @@ export function makeFormat(currency = "EUR", locale = "en-IE") {
 }
 
 export class Hud {
-    constructor({ model, format, onSpin, onBuy, onBet, onTopUp, onInfo, onMute, onTurbo, onHistory, onAfresh }) {
+    constructor({ model, format, onSpin, onBuy, onBet, onTopUp, onInfo, onMute, onTurbo, onHistory }) {
         this.model = model;
         this.format = format;
         this.el = {
@@ -21,7 +21,7 @@ export class Hud {
             buyPrice: $("buy-price"), betDown: $("bet-down"), betUp: $("bet-up"),
             feature: $("feature-bar"), fsCount: $("fs-count"), fsSymbol: $("fs-symbol"),
             fsTotal: $("fs-total"), announce: $("announce"), message: $("message"),
-            messageText: $("message-text"), topUp: $("top-up"), afresh: $("start-afresh"), messageClose: $("message-close"),
+            messageText: $("message-text"), topUp: $("top-up"), messageClose: $("message-close"),
             info: $("info-button"), history: $("history-button"), mute: $("mute"), turbo: $("turbo"), winLabel: $("win-label"),
         };
         const e = this.el;
@@ -37,7 +37,6 @@ export class Hud {
         e.spin.addEventListener("click", () => onSpin());
         e.buy.addEventListener("click", () => onBuy());
         e.topUp.addEventListener("click", () => onTopUp());
-        e.afresh.addEventListener("click", () => onAfresh?.());
         e.messageClose.addEventListener("click", () => this.hideMessage());
         e.info.addEventListener("click", () => onInfo());
         e.history.addEventListener("click", () => onHistory?.());
@@ -135,14 +134,12 @@ export class Hud {
         this.el.announce.textContent = text;
     }
 
-    /** A refusal (red) or a notice (gold); with `topUp` the demo top-up button is offered,
-     *  with `afresh` the Start afresh one. */
-    showMessage(text, { topUp = false, afresh = false, kind = MessageKind.REFUSAL } = {}) {
+    /** A refusal (red) or a notice (gold); with `topUp` the demo top-up button is offered. */
+    showMessage(text, { topUp = false, kind = MessageKind.REFUSAL } = {}) {
         const e = this.el;
         e.message.dataset.kind = kind;
         e.messageText.textContent = text;
         e.topUp.hidden = !topUp;
-        e.afresh.hidden = !afresh;
         e.message.hidden = false;
         this.announce(text);
     }

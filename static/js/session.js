@@ -96,7 +96,7 @@ export class Session {
                 `This game is older than your saved game (${problem.reason}). Your saved game is left `
                 + `untouched: this game plays on the demo balance of ${demoBalance} and saves nothing. Open `
                 + "the newer version to go on with it, or start afresh (your saved game is then set aside).",
-                { ...notice, afresh: true },
+                notice,
             );
         } else if (problem?.kind === store.Problem.CORRUPT && problem.backup) {
             this.hud.showMessage(
@@ -109,7 +109,7 @@ export class Session {
                 `Your saved game could not be used: ${problem.reason}. It could not be set aside either `
                 + `(${problem.why}), so it is left as it is and this game, on the demo balance of `
                 + `${demoBalance}, is not saved. Start afresh to replace it.`,
-                { ...notice, afresh: true },
+                notice,
             );
         }
     }

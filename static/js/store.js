@@ -263,7 +263,7 @@ export async function load({ model, checkRound, memory = false, readOnly = false
             state = await validate(raw, ctx);
         } catch (err) {
             if (err instanceof NewerSave) {
-                held = "your saved game was made by a newer version of the game and is left untouched";
+                if (!readOnly) held = "your saved game was made by a newer version of the game and is left untouched";
                 return { state, problem: { kind: Problem.NEWER, reason: err.message } };
             }
             if (!(err instanceof BadSave)) console.error("reading the save failed", err);

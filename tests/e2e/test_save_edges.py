@@ -85,7 +85,7 @@ def test_a_newer_record_is_left_untouched_until_the_player_starts_afresh(context
     message = page.locator("#message")
     expect(message).to_contain_text("older than your saved game")
     expect(message).to_contain_text("version 2")
-    expect(page.locator("#start-afresh")).to_be_visible()
+    expect(page.locator("#save-afresh")).to_be_visible()  # in the notice that nothing is saved
     assert page.evaluate("game.state().saving") is False
     # it plays in memory on the demo balance (CPython's first round of Random(7)) ...
     want = play_round(MODEL, MODEL.default_bet, random.Random(7)).to_dict()
@@ -101,8 +101,9 @@ def test_a_newer_record_is_left_untouched_until_the_player_starts_afresh(context
     # Start afresh (the player's choice): the newer record is kept as a dated backup and a
     # fresh record, which reads back, takes its place.
     t0 = int(time.time() * 1000)
-    page.click("#start-afresh")
+    page.click("#save-afresh")
     expect(message).to_contain_text("kept as a backup")
+    expect(page.locator("#save-notice")).to_be_hidden()
     kept = backups(page)
     assert [v for _, v in kept] == [newer] and t0 <= kept[0][0] <= int(time.time() * 1000)
     rec = saved(page)
