@@ -181,6 +181,9 @@ export class Session {
         byId("tab-notice").hidden = false;
         document.body.classList.add("elsewhere");
         this.hud.announce(text);
+        // a keyboard player lands on Play here, not on a control that is refused
+        const active = document.activeElement;
+        if (document.hasFocus() && (active === document.body || active?.closest?.(".hud"))) byId("play-here").focus();
     }
 
     hideNotice() {
