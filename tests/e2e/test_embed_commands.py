@@ -81,7 +81,7 @@ def test_every_refused_command_gets_an_error_with_its_reason(context: BrowserCon
         g.postMessage({{ target: '{SOURCE}', type: 'spin' }}, '*');
         g.postMessage({{ target: '{SOURCE}', type: 'spin' }}, '*');
     }}""")
-    page.wait_for_function("msgs.some((m) => m.type === 'roundEnd')")
+    page.wait_for_function("msgs.some((m) => m.type === 'roundEnd')", timeout=SLOW_MS)
     page.wait_for_function(f"msgs.filter((m) => m.type === 'error').length === {len(bad) + 1}")
     assert errors(page)[-1]["command"] == "spin" and "already playing" in errors(page)[-1]["reason"]
     ends = page.evaluate("msgs.filter((m) => m.type === 'roundEnd')")
@@ -122,7 +122,7 @@ def test_the_embedded_game_waits_while_the_full_game_plays(context: BrowserConte
     assert frame.evaluate("game.playHere()") == "writer"
     assert full.evaluate("game.state().tab") == "waiting"
     send(page, {"target": SOURCE, "type": "spin"})
-    page.wait_for_function("msgs.some((m) => m.type === 'roundEnd')")
+    page.wait_for_function("msgs.some((m) => m.type === 'roundEnd')", timeout=SLOW_MS)
     end = page.evaluate("msgs.find((m) => m.type === 'roundEnd')")
     assert (end["win"], end["balance"]) == (
         second["total_win"], DEMO - 2 * MODEL.default_bet + first["total_win"] + second["total_win"])
