@@ -302,6 +302,7 @@ export function startAfresh() {
         failure = describe(err);
     }
     const kept = raw === null ? { key: null } : keepBackup(storage, raw);
+    try { storage().removeItem(LEGACY_KEY); } catch { /* unreadable storage: save() says so */ }
     held = null;
     state = fresh();
     return { state, backup: kept.key, why: kept.why ?? null };
