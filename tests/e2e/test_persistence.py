@@ -50,7 +50,8 @@ def saved(page: Page) -> dict[str, Any] | None:
 
 
 def wait_ready(page: Page) -> None:
-    page.wait_for_selector("html[data-state=ready]", state="attached")
+    # also after a reload or a new URL, which boots Pyodide again: the boot timeout
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
 def wait_booted(page: Page) -> None:
