@@ -7,14 +7,16 @@ import { StartupError, connect } from "./bridge.js";
 import { Controller } from "./controller.js";
 import { PageState, byId, pageState, setPageState } from "./dom.js";
 import * as embed from "./embed.js";
-import { Hud, MessageKind, makeFormat } from "./hud.js";
+import { Hud, makeFormat } from "./hud.js";
 import { renderInfo } from "./info.js";
 import { REELS } from "./layout.js";
 import { Panels } from "./panels.js";
 import { ReelSet } from "./reels.js";
 import { Renderer } from "./renderer.js";
 import { Replays } from "./replay.js";
+import { parReady } from "./par.js";
 import { Sequencer } from "./sequencer.js";
+import { Session } from "./session.js";
 import { Sound } from "./sound.js";
 import * as store from "./store.js";
 
@@ -93,6 +95,8 @@ function gameState() {
         resumedFrom: c?.resumedFrom ?? null,
         saving: !demo && c !== undefined && store.notKept() === null,
         history: c?.state.history.length ?? 0,
+        tab: game?.session.role ?? null,
+        revision: c?.state.revision ?? null,
     };
 }
 
@@ -108,16 +112,17 @@ window.game = {
     history: () => game.replays.list(),
     replay: (index) => game.replays.replay(index),
     stopReplay: () => game.replays.stop(),
+    playHere: () => game.session.playHere(),
 };
 
 embed.listen({
     ready,
     whyNotReady: () => status.textContent,
     commands: {
-        [embed.Incoming.SPIN]: () => quiet(spin()),
-        [embed.Incoming.BUY]: () => quiet(buy()),
+        [embed.Incoming.SPIN]: () => spin(),
+        [embed.Incoming.BUY]: () => buy(),
         [embed.Incoming.SET_BET]: (msg) => game.controller.setBet(msg.bet),
-        [embed.Incoming.MUTE]: (msg) => game.controller.setMuted(typeof msg.muted === "boolean" ? msg.muted : !game.controller.state.muted),
+        [embed.Incoming.MUTE]: (msg) => game.controller.setMuted(embed.flag(msg, "muted", !game.controller.state.muted)),
     },
 });
 
@@ -129,6 +134,7 @@ const infoDialog = byId("info-dialog");
 function askBuy() {
     const c = game.controller;
     if (c.busy || pageState() !== PageState.READY) return;
+    try { c.mayWrite(); } catch { return; } // another tab plays: said on screen
     if (c.offer.buy_cost > c.state.balance) { c.refuse(true); return; }
     byId("buy-dialog-price").textContent = format(c.offer.buy_cost);
     byId("buy-dialog-bet").textContent = format(c.offer.bet);
@@ -136,13 +142,8 @@ function askBuy() {
     buyDialog.showModal();
 }
 
-let par; // static/par.json, fetched the first time the info panel opens (null if it fails)
 async function openInfo() {
-    if (par === undefined) {
-        try {
-            par = await (await fetch("./static/par.json")).json();
-        } catch { par = null; }
-    }
+    const par = await parReady; // fetched with the game, so the figures are there offline
     renderInfo(byId("info-content"), { model: game.model, offer: game.controller.offer, par, format });
     if (!infoDialog.open) infoDialog.showModal();
 }
@@ -163,24 +164,34 @@ function wireInput() {
     });
     byId("info-close").addEventListener("click", () => infoDialog.close());
     byId("save-notice-close").addEventListener("click", () => { byId("save-notice").hidden = true; });
+    byId("save-afresh").addEventListener("click", () => game.session.startAfresh());
     byId("stage").addEventListener("pointerdown", (ev) => {
         if (c.busy && !ev.target.closest?.("button")) hurry();
     });
     document.addEventListener("keydown", (ev) => {
         if (pageState() === PageState.LOADING || pageState() === PageState.ERROR) return;
         const space = ev.key === " " || ev.key === "Enter";
+        const dialogOpen = buyDialog.open || infoDialog.open || game.replays.dialog.open;
+        if (ev.key === "Escape" && !dialogOpen) dismissToasts();
         if (c.busy) {
             if (space || ev.key === "Escape") ev.preventDefault();
             if (ev.key === "Escape" && game.replays.playing) game.replays.stop();
             else hurry();
             return;
         }
-        if (space && !interactive(ev.target) && !buyDialog.open && !infoDialog.open
-            && !game.replays.dialog.open) {
+        if (space && !interactive(ev.target) && !dialogOpen) {
             ev.preventDefault();
             quiet(spin());
         }
     });
+}
+
+/** Escape: the message and the save notice go away (the notice comes back with the next
+ *  write that is not kept). */
+function dismissToasts() {
+    game.hud.hideMessage();
+    if (byId("save-notice").contains(document.activeElement)) byId("spin").focus();
+    byId("save-notice").hidden = true;
 }
 
 /** Shows or hides the notice that progress is not kept (storage blocked or full). */
@@ -190,39 +201,10 @@ function showSaveNotice({ notKept }) {
             + "playing, but your balance and history will be lost when this page closes.";
     }
     byId("save-notice").hidden = !notKept;
+    byId("save-afresh").hidden = !store.isHeld(); // a record left untouched: offered for as long as it is
 }
 
 // ---- start ---------------------------------------------------------------------------------
-
-/** The saved game (or a fresh one), with the seeded generator put back where it was. */
-async function loadState(bridge, model) {
-    const loaded = await store.load({
-        model, memory: demo, checkRound: (round, bet, cost) => bridge.checkRound(round, bet, cost),
-    });
-    let { state, problem } = loaded;
-    if (demo) { state.balance = store.DEMO_BALANCE; state.pending = null; }
-    if (!model.bets.includes(state.bet)) state.bet = model.default_bet;
-    // ?seed=N: go on from the saved generator state when the save was made with the same N
-    // (the k-th round across reloads is CPython's k-th); any other save starts Random(N) afresh.
-    if (bridge.seed !== null) {
-        if (state.seed === bridge.seed && state.rng !== null) {
-            try {
-                await bridge.restoreRng(state.rng);
-            } catch (err) {
-                console.warn("saved generator state refused:", err.message);
-                state = store.reject();
-                state.bet = model.default_bet;
-                problem = { kind: store.Problem.CORRUPT, reason: "its random generator state is not valid" };
-            }
-        }
-        if (state.seed !== bridge.seed) state.rng = null;
-        state.seed = bridge.seed;
-    } else {
-        state.seed = null;
-        state.rng = null;
-    }
-    return { state, problem };
-}
 
 /** The showcase (?demo=feature): buys features one after another on a balance of its own. */
 async function demoLoop(controller) {
@@ -246,7 +228,9 @@ async function start() {
     const model = await bridge.model();
     if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
     const offers = new Map(await Promise.all(model.bets.map(async (b) => [b, await bridge.offer(b)])));
-    const { state, problem } = await loadState(bridge, model);
+    await parReady; // the info screen's figures come with the game (null: it says they are missing)
+    const session = new Session({ bridge, model, demo, format });
+    const { state, problem } = await session.start(); // takes the writer lock when it is free
 
     let sound = null;
     try {
@@ -281,14 +265,18 @@ async function start() {
     // The live sequencer shows the running total in #win; its observers post to the parent.
     const liveMeter = { show: (minor) => hud.setWin(minor) };
     const sequencer = makeSequencer(liveMeter);
-    controller = new Controller({ bridge, store, state, offers, sequencer, hud, format, demo });
+    controller = new Controller({ bridge, store, state, offers, sequencer, hud, format, demo, session });
+    session.attach({ controller, hud });
     sequencer.observers = embed.report(controller);
     controller.on("saved", showSaveNotice);
     controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
     controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
     controller.on("bet", () => { if (infoDialog.open) openInfo(); });
+    // every outcome, a losing one too, and the balance after it, in the polite live region
+    controller.on("roundEnd", ({ win, balance }) => hud.announce(
+        `${win > 0 ? `Win ${format(win)}` : "No win"}. Balance ${format(balance)}.`));
     const replays = new Replays({ controller, bridge, hud, format, makeSequencer: (meter) => makeSequencer(meter) });
-    game = { bridge, model, controller, sequencer, replays, renderer };
+    game = { bridge, model, controller, sequencer, replays, renderer, hud, session };
     if (params.get("debug") === "1") window.debugGame = { sequencer, reels, renderer, hud };
 
     wireInput();
@@ -299,33 +287,23 @@ async function start() {
     hud.setTurbo(state.turbo);
     renderer.start();
     controller.persist(); // the record as read (or fresh), and the first test of whether storage writes
-    if (problem?.kind === store.Problem.CORRUPT) {
-        hud.showMessage(
-            `Your saved game could not be used: ${problem.reason}. It has been set aside, and a `
-            + `new game starts on the demo balance of ${format(store.DEMO_BALANCE)}.`,
-            { kind: MessageKind.NOTICE },
-        );
-    }
     hideLoader();
 
     const finishReady = () => {
         readyResolve();
-        embed.post(embed.Outgoing.READY, { balance: state.balance, bet: state.bet });
+        embed.post(embed.Outgoing.READY, { balance: controller.state.balance, bet: controller.state.bet });
     };
-    if (state.pending) {
+    if (state.pending && !session.waiting) {
         // A round in progress (reload, closed tab): it resumes at its saved step before
         // anything else can start, and the game is ready once it has been credited.
-        hud.showMessage("Welcome back! Finishing the round you started.", { kind: MessageKind.NOTICE });
-        controller.resume().then(() => {
-            hud.hideMessage();
-            finishReady();
-        });
+        session.begin(problem).then(finishReady);
     } else {
         setPageState(PageState.READY);
         finishReady();
+        session.begin(problem); // what became of the saved record; "open in another tab"
         if (demo) {
             demoLoop(controller);
-        } else if (state.balance < offers.get(model.bets[0]).cost) {
+        } else if (!session.waiting && state.balance < offers.get(model.bets[0]).cost) {
             controller.refuse(false);
         }
     }

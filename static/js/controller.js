@@ -15,8 +15,14 @@
 //   "roundEnd" {bet, win, balance}, "saved" {notKept}, "refused" {message}, "bet" {offer},
 //   "muted" {muted}.
 // Autoplay, a multi-tab lock or a worker bridge plug in here: autoplay calls play() in a loop
-// (it resolves once the round is credited); a lock can refuse in `_acquire`; the bridge is
-// already awaited, so a Worker behind bridge.js needs no change here.
+// (it resolves once the round is credited); the bridge is already awaited, so a Worker behind
+// bridge.js needs no change here.
+//
+// One writer at a time (session.js, tabs.js): in a tab that waits for another to finish,
+// every request that would write is refused (`mayWrite`); when the tab takes over, or a
+// write finds a record another tab changed ("conflict"), the session reads the record again
+// and gives it to `adopt`. Before a round, a balance that could not hold the round's largest
+// win is refused (`_mayHold`): a record is never written that its loader would refuse.
 
 import { EngineRefusal } from "./bridge.js";
 import { PageState, setPageState } from "./dom.js";
@@ -26,6 +32,20 @@ export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
 
 /** A request the controller turned down (busy, not a bet level, balance too low). */
 export class Refused extends Error {}
+
+/** The record was written by another tab since this one read it (store.save "conflict"). */
+class Conflict extends Error {}
+
+/** A value as a refusal names it: strings quoted, arrays and objects as JSON. */
+export function describeValue(value) {
+    if (typeof value === "string") return JSON.stringify(value);
+    if (value === undefined) return "nothing";
+    try {
+        return JSON.stringify(value) ?? String(value);
+    } catch {
+        return String(value);
+    }
+}
 
 export class Controller {
     /**
@@ -38,12 +58,13 @@ export class Controller {
      * @param {object} o.hud         displays balance, bet, win, messages
      * @param {boolean} o.demo       the ?demo=feature showcase: nothing is saved
      */
-    constructor({ bridge, store, state, offers, sequencer, hud, format, demo = false }) {
-        Object.assign(this, { bridge, store, state, offers, sequencer, hud, format, demo });
+    constructor({ bridge, store, state, offers, sequencer, hud, format, demo = false, session = null }) {
+        Object.assign(this, { bridge, store, state, offers, sequencer, hud, format, demo, session });
         this.bets = [...offers.keys()];
         this.activity = null;     // the one in-flight lock: an Activity, or null when idle
         this.lastWin = state.pending ? 0 : (state.history[0]?.win ?? 0);
         this.resumedFrom = null;  // the saved step a round in progress was resumed at on load
+        this.stale = false;       // a write met another tab's record: read it again before playing
         this._listeners = new Map();
     }
 
@@ -73,8 +94,11 @@ export class Controller {
      *  round once its reveal has ended and its win is credited. */
     async play(buy) {
         if (this.busy) throw new Refused("a round is already playing");
+        this.mayWrite();
+        if (this.stale || !this.store.current()) throw await this._resync();
         const cost = buy ? this.offer.buy_cost : this.offer.cost;
         if (cost > this.state.balance) throw this.refuse(buy);
+        this._mayHold(cost);
         this._acquire(Activity.ROUND); // held from before the draw until the credit
         let round;
         try {
@@ -86,10 +110,11 @@ export class Controller {
             this.state.balance -= round.cost;
             this.state.pending = { bet: round.bet, cost: round.cost, step: 0, round };
             if (this.state.seed !== null) this.state.rng = decided.rng;
-            this.persist();
+            if (this.persist() === "conflict") throw new Conflict(); // never saved: never happened
         } catch (err) {
             this._release();
             if (err instanceof EngineRefusal) this.hud.showMessage(err.message);
+            if (err instanceof Conflict) throw await this._resync();
             throw err;
         }
         return this._reveal(round, 0);
@@ -115,6 +140,8 @@ export class Controller {
             this._release();
         }
         this._emit("roundEnd", { bet: round.bet, win: round.total_win, balance: this.state.balance });
+        if (this.stale) await this._resync();
+        this.session?.tabs?.idle(); // hands over now if another tab asked meanwhile
         return round;
     }
 
@@ -147,7 +174,50 @@ export class Controller {
         } finally {
             this._release();
             this.hud.setWin(this.lastWin);
+            this.session?.tabs?.idle();
         }
+    }
+
+    /** Refuses what only the tab that plays may do (another tab holds the lock), saying why. */
+    mayWrite() {
+        if (!this.session?.waiting) return;
+        const message = "The game is open in another tab. Press Play here to play in this tab.";
+        this.hud.showMessage(message);
+        this._emit("refused", { message });
+        throw new Refused("the game is open in another tab");
+    }
+
+    /** The worst case of a round costing `cost`: debited, then the largest win (the cap)
+     *  credited. A balance the record could not hold is refused here, never reset later. */
+    _mayHold(cost) {
+        if (this.store.fits(this.state.balance - cost + this.offer.cap)) return;
+        const message = `Your balance of ${this.format(this.state.balance)} is too close to the game's `
+            + `limit of ${this.format(this.store.MAX_BALANCE)}: the largest win at this bet could not be `
+            + "added to it. Lower the bet.";
+        this.hud.showMessage(message);
+        this._emit("refused", { message });
+        throw new Refused("the balance could not hold this round's largest win");
+    }
+
+    /** The record was changed by another tab: the session reads it again. */
+    async _resync() {
+        this.stale = false;
+        await this.session.resync();
+        return new Refused("the saved game was changed in another tab");
+    }
+
+    /** Makes a record read afresh (a takeover, a re-read) the session's state, and shows it. */
+    adopt(state) {
+        this.state = state;
+        this.stale = false;
+        this.lastWin = state.pending ? 0 : (state.history[0]?.win ?? 0);
+        this.hud.setBalance(state.balance);
+        this.hud.setBet(this.offer);
+        this.hud.setWin(this.lastWin);
+        this.hud.setMuted(state.muted);
+        this.hud.setTurbo(state.turbo);
+        this._emit("muted", { muted: state.muted });
+        this._emit("loaded", { state });
     }
 
     _acquire(activity) {
@@ -176,9 +246,13 @@ export class Controller {
 
     // ---- settings and the demo balance ------------------------------------------------------
 
+    /** A bet is a level in minor units, a number: "200", "0x64", [300] or 100.5 are refused. */
     setBet(minor) {
-        minor = Number(minor);
+        if (!Number.isSafeInteger(minor)) {
+            throw new Refused(`a bet must be a whole number of minor units, not ${describeValue(minor)}`);
+        }
         if (this.busy) throw new Refused("the bet cannot change while a round plays");
+        this.mayWrite();
         if (!this.offers.has(minor)) throw new Refused(`${minor} is not a bet level (${this.bets.join(", ")})`);
         this.state.bet = minor;
         this.persist();
@@ -202,6 +276,7 @@ export class Controller {
 
     /** The demo balance back up to its starting amount (never down). */
     topUp() {
+        this.mayWrite();
         const { DEMO_BALANCE } = this.store;
         if (this.state.balance < DEMO_BALANCE) this.state.balance = DEMO_BALANCE;
         this.persist();
@@ -210,10 +285,13 @@ export class Controller {
         this.hud.announce(`Demo balance topped up to ${this.format(this.state.balance)}`);
     }
 
-    /** Writes the whole record (never in the demo); observers hear whether it was kept. */
+    /** Writes the whole record (never in the demo); observers hear whether it was kept.
+     *  Returns store.save()'s answer; a "conflict" marks the state stale. */
     persist() {
-        if (this.demo) return;
-        this.store.save();
+        if (this.demo) return "memory";
+        const result = this.store.save();
+        if (result === "conflict") this.stale = true;
         this._emit("saved", { notKept: this.store.notKept() });
+        return result;
     }
 }

@@ -11,7 +11,8 @@ export const Outgoing = Object.freeze({
     FEATURE_START: "featureStart",
     FEATURE_END: "featureEnd",    // {win}
     ROUND_END: "roundEnd",        // {bet, win, balance}, once the win is credited
-    ERROR: "error",               // {message}
+    ERROR: "error",               // {message}: the game could not start;
+                                  // {command, reason}: a command of the parent was refused
 });
 
 /** Commands the parent may post, each `{target: SOURCE, type, ...fields}`. */
@@ -24,21 +25,40 @@ export function post(type, data = {}) {
     } catch { /* a closed or hostile parent must not break the game */ }
 }
 
+/** A command's boolean field: `fallback` when absent; anything but true or false is refused. */
+export function flag(msg, name, fallback) {
+    if (!(name in msg)) return fallback;
+    if (typeof msg[name] !== "boolean") {
+        throw new Error(`${name} must be true or false, not ${JSON.stringify(msg[name]) ?? String(msg[name])}`);
+    }
+    return msg[name];
+}
+
 /**
  * Obeys the parent's commands once `ready` has resolved. `commands` maps an Incoming type to
- * a function of the message; a refusal goes back to the parent as an `error` message.
- * `whyNotReady()` is the text posted when the game could not start.
+ * a function of the message (a Promise for spin and buy, settled when the round is credited).
+ * Every refusal goes back to the parent as `{type: "error", command, reason}`: an unknown
+ * type, a bad field, a spin while a round plays, a buy the balance cannot cover, another tab
+ * playing. `whyNotReady()` is the text posted when the game could not start.
  */
 export function listen({ ready, commands, whyNotReady }) {
     addEventListener("message", (ev) => {
         if (window.parent === window || ev.source !== window.parent) return;
         const msg = ev.data;
         if (!msg || typeof msg !== "object" || msg.target !== SOURCE) return;
-        ready.then(() => {
+        const command = typeof msg.type === "string" ? msg.type : null;
+        ready.then(async () => {
+            if (command === null || !Object.values(Incoming).includes(command)) {
+                post(Outgoing.ERROR, {
+                    command,
+                    reason: `unknown command ${JSON.stringify(msg.type) ?? "(none)"}; the commands are ${Object.values(Incoming).join(", ")}`,
+                });
+                return;
+            }
             try {
-                commands[msg.type]?.(msg);
+                await commands[command](msg);
             } catch (err) {
-                post(Outgoing.ERROR, { message: String(err.message ?? err) });
+                post(Outgoing.ERROR, { command, reason: String(err?.message ?? err) });
             }
         }, () => post(Outgoing.ERROR, { message: whyNotReady() }));
     });

@@ -63,8 +63,8 @@ export class Hud {
         e.bet.value = String(offer.bet);
         e.bet.dataset.minor = String(offer.bet);
         const i = this.model.bets.indexOf(offer.bet);
-        e.betDown.disabled = this.busy || i <= 0;
-        e.betUp.disabled = this.busy || i >= this.model.bets.length - 1;
+        this._disable(e.betDown, this.busy || i <= 0);
+        this._disable(e.betUp, this.busy || i >= this.model.bets.length - 1);
         e.buyPrice.textContent = this.format(offer.buy_cost);
     }
 
@@ -81,12 +81,23 @@ export class Hud {
         win.classList.toggle("has-win", minor > 0);
     }
 
+    /** Spin and Buy stay focusable through a round (aria-disabled: a click is refused), so
+     *  focus never falls to the page; a control that is disabled hands its focus to Spin. */
     setBusy(busy) {
         this.busy = busy;
         const e = this.el;
-        for (const c of [e.spin, e.buy, e.bet]) c.disabled = busy;
+        for (const c of [e.spin, e.buy]) c.setAttribute("aria-disabled", String(busy));
+        this._disable(e.bet, busy);
         e.spin.classList.toggle("spinning", busy);
         if (this.offer) this.setBet(this.offer);
+        // after a round, focus left on the page or on Buy comes back to Spin
+        const active = document.activeElement;
+        if (!busy && document.hasFocus() && (active === document.body || active === e.buy)) e.spin.focus();
+    }
+
+    _disable(control, off) {
+        if (off && document.activeElement === control) this.el.spin.focus();
+        control.disabled = off;
     }
 
     showFeature({ number, count, special, total }) {
@@ -134,6 +145,7 @@ export class Hud {
     }
 
     hideMessage() {
+        if (this.el.message.contains(document.activeElement)) this.el.spin.focus();
         this.el.message.hidden = true;
     }
 }

@@ -281,6 +281,10 @@ function statsSection(ctx) {
     }
     add("Max win", `${grouped(model.max_win)}\u00d7 bet`, "max_win", `${format(offer.cap)} at the current bet`);
     s.appendChild(dl);
+    if (!hasPar) {
+        s.appendChild(el("p", "info-note info-missing",
+            "The return-to-player figures could not be loaded. Reload the page to see them."));
+    }
     if (par && isNum(par.rtp)) {
         s.appendChild(el("p", "info-note",
             "The RTP is the theoretical long-term return, computed exactly from the game's maths. " +

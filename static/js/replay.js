@@ -4,6 +4,7 @@
 
 import { renderHistory, timeFormat } from "./history.js";
 import { byId } from "./dom.js";
+import { Refused, describeValue } from "./controller.js";
 
 export class Replays {
     /**
@@ -42,8 +43,13 @@ export class Replays {
     /** Plays history entry `index` (0 = newest) again from its stored record; resolves with
      *  the round as the engine re-derived it. */
     async replay(index) {
-        const entry = this.controller.state.history[index];
-        if (!entry) throw new Error(`no round ${index} in the history`);
+        const { history } = this.controller.state;
+        if (!Number.isSafeInteger(index) || index < 0 || index >= history.length) {
+            throw new Refused(history.length
+                ? `a replay needs the index of a history entry, a whole number from 0 (the newest) to ${history.length - 1}, not ${describeValue(index)}`
+                : "there is no round in the history to replay");
+        }
+        const entry = history[index];
         return this.controller.present(async () => {
             let round;
             try {

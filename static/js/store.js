@@ -10,13 +10,27 @@
 // check. Rounds are stored without their `events`: the engine rebuilds those (checkRound, the
 // bridge's) when a round is read back, after re-deriving it from its stops.
 //
-// A record that fails any check (JSON, version, checksum, types, ranges, the engine's verify
-// of the round in progress) is copied to BACKUP_KEY, and the game starts afresh on the demo
-// balance with a message saying so. Storage that throws (disabled, full) leaves the game
-// playable in memory; `notKept()` then says why, so the page can tell the player.
+// One check (`check`) serves both directions: load() reads nothing it refuses, and save()
+// writes nothing load() would refuse (the text is checked before setItem). Only the engine's
+// re-derivation of the round in progress is load's alone: a write holds the round the engine
+// has just decided (or verified at load).
+//
+// `revision` counts the writes. A write is refused ("conflict") unless the stored text is the
+// one this tab last read or wrote: a second guard, after the writer lock of tabs.js, against
+// two tabs overwriting each other. Records of earlier builds have no revision (read as 0).
+//
+// A record that fails a check (JSON, checksum, types, ranges, the engine's verify of the
+// round in progress) is kept under BACKUP_PREFIX + its time (the last BACKUPS_MAX distinct
+// ones) and the game starts afresh, saying so. When the copy cannot be written (storage full)
+// or the record was made by a newer version, it is left untouched: the game plays in memory
+// ("held") until the player asks to start afresh (startAfresh). Storage that throws
+// (disabled, full) leaves the game playable in memory; notKept() says why.
 
+import { describe, keepBackup } from "./backups.js";
+
+export { BACKUP_PREFIX, BACKUPS_MAX, backupKeys } from "./backups.js";
 export const KEY = "boce.save";
-export const BACKUP_KEY = "boce.save.backup";
+export const BACKUP_KEY = "boce.save.backup"; // the one backup slot of earlier builds (left alone)
 export const LEGACY_KEY = "boce.player.v1"; // the unversioned, unchecked save of earlier builds
 export const VERSION = 1;
 export const HISTORY_MAX = 50;
@@ -25,20 +39,25 @@ export const MAX_BALANCE = 1e12;
 
 /** Why a load could not use the saved record (`problem.kind`). */
 export const Problem = Object.freeze({
-    CORRUPT: "corrupt", // the record failed a check: set aside under BACKUP_KEY, a fresh game starts
+    CORRUPT: "corrupt", // failed a check: set aside as a backup (or held when it cannot be), a fresh game starts
+    NEWER: "newer",     // made by a newer version: held, untouched, until the player starts afresh
     STORAGE: "storage", // storage cannot be read or written: the game plays in memory
 });
 
 function fresh() {
     return {
-        version: VERSION, balance: DEMO_BALANCE, bet: null, muted: false, turbo: false,
+        version: VERSION, revision: 0, balance: DEMO_BALANCE, bet: null, muted: false, turbo: false,
         seed: null, rng: null, pending: null, history: [],
     };
 }
 
 let state = fresh();
 let memoryOnly = false;
+let writable = true; // false in a tab that may not write (tabs.js: another tab plays)
 let failure = null; // why the last write (or the first read) did not reach storage
+let held = null;    // why the stored record is left untouched (newer version, no room for its copy)
+let seen = null;    // the stored text as this tab last read or wrote it (the write guard)
+let ctx = null;     // { model, checkRound } of load(), for checking writes
 
 function storage() {
     return globalThis.localStorage; // access itself can throw (sandboxed frame, blocked cookies)
@@ -78,6 +97,9 @@ export function checksum(record) {
 
 class BadSave extends Error {}
 
+/** A record of a later VERSION: never rewritten by this game. */
+class NewerSave extends Error {}
+
 function fail(why) {
     throw new BadSave(why);
 }
@@ -113,11 +135,10 @@ function checkHistory(history, bets) {
 }
 
 /**
- * The state a raw saved string stands for, or BadSave naming the first fault. `checkRound`
- * (the bridge's) re-derives the round in progress with the engine and resolves with its full
- * dict, or rejects when the engine refuses it.
+ * The record a raw saved string stands for, or BadSave naming the first fault (NewerSave for
+ * a later version): every check but the engine's re-derivation of the round in progress.
  */
-async function validate(raw, { model, checkRound }) {
+function check(raw, model) {
     let rec;
     try {
         rec = JSON.parse(raw);
@@ -125,6 +146,9 @@ async function validate(raw, { model, checkRound }) {
         fail("it is damaged or cut short");
     }
     if (!isObject(rec)) fail("it is not a save record");
+    if (Number.isSafeInteger(rec.version) && rec.version > VERSION) {
+        throw new NewerSave(`it was made by a newer version of the game (version ${rec.version}); this game reads version ${VERSION}`);
+    }
     if (rec.version !== VERSION) {
         fail(Number.isInteger(rec.version) && rec.version < VERSION
             ? `it was made by an older version of the game (version ${rec.version})`
@@ -133,6 +157,8 @@ async function validate(raw, { model, checkRound }) {
     if (typeof rec.checksum !== "string" || rec.checksum !== checksum(rec)) {
         fail("its checksum does not match its contents (damaged or edited)");
     }
+    const revision = rec.revision ?? 0; // absent in the records of earlier builds
+    if (!isInt(revision, 0, Number.MAX_SAFE_INTEGER)) fail("its revision is not a whole number");
     if (!isInt(rec.balance, 0, MAX_BALANCE)) fail("its balance is not a whole amount between 0 and 10,000,000,000.00");
     if (!model.bets.includes(rec.bet)) fail("its bet is not one of the game's bet levels");
     if (typeof rec.muted !== "boolean" || typeof rec.turbo !== "boolean") fail("its settings are malformed");
@@ -147,6 +173,20 @@ async function validate(raw, { model, checkRound }) {
             fail("the round in progress is malformed");
         }
         if (p.bet !== rec.bet || !isInt(p.cost, 1, MAX_BALANCE)) fail("the round in progress does not match the saved bet");
+    }
+    return { ...rec, revision };
+}
+
+/**
+ * The state a raw saved string stands for, or BadSave naming the first fault. `checkRound`
+ * (the bridge's) re-derives the round in progress with the engine and resolves with its full
+ * dict, or rejects when the engine refuses it.
+ */
+async function validate(raw, { model, checkRound }) {
+    const rec = check(raw, model);
+    let pending = null;
+    if (rec.pending !== null) {
+        const p = rec.pending;
         let round;
         try {
             round = await checkRound(p.round, p.bet, p.cost);
@@ -158,8 +198,8 @@ async function validate(raw, { model, checkRound }) {
         pending = { bet: p.bet, cost: p.cost, step: p.step, round };
     }
     return {
-        version: VERSION, balance: rec.balance, bet: rec.bet, muted: rec.muted, turbo: rec.turbo,
-        seed: rec.seed, rng: rec.rng, pending, history: rec.history,
+        version: VERSION, revision: rec.revision, balance: rec.balance, bet: rec.bet, muted: rec.muted,
+        turbo: rec.turbo, seed: rec.seed, rng: rec.rng, pending, history: rec.history,
     };
 }
 
@@ -170,11 +210,11 @@ function compact(round) {
     return rest;
 }
 
-/** The record as written: rounds without their events, then the checksum. */
-function record() {
+/** The record as written (revision `revision`): rounds without their events, then the checksum. */
+function record(revision) {
     const rec = {
-        version: VERSION, balance: state.balance, bet: state.bet, muted: state.muted, turbo: state.turbo,
-        seed: state.seed, rng: state.rng,
+        version: VERSION, revision, balance: state.balance, bet: state.bet, muted: state.muted,
+        turbo: state.turbo, seed: state.seed, rng: state.rng,
         pending: state.pending && {
             bet: state.pending.bet, cost: state.pending.cost, step: state.pending.step,
             round: compact(state.pending.round),
@@ -185,20 +225,22 @@ function record() {
     return rec;
 }
 
-function describe(err) {
-    const name = err?.name ?? "";
-    if (name === "QuotaExceededError" || err?.code === 22) return "this browser's storage is full";
-    return "this browser does not allow the game to store data";
-}
-
 /**
  * Reads the saved record. Returns `{ state, problem }`: `problem` is null, or
- * `{ kind: "corrupt", reason }` (the bad record was kept under BACKUP_KEY and the state is
- * fresh) or `{ kind: "storage", reason }` (nothing can be read or written: play in memory).
+ * `{ kind: "corrupt", reason, backup }`: the bad record was kept under the key `backup`, and
+ *   the state is fresh; when it could not be kept (`backup` null, `why`), it is left untouched
+ *   and the game plays in memory until startAfresh();
+ * `{ kind: "newer", reason }`: left untouched, the game plays in memory until startAfresh();
+ * `{ kind: "storage", reason }`: nothing can be read or written: play in memory.
+ * With `readOnly` (a tab that may not write: tabs.js) nothing is written, moved or kept.
  */
-export async function load({ model, checkRound, memory = false }) {
+export async function load({ model, checkRound, memory = false, readOnly = false }) {
     memoryOnly = memory;
+    writable = !readOnly;
+    ctx = { model, checkRound };
     failure = null;
+    held = null;
+    seen = null;
     state = fresh();
     if (memoryOnly) return { state, problem: null };
     let raw;
@@ -211,55 +253,122 @@ export async function load({ model, checkRound, memory = false }) {
         failure = describe(err);
         return { state, problem: { kind: Problem.STORAGE, reason: failure } };
     }
+    seen = raw;
     let problem = null;
     if (raw === null && legacy !== null) {
         raw = legacy;
         problem = { kind: Problem.CORRUPT, reason: "it was made by an older version of the game" };
     } else if (raw !== null) {
         try {
-            state = await validate(raw, { model, checkRound });
+            state = await validate(raw, ctx);
         } catch (err) {
+            if (err instanceof NewerSave) {
+                if (!readOnly) held = "your saved game was made by a newer version of the game and is left untouched";
+                return { state, problem: { kind: Problem.NEWER, reason: err.message } };
+            }
             if (!(err instanceof BadSave)) console.error("reading the save failed", err);
             problem = { kind: Problem.CORRUPT, reason: err instanceof BadSave ? err.message : "it could not be read" };
         }
     }
-    if (problem) {
+    if (problem && !readOnly) {
         state = fresh();
-        try {
-            storage().setItem(BACKUP_KEY, raw);
-            if (legacy !== null) storage().removeItem(LEGACY_KEY);
-        } catch (err) {
-            failure = describe(err);
+        setAside(raw, problem);
+        if (problem.backup && legacy !== null) {
+            try { storage().removeItem(LEGACY_KEY); } catch { /* it stays: read again next time */ }
         }
     }
     return { state, problem };
 }
 
+/** Keeps a bad record as a backup, or holds it (left in place, play in memory) when it cannot. */
+function setAside(raw, problem) {
+    const kept = keepBackup(storage, raw);
+    problem.backup = kept.key;
+    if (!kept.key) {
+        problem.why = kept.why;
+        held = `your saved game could not be set aside (${kept.why}) and is left untouched`;
+    }
+}
+
+/** The player asked to start afresh over a held record (newer version, or one that could not
+ *  be set aside): it is kept as a backup when there is room, then replaced by a fresh game.
+ *  Returns `{ state, backup, why }` (backup null and why when it could not be kept). */
+export function startAfresh() {
+    let raw = null;
+    try {
+        raw = storage().getItem(KEY) ?? storage().getItem(LEGACY_KEY);
+        seen = storage().getItem(KEY);
+    } catch (err) {
+        failure = describe(err);
+    }
+    const kept = raw === null ? { key: null } : keepBackup(storage, raw);
+    try { storage().removeItem(LEGACY_KEY); } catch { /* unreadable storage: save() says so */ }
+    held = null;
+    state = fresh();
+    return { state, backup: kept.key, why: kept.why ?? null };
+}
+
 /** Throws the save away as bad after load() accepted it (e.g. its generator state was
- *  refused): keeps it under BACKUP_KEY and starts afresh. */
-export function reject() {
+ *  refused): keeps it as a backup (or holds it) and starts afresh. */
+export function reject(reason) {
+    const problem = { kind: Problem.CORRUPT, reason };
     try {
         const raw = storage().getItem(KEY);
-        if (raw !== null) storage().setItem(BACKUP_KEY, raw);
+        if (raw !== null) setAside(raw, problem);
     } catch (err) {
         failure = describe(err);
     }
     state = fresh();
-    return state;
+    return { state, problem };
 }
 
-/** Writes the whole record in one setItem; returns false when it could not be saved (the
- *  game plays on in memory, and `notKept()` says why). */
+/**
+ * Writes the whole record in one setItem, after checking it reads back. Returns
+ * "saved"; "memory" (not kept: storage refused it, a held record, or a memory-only game;
+ * notKept() says why); "waiting" (this tab may not write); "conflict" (the stored record is
+ * not the one this tab last read or wrote: another tab wrote it; nothing written, load again);
+ * "invalid" (the record would not read back; nothing written; notKept() says why).
+ */
 export function save() {
-    if (memoryOnly) return false;
+    if (memoryOnly || held) return "memory";
+    if (!writable) return "waiting";
+    const rec = record(state.revision + 1);
+    const text = JSON.stringify(rec);
     try {
-        storage().setItem(KEY, JSON.stringify(record()));
+        check(text, ctx.model);
+    } catch (err) {
+        console.error("refusing to write a record that would not read back:", err.message);
+        failure = `the game refused to write a record it could not read back (${err.message})`;
+        return "invalid";
+    }
+    try {
+        const ls = storage();
+        if (ls.getItem(KEY) !== seen) return "conflict";
+        ls.setItem(KEY, text);
+        seen = text;
+        state.revision = rec.revision;
         failure = null;
-        return true;
+        return "saved";
     } catch (err) {
         failure = describe(err);
-        return false;
+        return "memory";
     }
+}
+
+/** False when the stored record is no longer the one this tab last read or wrote (another
+ *  tab wrote it): the next save() would be refused as a "conflict". */
+export function current() {
+    if (memoryOnly || held || !writable) return true;
+    try {
+        return storage().getItem(KEY) === seen;
+    } catch {
+        return true; // unreadable storage: save() says so
+    }
+}
+
+/** Whether `balance` is one a record may hold (0 to MAX_BALANCE, whole minor units). */
+export function fits(balance) {
+    return isInt(balance, 0, MAX_BALANCE);
 }
 
 /** Adds a finished round to the history (newest first, at most HISTORY_MAX); no write. */
@@ -273,5 +382,16 @@ export function addHistory(round, time = Date.now()) {
 
 /** Null while progress is being kept; otherwise why it is not. */
 export function notKept() {
-    return memoryOnly ? null : failure;
+    return memoryOnly ? null : held ?? failure;
 }
+
+/** This tab may no longer write (another tab plays: tabs.js); load() makes it a writer again. */
+export function stopWriting() {
+    writable = false;
+}
+
+/** True while a stored record is left untouched (newer version, or no room to set it aside). */
+export function isHeld() {
+    return held !== null;
+}
+

@@ -3,8 +3,11 @@
 An independent implementation of static/js/store.js's format, so a test that seeds
 localStorage with a record made here also checks the page's canonical JSON and checksum:
 
-    {"version": 1, "balance", "bet", "muted", "turbo", "seed", "rng", "pending", "history",
-     "checksum"}
+    {"version": 1, "revision", "balance", "bet", "muted", "turbo", "seed", "rng", "pending",
+     "history", "checksum"}
+
+(`revision`, the count of writes, is absent from the records of earlier builds, and from the
+ones made here unless a test gives it.)
 
 `checksum` is the 32-bit FNV-1a (8 lowercase hex digits) of the UTF-8 bytes of the record
 without its checksum as canonical JSON: keys sorted at every level, no whitespace.
@@ -16,7 +19,8 @@ import json
 from typing import Any
 
 KEY = "boce.save"
-BACKUP_KEY = "boce.save.backup"
+BACKUP_KEY = "boce.save.backup"  # the one backup slot of earlier builds
+BACKUP_PREFIX = "boce.save.bad."  # + time: the bad records kept now
 LEGACY_KEY = "boce.player.v1"
 DEMO_BALANCE = 100000  # store.js DEMO_BALANCE: 1000.00 on a first visit
 

@@ -1,0 +1,193 @@
+// The saved game of a page that shares it with the other tabs and frames of the browser:
+// loading it (with the seeded generator put back where it was), telling the player about a
+// record the game could not use, and the hand-over between tabs (tabs.js): a waiting tab
+// shows "The game is open in another tab" with Play here; the tab that takes the lock reads
+// the record afresh, a round in progress included, and plays on from it.
+//
+//   const session = new Session({ bridge, model, demo, format });
+//   const { state, problem } = await session.start();  // takes the lock if free, then loads
+//   session.attach({ controller, hud });               // once the controller exists
+//   await session.begin(problem);                      // messages; resumes a round in progress
+
+import { byId } from "./dom.js";
+import { MessageKind } from "./hud.js";
+import * as store from "./store.js";
+import { Tabs } from "./tabs.js";
+
+const IN_ANOTHER_TAB = "The game is open in another tab.";
+
+export class Session {
+    constructor({ bridge, model, demo, format }) {
+        Object.assign(this, { bridge, model, demo, format });
+        this.controller = null;
+        this.hud = null;
+        this.tabs = demo ? null : new Tabs({
+            isIdle: () => !this.controller?.busy,
+            onGranted: () => this.takeOver(),
+            onLost: () => this.handOver(),
+        });
+    }
+
+    /** "writer", "waiting", "solo" (no Web Locks) or "demo". */
+    get role() {
+        return this.tabs?.role ?? "demo";
+    }
+
+    get waiting() {
+        return this.role === "waiting";
+    }
+
+    async start() {
+        await this.tabs?.start();
+        return this.load();
+    }
+
+    attach({ controller, hud }) {
+        Object.assign(this, { controller, hud });
+        byId("play-here").addEventListener("click", () => this.playHere().catch(() => {}));
+    }
+
+    /** The saved game (or a fresh one); ?seed=N goes on from the saved generator state when
+     *  the save was made with the same N (the k-th round across reloads and tabs is CPython's
+     *  k-th); any other save starts Random(N) afresh. A waiting tab reads and never writes. */
+    async load() {
+        const { bridge, model } = this;
+        let { state, problem } = await store.load({
+            model, memory: this.demo, readOnly: this.waiting,
+            checkRound: (round, bet, cost) => bridge.checkRound(round, bet, cost),
+        });
+        if (this.demo) { state.balance = store.DEMO_BALANCE; state.pending = null; }
+        if (!model.bets.includes(state.bet)) state.bet = model.default_bet;
+        if (bridge.seed !== null) {
+            if (state.seed === bridge.seed && state.rng !== null) {
+                try {
+                    await bridge.restoreRng(state.rng);
+                } catch (err) {
+                    console.warn("saved generator state refused:", err.message);
+                    ({ state, problem } = store.reject("its random generator state is not valid"));
+                    state.bet = model.default_bet;
+                }
+            }
+            if (state.seed !== bridge.seed) state.rng = null;
+            state.seed = bridge.seed;
+        } else {
+            state.seed = null;
+            state.rng = null;
+        }
+        return { state, problem };
+    }
+
+    /** After boot: says what became of the saved record, then finishes a round in progress;
+     *  a waiting tab only says that another tab plays. */
+    async begin(problem) {
+        if (this.waiting) {
+            this.showNotice(IN_ANOTHER_TAB);
+            return;
+        }
+        this.showProblem(problem);
+        if (this.controller.state.pending) await this.resume();
+    }
+
+    showProblem(problem) {
+        const demoBalance = this.format(store.DEMO_BALANCE);
+        const notice = { kind: MessageKind.NOTICE };
+        if (problem?.kind === store.Problem.NEWER) {
+            this.hud.showMessage(
+                `This game is older than your saved game (${problem.reason}). Your saved game is left `
+                + `untouched: this game plays on the demo balance of ${demoBalance} and saves nothing. Open `
+                + "the newer version to go on with it, or start afresh (your saved game is then set aside).",
+                notice,
+            );
+        } else if (problem?.kind === store.Problem.CORRUPT && problem.backup) {
+            this.hud.showMessage(
+                `Your saved game could not be used: ${problem.reason}. It has been set aside, and a `
+                + `new game starts on the demo balance of ${demoBalance}.`,
+                notice,
+            );
+        } else if (problem?.kind === store.Problem.CORRUPT) {
+            this.hud.showMessage(
+                `Your saved game could not be used: ${problem.reason}. It could not be set aside either `
+                + `(${problem.why}), so it is left as it is and this game, on the demo balance of `
+                + `${demoBalance}, is not saved. Start afresh to replace it.`,
+                notice,
+            );
+        }
+    }
+
+    /** The player asked to replace a held record (newer version, or no room to set it aside). */
+    startAfresh() {
+        const c = this.controller;
+        if (c.busy || this.waiting) return;
+        const { state, backup, why } = store.startAfresh();
+        state.bet = this.model.default_bet;
+        state.seed = this.bridge.seed;
+        c.adopt(state);
+        c.persist();
+        this.hud.showMessage(
+            `A new game starts on the demo balance of ${this.format(store.DEMO_BALANCE)}. `
+            + (backup ? "Your earlier saved game is kept as a backup." : `Your earlier saved game could not be kept (${why}).`),
+            { kind: MessageKind.NOTICE },
+        );
+    }
+
+    /** A round in progress (reload, closed tab, takeover) resumes at its saved step. */
+    async resume() {
+        this.hud.showMessage("Welcome back! Finishing the round you started.", { kind: MessageKind.NOTICE });
+        await this.controller.resume();
+        this.hud.hideMessage();
+    }
+
+    /** This tab now holds the lock: read the record afresh and play on from it. */
+    async takeOver() {
+        this.hideNotice();
+        const { state, problem } = await this.load();
+        this.controller.adopt(state);
+        this.hud.hideMessage();
+        this.showProblem(problem);
+        this.hud.announce("You are playing in this tab.");
+        if (state.pending) await this.resume();
+    }
+
+    /** Another tab asked to play and this one is idle: stop writing, keep what is shown. */
+    handOver() {
+        store.stopWriting();
+        this.showNotice("The game is now played in another tab.");
+    }
+
+    /** A write met a record another tab changed (no Web Locks, or a tab of an earlier build):
+     *  read the record again, say so, and finish a round in progress found there. */
+    async resync() {
+        const { state, problem } = await this.load();
+        this.controller.adopt(state);
+        this.showProblem(problem);
+        if (!problem) {
+            this.hud.showMessage("Your saved game was changed in another tab: this tab now shows it as saved.",
+                { kind: MessageKind.NOTICE });
+        }
+        if (state.pending && !this.controller.busy) this.resume().catch(() => {});
+    }
+
+    /** A waiting tab asks to play; resolves with the role once it plays. */
+    async playHere() {
+        if (!this.waiting) return this.role;
+        this.showNotice("Waiting for the other tab to finish its round…");
+        const role = await this.tabs.playHere();
+        byId("spin").focus();
+        return role;
+    }
+
+    showNotice(text) {
+        byId("tab-notice-text").textContent = text;
+        byId("tab-notice").hidden = false;
+        document.body.classList.add("elsewhere");
+        this.hud.announce(text);
+        // a keyboard player lands on Play here, not on a control that is refused
+        const active = document.activeElement;
+        if (document.hasFocus() && (active === document.body || active?.closest?.(".hud"))) byId("play-here").focus();
+    }
+
+    hideNotice() {
+        byId("tab-notice").hidden = true;
+        document.body.classList.remove("elsewhere");
+    }
+}

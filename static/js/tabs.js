@@ -1,0 +1,108 @@
+// One writer at a time: of all the tabs (and frames) of one browser that show the game, only
+// the one holding the Web Lock LOCK may play and write the saved game. The others show "The
+// game is open in another tab" with a Play here button, keep what they show (reels, history,
+// balance as they were), and write nothing.
+//
+//   const tabs = new Tabs({ isIdle: () => !busy, onGranted, onLost });
+//   await tabs.start();   // "writer", "waiting", or "solo" (no Web Locks: see below)
+//   tabs.idle();          // after every round is credited and saved: hands over if asked
+//   await tabs.playHere() // a waiting tab asks; resolves once it writes (onGranted has run)
+//
+// Play here posts "handover" on the BroadcastChannel CHANNEL and queues a request for the
+// lock. The writer lets go at its next idle moment (at once when idle; otherwise when its
+// round has been credited and saved, never mid-round), calling onLost first, so it has
+// stopped writing before the lock moves. The lock is also let go when a tab closes or
+// reloads, at any moment: the next tab that takes it re-reads the record (onGranted), where
+// a round in progress is waiting to be resumed and credited.
+//
+// Without navigator.locks (an insecure http: origin, an old browser) every tab is "solo":
+// it may play, and store.js's revision check is the only guard: a write over a record
+// another tab changed is refused, and the tab re-reads the record before it plays on.
+
+export const LOCK = "boce.writer";
+export const CHANNEL = "boce.tabs";
+
+export class Tabs {
+    constructor({ isIdle, onGranted, onLost }) {
+        this.isIdle = isIdle;
+        this.onGranted = onGranted;
+        this.onLost = onLost;
+        this.role = null;
+        this.asking = null; // the promise of a Play here in progress
+        this.wanted = false; // another tab asked for the lock
+        this.release = null;
+        this.locks = globalThis.navigator?.locks ?? null;
+        try {
+            this.channel = new BroadcastChannel(CHANNEL);
+            this.channel.onmessage = (ev) => {
+                if (ev.data?.type === "handover" && this.role === "writer") {
+                    this.wanted = true;
+                    this.idle();
+                }
+            };
+        } catch {
+            this.channel = null; // the writer then lets go only when it closes or reloads
+        }
+    }
+
+    /** Takes the lock if no other tab holds it; resolves with the role. */
+    start() {
+        if (!this.locks) {
+            this.role = "solo";
+            return Promise.resolve(this.role);
+        }
+        return new Promise((resolve, reject) => {
+            this.locks.request(LOCK, { ifAvailable: true }, (lock) => {
+                if (!lock) {
+                    this.role = "waiting";
+                    resolve(this.role);
+                    return undefined;
+                }
+                this.role = "writer";
+                resolve(this.role);
+                return new Promise((release) => { this.release = release; });
+            }).catch(reject);
+        });
+    }
+
+    /** Let go of the lock now if another tab asked for it and this one is idle. */
+    idle() {
+        if (this.role !== "writer" || !this.wanted || !this.isIdle()) return;
+        this.wanted = false;
+        this.role = "waiting";
+        const release = this.release;
+        this.release = null;
+        try {
+            this.onLost();
+        } finally {
+            release?.();
+        }
+    }
+
+    /** A waiting tab asks to play: resolves once it holds the lock and onGranted has run. */
+    playHere() {
+        if (this.role !== "waiting") return Promise.resolve(this.role);
+        if (this.asking) return this.asking;
+        this.asking = new Promise((resolve, reject) => {
+            this.locks.request(LOCK, async () => {
+                this.role = "writer";
+                this.wanted = false;
+                const held = new Promise((release) => { this.release = release; });
+                try {
+                    await this.onGranted();
+                    resolve(this.role);
+                } catch (err) {
+                    reject(err);
+                } finally {
+                    this.asking = null;
+                }
+                this.idle(); // another tab may have asked meanwhile
+                return held;
+            }).catch(reject);
+        });
+        try {
+            this.channel?.postMessage({ type: "handover" });
+        } catch { /* a closed channel: the writer lets go when it closes */ }
+        return this.asking;
+    }
+}

@@ -1,0 +1,166 @@
+"""Keyboard and screen reader (README "Accessibility"): focus stays on a control through a round
+and comes back to Spin; Escape dismisses the messages; every round's outcome and balance is
+announced in the one polite live region; and axe-core (a pinned npm devDependency, injected
+by the test from node_modules, never served by the page) finds no serious or critical
+violation in the main states: base game, feature, each dialog, another tab playing, phone.
+
+Expected announcements come from CPython's `play_round(load_model(), 100, random.Random(seed))`
+and the amounts formatted as the page's en-IE euro format prints them ("€1,234.56").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from e2e_harness import REPO_ROOT, Site, Watch, prepare_context
+from playwright.sync_api import BrowserContext, Page, expect
+from tabs_support import BET, DEMO, MODEL, open_tab, wait_ready
+
+from engine import play_round
+
+AXE = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def euro(minor: int) -> str:
+    return f"€{minor / 100:,.2f}"
+
+
+# Every element that had focus while the page played, frame by frame, and what it announced.
+FOCUS_SPY = """() => {
+    window.__focus = [];
+    window.__said = [];
+    const note = () => {
+        if (document.documentElement.dataset.state === 'playing') {
+            const id = document.activeElement?.id || document.activeElement?.tagName;
+            if (window.__focus.at(-1) !== id) window.__focus.push(id);
+        }
+        requestAnimationFrame(note);
+    };
+    note();
+    const region = document.getElementById('announce');
+    new MutationObserver(() => window.__said.push(region.textContent))
+        .observe(region, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def focused(page: Page) -> str:
+    return page.evaluate("document.activeElement?.id || document.activeElement?.tagName")
+
+
+def test_focus_stays_on_a_control_through_a_round_and_returns_to_spin(open_game: Callable[..., Any],
+                                                                       site: Site) -> None:
+    page = open_game(site.root + "?seed=7").page
+    page.evaluate(FOCUS_SPY)
+    page.focus("#spin")
+    page.keyboard.press("Space")
+    page.wait_for_selector("html[data-state=playing]", state="attached")
+    wait_ready(page)
+    # expected: Spin had focus in every frame of the round, and has it after
+    assert page.evaluate("window.__focus") == ["spin"]
+    assert focused(page) == "spin"
+    # The buy path by keyboard: the dialog takes focus, Buy confirms, focus goes back to the
+    # Buy button while the feature plays and then to Spin.
+    page.evaluate("window.__focus = []")
+    page.focus("#buy")
+    page.keyboard.press("Enter")
+    expect(page.locator("#buy-dialog")).to_be_visible()
+    page.focus("#buy-confirm")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("html[data-state=playing]", state="attached")
+    wait_ready(page)
+    assert set(page.evaluate("window.__focus")) <= {"buy", "spin"}, page.evaluate("window.__focus")
+    assert focused(page) == "spin"
+
+
+def test_every_outcome_and_balance_is_announced_politely(open_game: Callable[..., Any], site: Site) -> None:
+    page = open_game(site.root + "?seed=7&speed=fast").page
+    page.evaluate(FOCUS_SPY)
+    rng = random.Random(7)
+    balance = DEMO
+    rounds = [play_round(MODEL, BET, rng).to_dict() for _ in range(4)]
+    # CPython's first four rounds of Random(7) hold both a losing and a winning round
+    assert {r["total_win"] > 0 for r in rounds} == {True, False}
+    for r in rounds:
+        page.evaluate("window.__said = []")
+        page.evaluate("game.spin()")
+        balance += r["total_win"] - BET
+        said = page.evaluate("window.__said")
+        outcome = f"Win {euro(r['total_win'])}" if r["total_win"] else "No win"
+        assert f"{outcome}. Balance {euro(balance)}." in said, said
+    # one polite live region on the page once it is loaded
+    regions = page.evaluate("""() => [...document.querySelectorAll('[aria-live=polite], [role=status], [role=log]')]
+        .filter((e) => e.id === 'announce' || e.checkVisibility()).map((e) => e.id)""")
+    assert regions == ["announce"], regions
+
+
+def test_escape_dismisses_the_messages(open_game: Callable[..., Any], context: BrowserContext, site: Site) -> None:
+    context.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('quota', 'QuotaExceededError'); };")
+    page = open_game(site.root + "?speed=fast").page
+    notice, message = page.locator("#save-notice"), page.locator("#message")
+    expect(notice).to_be_visible()
+    page.evaluate(f"game.setBet({MODEL.bets[-1]})")
+    page.evaluate("game.buy().catch(() => {})")  # 85 x 100.00 is more than the demo balance
+    expect(message).to_contain_text("not enough")
+    page.keyboard.press("Escape")
+    expect(message).to_be_hidden()
+    expect(notice).to_be_hidden()
+
+
+def audit(page: Page, label: str) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    }""")
+    return [f"{label}: {v}" for v in found]
+
+
+@pytest.fixture
+def audit_context(new_context: Callable[..., BrowserContext], watch: Watch) -> BrowserContext:
+    # The page's CSP admits its own scripts only; the audit script is the test's, so the
+    # context bypasses the CSP (test_csp.py checks the CSP itself).
+    ctx = new_context(bypass_csp=True)
+    prepare_context(ctx, watch)
+    return ctx
+
+
+def feature_seed() -> int:
+    """The smallest seed whose first round at the default bet triggers the feature (CPython)."""
+    return next(s for s in range(10_000) if play_round(MODEL, BET, random.Random(s)).special is not None)
+
+
+def test_axe_finds_no_serious_violation_in_the_main_states(audit_context: BrowserContext, watch: Watch,
+                                                             site: Site) -> None:
+    assert AXE.is_file(), "node_modules/axe-core is missing: run `make vendor` (npm ci)"
+    # at the normal speed, so the feature is still on screen while it is audited
+    seed = feature_seed()
+    page = open_tab(audit_context, watch, site.root + f"?seed={seed}").page
+    problems = audit(page, "base game")
+    for dialog, opener in (("#info-dialog", "#info-button"), ("#history-dialog", "#history-button"),
+                           ("#buy-dialog", "#buy")):
+        page.click(opener)
+        expect(page.locator(dialog)).to_be_visible()
+        problems += audit(page, dialog)
+        page.keyboard.press("Escape")
+        expect(page.locator(dialog)).to_be_hidden()
+    # another tab of the same browser: it waits, saying so
+    other = open_tab(audit_context, watch, site.root + f"?seed={seed}&speed=fast").page
+    expect(other.locator("#tab-notice")).to_be_visible()
+    problems += audit(other, "another tab playing")
+    other.close()
+    # the feature (the first round of this seed triggers it)
+    page.evaluate("() => { game.spin(); }")
+    expect(page.locator("#feature-bar")).to_be_visible(timeout=60_000)
+    problems += audit(page, "feature")
+    page.close()
+    # a phone held upright
+    phone = open_tab(audit_context, watch, site.root + "?speed=fast").page
+    phone.set_viewport_size({"width": 390, "height": 844})
+    problems += audit(phone, "phone 390x844")
+    assert problems == [], "\n".join(problems)

@@ -1,0 +1,128 @@
+"""Strict embed input (README "Embedding"): a command the game refuses gets one `error` message
+`{source, type: "error", command, reason}` and changes nothing; no value is coerced (a bet is
+an integer level, `muted` a boolean). The embedded game and the full game in one browser obey
+the one-writer rule of README "One game, many tabs". `game.setBet` and `game.replay` refuse
+the same way.
+
+Expected values: the model's bet levels and buy price, the demo balance 100000, CPython's
+`play_round(load_model(), bet, random.Random(seed))`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from urllib.parse import urlsplit
+
+from e2e_harness import Site, Watch
+from playwright.sync_api import BrowserContext, expect
+from tabs_support import SLOW_MS, open_tab
+
+from engine import load_model, play_round
+
+MODEL = load_model()
+DEMO = 100000
+SOURCE = "book-of-christmas-eve"
+
+
+def host(context: BrowserContext, watch: Watch, src: str) -> Any:
+    """A parent page on the game's own site with the game in an iframe, recording every
+    message it receives (as test_embed.py's, with room for slow boots)."""
+    html = ("<!doctype html><script>window.msgs = []; addEventListener('message', e => msgs.push(e.data));"
+            f'</script><iframe id="g" src="{src}" width="900" height="640"></iframe>')
+    parts = urlsplit(src)
+    url = f"{parts.scheme}://{parts.netloc}/embed-host.html"
+    context.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(url)
+    page.wait_for_function("msgs.some(m => m.type === 'ready')", timeout=SLOW_MS)
+    return page
+
+
+def send(page: Any, message: dict[str, Any]) -> None:
+    page.evaluate("m => document.getElementById('g').contentWindow.postMessage(m, '*')", message)
+
+
+def errors(page) -> list[dict]:
+    return page.evaluate("msgs.filter((m) => m.type === 'error')")
+
+
+def test_every_refused_command_gets_an_error_with_its_reason(context: BrowserContext, watch: Watch,
+                                                              site: Site) -> None:
+    page = host(context, watch, site.root + "?embed=1&seed=3&speed=fast")
+    frame = page.frames[1]
+    bad = [
+        ({"type": "setBet", "bet": "200"}, "setBet", 'not "200"'),
+        ({"type": "setBet", "bet": "0x64"}, "setBet", 'not "0x64"'),
+        ({"type": "setBet", "bet": [300]}, "setBet", "not [300]"),
+        ({"type": "setBet", "bet": 100.5}, "setBet", "not 100.5"),
+        ({"type": "setBet", "bet": 123}, "setBet", "123 is not a bet level"),
+        ({"type": "setBet"}, "setBet", "not nothing"),
+        ({"type": "mute", "muted": "yes"}, "mute", 'muted must be true or false, not "yes"'),
+        ({"type": "dance"}, "dance", "unknown command"),
+    ]
+    for message, _, _ in bad:
+        send(page, {"target": SOURCE, **message})
+    page.wait_for_function(f"msgs.filter((m) => m.type === 'error').length === {len(bad)}")
+    got = errors(page)
+    assert [e["command"] for e in got] == [c for _, c, _ in bad]
+    for e, (_, _, why) in zip(got, bad):
+        assert e["source"] == SOURCE and why in e["reason"], e
+    # nothing changed: the default bet, the demo balance, sound on
+    assert frame.evaluate("[game.state().bet, game.state().balance, game.state().muted]") == [
+        MODEL.default_bet, DEMO, False]
+
+    # Two spins in one task: the first plays (CPython's first round of Random(3)), the second
+    # is refused while it plays.
+    want = play_round(MODEL, MODEL.default_bet, random.Random(3)).to_dict()
+    page.evaluate(f"""() => {{
+        const g = document.getElementById('g').contentWindow;
+        g.postMessage({{ target: '{SOURCE}', type: 'spin' }}, '*');
+        g.postMessage({{ target: '{SOURCE}', type: 'spin' }}, '*');
+    }}""")
+    page.wait_for_function("msgs.some((m) => m.type === 'roundEnd')", timeout=SLOW_MS)
+    page.wait_for_function(f"msgs.filter((m) => m.type === 'error').length === {len(bad) + 1}")
+    assert errors(page)[-1]["command"] == "spin" and "already playing" in errors(page)[-1]["reason"]
+    ends = page.evaluate("msgs.filter((m) => m.type === 'roundEnd')")
+    assert [(e["win"], e["balance"]) for e in ends] == [
+        (want["total_win"], DEMO - MODEL.default_bet + want["total_win"])]
+
+    # A buy the balance cannot cover: at the top bet the price is buy_price x 100.00.
+    top = MODEL.bets[-1]
+    assert MODEL.buy_price * top > ends[0]["balance"]
+    send(page, {"target": SOURCE, "type": "setBet", "bet": top})
+    expect(frame.locator("#bet")).to_have_attribute("data-minor", str(top))
+    send(page, {"target": SOURCE, "type": "buy"})
+    page.wait_for_function(f"msgs.filter((m) => m.type === 'error').length === {len(bad) + 2}")
+    assert errors(page)[-1]["command"] == "buy" and "insufficient balance" in errors(page)[-1]["reason"]
+    assert page.evaluate("msgs.filter((m) => m.type === 'roundStart').length") == 1
+
+    # the same strictness for scripts on the page
+    assert "whole number" in frame.evaluate("(() => { try { game.setBet('200'); } catch (e) { return e.message; } })()")
+    reason = frame.evaluate("game.replay('length').then(() => 'replayed', (e) => e.message)")
+    assert "index of a history entry" in reason and "damaged" not in reason
+
+
+def test_the_embedded_game_waits_while_the_full_game_plays(context: BrowserContext, watch: Watch,
+                                                           site: Site) -> None:
+    full = open_tab(context, watch, site.root + "?seed=3&speed=fast").page
+    page = host(context, watch, site.root + "?embed=1&seed=3&speed=fast")
+    frame = page.frames[1]
+    frame.wait_for_function("game.state().tab === 'waiting'", timeout=SLOW_MS)
+    expect(frame.locator("#tab-notice")).to_be_visible()
+    send(page, {"target": SOURCE, "type": "spin"})
+    page.wait_for_function("msgs.some((m) => m.type === 'error')")
+    assert errors(page) == [{"source": SOURCE, "type": "error", "command": "spin",
+                             "reason": "the game is open in another tab"}]
+    # the full game plays CPython's first round; then the frame takes over and plays the second
+    rng = random.Random(3)
+    first, second = (play_round(MODEL, MODEL.default_bet, rng).to_dict() for _ in range(2))
+    assert full.evaluate("game.spin().then((r) => r.total_win)") == first["total_win"]
+    assert frame.evaluate("game.playHere()") == "writer"
+    assert full.evaluate("game.state().tab") == "waiting"
+    send(page, {"target": SOURCE, "type": "spin"})
+    page.wait_for_function("msgs.some((m) => m.type === 'roundEnd')", timeout=SLOW_MS)
+    end = page.evaluate("msgs.find((m) => m.type === 'roundEnd')")
+    assert (end["win"], end["balance"]) == (
+        second["total_win"], DEMO - 2 * MODEL.default_bet + first["total_win"] + second["total_win"])
