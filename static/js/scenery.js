@@ -1,7 +1,7 @@
 // The scenery layer: what is always there whatever the round does (the frame with its garland
 // and holly, the reel windows, the snow). Each function draws on the renderer's context.
 
-import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, cellRect, roundRect } from "./layout.js";
+import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, cached, cellRect, roundRect } from "./layout.js";
 
 // The frame does not change from one frame to the next (only the bulbs twinkle), so its layers
 // are drawn once into offscreen canvases at the screen's resolution and copied each frame:
@@ -13,29 +13,6 @@ const BULB_COLORS = ["#ff4d4d", "#ffd84a", "#4dff88", "#4dc3ff", "#ff7af0"];
 const BULBS = 26;
 const BULB_PAD = 18; // room around a bulb sprite for its glow (a 10 px blur)
 const HOLLY_R = 36;  // half the side of the holly sprite
-
-/** An offscreen canvas of `w` x `h` logical pixels at the view's scale, drawn once by `draw`. */
-function cached(view, key, w, h, draw) {
-    const cache = view.layerCache ??= new Map();
-    const fullKey = `${key}@${view.scale}`;
-    let layer = cache.get(fullKey);
-    if (!layer) {
-        for (const k of cache.keys()) if (k.startsWith(`${key}@`)) cache.delete(k);
-        layer = document.createElement("canvas");
-        layer.width = Math.max(1, Math.ceil(w * view.scale));
-        layer.height = Math.max(1, Math.ceil(h * view.scale));
-        const ctx = layer.getContext("2d");
-        ctx.setTransform(view.scale, 0, 0, view.scale, 0, 0);
-        draw(ctx);
-        cache.set(fullKey, layer);
-    }
-    return layer;
-}
-
-/** Copies a cached layer drawn for the logical rectangle (x, y, w, h). */
-function blit(view, layer, x, y, w, h) {
-    view.ctx.drawImage(layer, x, y, w, h);
-}
 
 function paintBack(ctx, free) {
     // velvet surround
