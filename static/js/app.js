@@ -8,7 +8,7 @@ import { Controller } from "./controller.js";
 import { PageState, byId, pageState, setPageState } from "./dom.js";
 import * as embed from "./embed.js";
 import { Hud, MessageKind, makeFormat } from "./hud.js";
-import { paintEarly, restStops, symbolsOf } from "./firstpaint.js";
+import { painted as early, restStops, symbolsOf } from "./firstpaint.js";
 import { renderInfo } from "./info.js";
 import { REELS } from "./layout.js";
 import { Panels } from "./panels.js";
@@ -55,8 +55,8 @@ function stage(text, at) {
     bar.style.width = `${Math.round(progress * 100)}%`;
 }
 stage("Loading the Python runtime…", 0.08);
-// The reels and the HUD are drawn from the model file while Python boots (firstpaint.js).
-const early = paintEarly({ format, reduced: reducedMotion });
+// The reels and the HUD are drawn from the model file while Python boots: `early`
+// (firstpaint.js, started when it is imported).
 addEventListener("py:progress", (ev) => {
     const detail = String(ev.detail ?? "");
     stage(detail.startsWith("Loaded") ? null : `${detail}…`, Math.min(0.7, progress + 0.1));

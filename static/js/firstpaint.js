@@ -1,4 +1,5 @@
 // The first paint: the frame, the reels and the HUD on screen before Python is ready.
+// It starts when this module is evaluated (app.js imports it first).
 //
 // The model file (engine/data/model.json) is data, not rules: its reel strips, symbols and bet
 // levels are enough to draw the game at rest. This module reads it with fetch as soon as the
@@ -12,6 +13,7 @@
 // the engine is up, after checking that the engine read the same strips.
 
 import { byId } from "./dom.js";
+import { makeFormat } from "./hud.js";
 import { REELS } from "./layout.js";
 import { ReelSet } from "./reels.js";
 import { Renderer } from "./renderer.js";
@@ -52,7 +54,7 @@ export async function paintEarly({ format, reduced }) {
     lockControls();
     const loader = byId("loader");
     try {
-        const response = await fetch(MODEL_URL);
+        const response = await fetch(MODEL_URL, { priority: "high" }); // preloaded by index.html
         if (!response.ok) throw new Error(`${MODEL_URL}: HTTP ${response.status}`);
         const model = await response.json();
         if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels`);
@@ -74,3 +76,9 @@ export async function paintEarly({ format, reduced }) {
         return null;
     }
 }
+
+// Started as soon as the module is evaluated; app.js takes the result once the engine is up.
+// (Loading this module before static/boot/pyodide.mjs was tried: on an emulated phone it painted
+// no sooner, as the main thread is busy parsing the runtime's scripts, and delayed the boot.)
+const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+export const painted = paintEarly({ format: makeFormat(), reduced });
