@@ -8,7 +8,7 @@
 //       then unmarshals bytecode instead of compiling ~190 modules on every load, and the zip
 //       grows a little only (.pyc is larger than source: compiling all of it would add ~2 MB).
 //
-//   node tools/build_runtime.mjs snapshot <stdlib.zip> <out.bin> <manifest.json> <engine files...>
+//   node tools/build_runtime.mjs snapshot <stdlib.zip> <out.bin[.gz]> <manifest.json> <engine files...>
 //       A memory snapshot of an interpreter booted on <stdlib.zip> (the zip the page will load:
 //       the zip importer keeps offsets into it) with the engine imported from the given files
 //       (paths relative to the repo root, e.g. engine/__init__.py). The manifest records the
@@ -20,8 +20,9 @@
 // pyodide.makeMemorySnapshot(), and loadPyodide({_loadSnapshot}) on the page.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PYODIDE_DIR = resolve(ROOT, "node_modules/pyodide") + "/";
@@ -100,11 +101,20 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
     // the page writes them again from pyscript.toml [files], and load_model() reads the model then.
     for (const file of files) py.FS.unlink(file);
     const snapshot = py.makeMemorySnapshot();
-    writeFileSync(outPath, snapshot);
+    // <out>.gz: stored gzipped (~31 MB raw, mostly zeros and repeated heap); the page inflates it
+    // with DecompressionStream while Pyodide compiles its wasm. The gzip header carries no date,
+    // so the same inputs give the same bytes.
+    const gzipped = outPath.endsWith(".gz");
+    const stored = gzipped ? gzipSync(snapshot, { level: 6 }) : snapshot;
+    writeFileSync(outPath, stored);
     const stdlibSha = createHash("sha256").update(readFileSync(stdlibPath)).digest("hex");
-    const manifest = { pyodide: version, bytes: snapshot.length, stdlib: stdlibSha, engine: sha };
+    const manifest = {
+        pyodide: version, file: basename(outPath), encoding: gzipped ? "gzip" : "identity",
+        bytes: snapshot.length, stored: stored.length, stdlib: stdlibSha, engine: sha,
+    };
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 1) + "\n");
     console.log(`build_runtime: ${outPath}: ${(snapshot.length / 1e6).toFixed(1)} MB snapshot ` +
+                `(${(stored.length / 1e6).toFixed(1)} MB stored) ` +
                 `with ${files.length} engine files imported (Pyodide ${version})`);
 }
 

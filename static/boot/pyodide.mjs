@@ -1,6 +1,6 @@
 // The `interpreter` of pyscript.toml: Pyodide's own loader (static/vendor/pyodide/pyodide.mjs,
 // from npm) wrapped so that it restores the memory snapshot `make vendor` built
-// (static/vendor/snapshot/engine.bin: an interpreter with the engine and the stdlib modules the
+// (static/vendor/snapshot/engine.bin.gz: an interpreter with the engine and the stdlib modules the
 // page needs already imported) instead of booting and importing from scratch.
 //
 // PyScript imports this module, reads `version` and calls `loadPyodide(options)`. PyScript takes
@@ -49,9 +49,17 @@ async function fetchManifest() {
 // fetches and compiles its wasm meanwhile: it awaits this promise only before instantiating.
 async function fetchSnapshot(manifest) {
     const controller = new AbortController();
-    const bytes = fetch(new URL("engine.bin", SNAPSHOT_DIR), { signal: controller.signal }).then(
-        async (r) => (r.ok ? new Uint8Array(await r.arrayBuffer()) : `engine.bin: HTTP ${r.status}`),
-    );
+    const file = manifest.file ?? "engine.bin";
+    const gzipped = manifest.encoding === "gzip";
+    if (gzipped && typeof DecompressionStream === "undefined") {
+        throw new Unusable("no DecompressionStream to inflate the snapshot");
+    }
+    const bytes = fetch(new URL(file, SNAPSHOT_DIR), { signal: controller.signal }).then(async (r) => {
+        if (!r.ok) return `${file}: HTTP ${r.status}`;
+        // stored gzipped (a third of the download): inflated as it arrives, in small tasks
+        const body = gzipped ? new Response(r.body.pipeThrough(new DecompressionStream("gzip"))) : r;
+        return new Uint8Array(await body.arrayBuffer());
+    });
     bytes.catch(() => {}); // an abort below is not an unhandled rejection
     const stale = await Promise.all(
         Object.entries(manifest.engine).map(async ([file, want]) => {
@@ -66,7 +74,7 @@ async function fetchSnapshot(manifest) {
     }
     const data = await bytes;
     if (typeof data === "string") throw new Unusable(data);
-    if (data.length !== manifest.bytes) throw new Unusable(`engine.bin has ${data.length} bytes, not ${manifest.bytes}`);
+    if (data.length !== manifest.bytes) throw new Unusable(`${file} holds ${data.length} bytes, not ${manifest.bytes}`);
     return data;
 }
 

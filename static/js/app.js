@@ -8,6 +8,7 @@ import { Controller } from "./controller.js";
 import { PageState, byId, pageState, setPageState } from "./dom.js";
 import * as embed from "./embed.js";
 import { Hud, makeFormat } from "./hud.js";
+import { painted as early, restStops, symbolsOf } from "./firstpaint.js";
 import { renderInfo } from "./info.js";
 import { REELS } from "./layout.js";
 import { Panels } from "./panels.js";
@@ -56,6 +57,8 @@ function stage(text, at) {
     bar.style.width = `${Math.round(progress * 100)}%`;
 }
 stage("Loading the Python runtime…", 0.08);
+// The reels and the HUD are drawn from the model file while Python boots: `early`
+// (firstpaint.js, started when it is imported).
 addEventListener("py:progress", (ev) => {
     const detail = String(ev.detail ?? "");
     stage(detail.startsWith("Loaded") ? null : `${detail}…`, Math.min(0.7, progress + 0.1));
@@ -237,13 +240,20 @@ async function start() {
         sound = new Sound();
         sound.muted = state.muted;
     } catch { /* the game plays silently */ }
-    const renderer = new Renderer(byId("reels"), {
-        symbols: [...Object.keys(model.paytable), model.wild], wild: model.wild, reduced: reducedMotion,
-    });
-    await renderer.load();
-    // a resting view of the real strips until the first round lands
-    const reels = new ReelSet(model.reels.base, model.reels.base.map((s, i) => (i * 7 + 3) % s.length));
-    renderer.reels = reels;
+    // The renderer and reels painted before Python was up, if the engine read the same model;
+    // otherwise a resting view of the engine's strips, drawn now.
+    const painted = await early;
+    const drawn = (m) => JSON.stringify([m.reels.base, symbolsOf(m)]);
+    const same = painted !== null && drawn(painted.model) === drawn(model);
+    if (painted !== null && !same) console.warn("the model file differs from the engine's model: repainting");
+    let renderer = same ? painted.renderer : null;
+    let reels = same ? painted.reels : null;
+    if (!same) {
+        renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reduced: reducedMotion });
+        await renderer.load();
+        reels = new ReelSet(model.reels.base, restStops(model.reels.base));
+        renderer.reels = reels;
+    }
     renderer.k = speed();
     const panels = new Panels(byId("overlay"), { format });
     let controller = null;
@@ -287,6 +297,7 @@ async function start() {
     hud.setTurbo(state.turbo);
     renderer.start();
     controller.persist(); // the record as read (or fresh), and the first test of whether storage writes
+    hud.setBusy(false); // firstpaint.js locked the controls while loading
     hideLoader();
 
     const finishReady = () => {

@@ -26,5 +26,9 @@ export function pageState() {
 }
 
 export function setPageState(state) {
+    // The first `ready` is a mark on the page's timeline (compared with "reels-painted").
+    if (state === PageState.READY && performance.getEntriesByName("ready", "mark").length === 0) {
+        performance.mark("ready");
+    }
     document.documentElement.dataset.state = state;
 }

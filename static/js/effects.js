@@ -3,7 +3,7 @@
 // draws the renderer's current effect state on its context; none decides anything.
 
 import {
-    CELL_H, H, REELS_H, ROWS, W, X0, clamp01, cellRect, column, easeOutBack, roundRect,
+    CELL_H, H, REELS_H, ROWS, W, X0, blit, cached, clamp01, cellRect, column, easeOutBack, roundRect,
 } from "./layout.js";
 
 /** A rounded column filled with a vertical dark-light-dark gradient and a glow. */
@@ -18,6 +18,18 @@ export function glowColumn(ctx, r, dark, light, glow, blur) {
     ctx.shadowBlur = 0;
 }
 
+const GLOW_PAD = 40; // logical room around a cached column for its glow
+
+/** glowColumn for a full reel column (r: column(reel, row, 1)), drawn once and then copied:
+ *  the shadow blur is the costly part when the canvas has no GPU. */
+function fullColumn(view, r, dark, light, glow, blur) {
+    const w = r.w + 2 * GLOW_PAD, h = r.h + 2 * GLOW_PAD;
+    const layer = cached(view, `column-${dark}-${light}-${glow}-${blur}-${r.w}x${r.h}`, w, h, (ctx) => {
+        glowColumn(ctx, { x: GLOW_PAD, y: GLOW_PAD, w: r.w, h: r.h }, dark, light, glow, blur);
+    });
+    blit(view, layer, r.x - GLOW_PAD, r.y - GLOW_PAD, w, h);
+}
+
 /** Expanded book reels (free spins): a golden column, rays and the multiplier badge. */
 export function drawWild(view, now) {
     const ctx = view.ctx;
@@ -25,7 +37,8 @@ export function drawWild(view, now) {
         const u = clamp01((now - w.t0) / (520 * Math.max(view.k, 0.05)));
         const r = column(reel, w.row, u);
         ctx.save();
-        glowColumn(ctx, r, "#7a4a08", "#f6c544", "#ffd84a", 24);
+        if (u >= 1) fullColumn(view, r, "#7a4a08", "#f6c544", "#ffd84a", 24);
+        else glowColumn(ctx, r, "#7a4a08", "#f6c544", "#ffd84a", 24);
         // rays
         const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
         ctx.globalAlpha = 0.25;
@@ -82,7 +95,8 @@ export function drawSes(view, now) {
         if (view.wilds.has(reel)) continue; // book reels are already full
         const r = column(reel, 1, u);
         ctx.save();
-        glowColumn(ctx, r, "#0f4a2a", "#2fa35a", "#7dff9a", 22);
+        if (u >= 1) fullColumn(view, r, "#0f4a2a", "#2fa35a", "#7dff9a", 22);
+        else glowColumn(ctx, r, "#0f4a2a", "#2fa35a", "#7dff9a", 22);
         ctx.beginPath();
         ctx.rect(r.x, r.y, r.w, r.h);
         ctx.clip();

@@ -38,3 +38,28 @@ export function roundRect(ctx, x, y, w, h, r) {
     ctx.beginPath();
     ctx.roundRect(x, y, w, h, r);
 }
+
+// ---- cached layers: drawn once at the screen's resolution, copied each frame ----
+
+/** An offscreen canvas of `w` x `h` logical pixels at the view's scale, drawn once by `draw`. */
+export function cached(view, key, w, h, draw) {
+    const cache = view.layerCache ??= new Map();
+    const fullKey = `${key}@${view.scale}`;
+    let layer = cache.get(fullKey);
+    if (!layer) {
+        for (const k of cache.keys()) if (k.startsWith(`${key}@`)) cache.delete(k);
+        layer = document.createElement("canvas");
+        layer.width = Math.max(1, Math.ceil(w * view.scale));
+        layer.height = Math.max(1, Math.ceil(h * view.scale));
+        const ctx = layer.getContext("2d");
+        ctx.setTransform(view.scale, 0, 0, view.scale, 0, 0);
+        draw(ctx);
+        cache.set(fullKey, layer);
+    }
+    return layer;
+}
+
+/** Copies a cached layer drawn for the logical rectangle (x, y, w, h). */
+export function blit(view, layer, x, y, w, h) {
+    view.ctx.drawImage(layer, x, y, w, h);
+}

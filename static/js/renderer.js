@@ -70,7 +70,15 @@ export class Renderer {
         }
     }
 
+    /** Draws one frame now (the first paint, before the frame loop runs). */
+    drawNow() {
+        this._last = performance.now();
+        this._draw(this._last);
+    }
+
     start() {
+        if (this._started) return;
+        this._started = true;
         const frame = (now) => {
             this._draw(now);
             requestAnimationFrame(frame);

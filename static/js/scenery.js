@@ -1,24 +1,32 @@
 // The scenery layer: what is always there whatever the round does (the frame with its garland
 // and holly, the reel windows, the snow). Each function draws on the renderer's context.
 
-import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, cellRect, roundRect } from "./layout.js";
+import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, cached, cellRect, roundRect } from "./layout.js";
 
-/** The velvet surround and the reel windows (purple in free spins), behind the symbols. */
-export function drawFrameBack(view) {
-    const ctx = view.ctx;
-    const fx = X0 - 30, fy = Y0 - 34, fw = REELS_W + 60, fh = REELS_H + 68;
+// The frame does not change from one frame to the next (only the bulbs twinkle), so its layers
+// are drawn once into offscreen canvases at the screen's resolution and copied each frame:
+// gradients, the shadow blur of the bulbs and the holly paths cost far more than a copy when
+// the canvas is drawn without a GPU. The cache is keyed by the scale (a resize redraws it).
+
+const FX = X0 - 30, FY = Y0 - 34, FW = REELS_W + 60, FH = REELS_H + 68;
+const BULB_COLORS = ["#ff4d4d", "#ffd84a", "#4dff88", "#4dc3ff", "#ff7af0"];
+const BULBS = 26;
+const BULB_PAD = 18; // room around a bulb sprite for its glow (a 10 px blur)
+const HOLLY_R = 36;  // half the side of the holly sprite
+
+function paintBack(ctx, free) {
     // velvet surround
-    const velvet = ctx.createLinearGradient(0, fy, 0, fy + fh);
+    const velvet = ctx.createLinearGradient(0, FY, 0, FY + FH);
     velvet.addColorStop(0, "#5a0d1c");
     velvet.addColorStop(1, "#2a0410");
     ctx.fillStyle = velvet;
-    roundRect(ctx, fx, fy, fw, fh, 26);
+    roundRect(ctx, FX, FY, FW, FH, 26);
     ctx.fill();
     // reel windows
     for (let reel = 0; reel < REELS; reel++) {
         const c = cellRect(reel, 0);
         const g = ctx.createLinearGradient(0, Y0, 0, Y0 + REELS_H);
-        if (view.free) {
+        if (free) {
             g.addColorStop(0, "#2c1048"); g.addColorStop(0.5, "#431a5e"); g.addColorStop(1, "#2c1048");
         } else {
             g.addColorStop(0, "#0b1436"); g.addColorStop(0.5, "#1b2a5e"); g.addColorStop(1, "#0b1436");
@@ -29,10 +37,7 @@ export function drawFrameBack(view) {
     }
 }
 
-/** Shadows, the gold border, the garland of bulbs and the holly, over the symbols. */
-export function drawFrameFront(view, now) {
-    const ctx = view.ctx;
-    const fx = X0 - 30, fy = Y0 - 34, fw = REELS_W + 60, fh = REELS_H + 68;
+function paintFront(ctx) {
     // inner shadow at the reel window edges
     const top = ctx.createLinearGradient(0, Y0, 0, Y0 + 36);
     top.addColorStop(0, "rgba(0,0,0,0.55)"); top.addColorStop(1, "rgba(0,0,0,0)");
@@ -43,48 +48,67 @@ export function drawFrameFront(view, now) {
     ctx.fillStyle = bot;
     ctx.fillRect(X0, Y0 + REELS_H - 36, REELS_W, 36);
     // gold border
-    const gold = ctx.createLinearGradient(0, fy, 0, fy + fh);
+    const gold = ctx.createLinearGradient(0, FY, 0, FY + FH);
     gold.addColorStop(0, "#fff3b0"); gold.addColorStop(0.25, "#e2a528");
     gold.addColorStop(0.5, "#fff0a0"); gold.addColorStop(0.75, "#b8740e"); gold.addColorStop(1, "#ffe07a");
     ctx.strokeStyle = gold;
     ctx.lineWidth = 9;
-    roundRect(ctx, fx, fy, fw, fh, 26);
+    roundRect(ctx, FX, FY, FW, FH, 26);
     ctx.stroke();
     ctx.lineWidth = 2;
     ctx.strokeStyle = "rgba(255,240,180,0.6)";
     roundRect(ctx, X0 - 8, Y0 - 8, REELS_W + 16, REELS_H + 16, 14);
     ctx.stroke();
-    // garland of twinkling bulbs along the top and bottom edges
-    const colors = ["#ff4d4d", "#ffd84a", "#4dff88", "#4dc3ff", "#ff7af0"];
-    const n = 26;
-    for (const [y, phase] of [[fy, 0], [fy + fh, 1.7]]) {
+    // the garland's wire along the top and bottom edges
+    for (const y of [FY, FY + FH]) {
         ctx.strokeStyle = "#1d5a2a";
         ctx.lineWidth = 3;
         ctx.beginPath();
-        for (let i = 0; i <= n; i++) {
-            const x = fx + 40 + ((fw - 80) * i) / n;
+        for (let i = 0; i <= BULBS; i++) {
+            const x = FX + 40 + ((FW - 80) * i) / BULBS;
             const yy = y + 6 * Math.sin(i * 1.3);
             if (i === 0) ctx.moveTo(x, yy); else ctx.lineTo(x, yy);
         }
         ctx.stroke();
-        for (let i = 0; i <= n; i++) {
-            const x = fx + 40 + ((fw - 80) * i) / n;
-            const yy = y + 6 * Math.sin(i * 1.3) + 5;
-            const tw = view.reduced ? 1 : 0.55 + 0.45 * Math.sin(now / 380 + i * 2.1 + phase);
-            ctx.globalAlpha = tw;
-            ctx.fillStyle = colors[i % colors.length];
-            ctx.shadowColor = colors[i % colors.length];
-            ctx.shadowBlur = 10 * tw;
-            ctx.beginPath();
-            ctx.ellipse(x, yy, 4.5, 6.5, 0, 0, Math.PI * 2);
-            ctx.fill();
-        }
-        ctx.shadowBlur = 0;
-        ctx.globalAlpha = 1;
     }
+}
+
+function paintBulb(ctx, color) {
+    ctx.fillStyle = color;
+    ctx.shadowColor = color;
+    ctx.shadowBlur = 10;
+    ctx.beginPath();
+    ctx.ellipse(BULB_PAD, BULB_PAD, 4.5, 6.5, 0, 0, Math.PI * 2);
+    ctx.fill();
+}
+
+/** The velvet surround and the reel windows (purple in free spins), behind the symbols. */
+export function drawFrameBack(view) {
+    const free = !!view.free;
+    blit(view, cached(view, `back-${free}`, W, H, (ctx) => paintBack(ctx, free)), 0, 0, W, H);
+}
+
+/** Shadows, the gold border, the garland of bulbs and the holly, over the symbols. */
+export function drawFrameFront(view, now) {
+    const ctx = view.ctx;
+    blit(view, cached(view, "front", W, H, paintFront), 0, 0, W, H);
+    // the bulbs twinkle: one glowing sprite per colour, drawn with the twinkle as its opacity
+    const side = 2 * BULB_PAD;
+    for (const [y, phase] of [[FY, 0], [FY + FH, 1.7]]) {
+        for (let i = 0; i <= BULBS; i++) {
+            const color = BULB_COLORS[i % BULB_COLORS.length];
+            const bulb = cached(view, `bulb-${color}`, side, side, (c) => paintBulb(c, color));
+            const x = FX + 40 + ((FW - 80) * i) / BULBS;
+            const yy = y + 6 * Math.sin(i * 1.3) + 5;
+            ctx.globalAlpha = view.reduced ? 1 : 0.55 + 0.45 * Math.sin(now / 380 + i * 2.1 + phase);
+            blit(view, bulb, x - BULB_PAD, yy - BULB_PAD, side, side);
+        }
+    }
+    ctx.globalAlpha = 1;
     // holly at the four corners
-    for (const [x, y] of [[fx + 8, fy + 8], [fx + fw - 8, fy + 8], [fx + 8, fy + fh - 8], [fx + fw - 8, fy + fh - 8]]) {
-        holly(ctx, x, y);
+    const sprite = cached(view, "holly", 2 * HOLLY_R, 2 * HOLLY_R, (c) => holly(c, HOLLY_R, HOLLY_R));
+    for (const [x, y] of [[FX + 8, FY + 8], [FX + FW - 8, FY + 8], [FX + 8, FY + FH - 8], [FX + FW - 8, FY + FH - 8]]) {
+        blit(view, sprite, x - HOLLY_R, y - HOLLY_R, 2 * HOLLY_R, 2 * HOLLY_R);
     }
 }
 

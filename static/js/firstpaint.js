@@ -1,0 +1,84 @@
+// The first paint: the frame, the reels and the HUD on screen before Python is ready.
+// It starts when this module is evaluated (app.js imports it first).
+//
+// The model file (engine/data/model.json) is data, not rules: its reel strips, symbols and bet
+// levels are enough to draw the game at rest. This module reads it with fetch as soon as the
+// page's scripts run, draws the reels at a resting position (the same one app.js used to show
+// at `ready`), fills the bet selector, keeps spin, buy and the bet locked, and turns the
+// full-screen loader into a slim progress bar over the stage. It then sets
+// `performance.mark("reels-painted")` right after the canvas holds that first frame.
+//
+// Nothing here decides an amount: the balance and the buy price stay blank until the engine
+// has answered (app.js fills them at `ready`). app.js takes the renderer and reels over once
+// the engine is up, after checking that the engine read the same strips.
+
+import { byId } from "./dom.js";
+import { makeFormat } from "./hud.js";
+import { REELS } from "./layout.js";
+import { ReelSet } from "./reels.js";
+import { Renderer } from "./renderer.js";
+
+export const MODEL_URL = "./engine/data/model.json";
+
+/** Where each reel rests before the first round: a fixed, harmless position of the strip. */
+export const restStops = (strips) => strips.map((s, i) => (i * 7 + 3) % s.length);
+
+/** The symbols the renderer needs sprites for: the paytable's and the wild. */
+export const symbolsOf = (model) => [...Object.keys(model.paytable), model.wild];
+
+/** Locks the controls that start a round or change the bet (app.js unlocks them at ready). */
+function lockControls() {
+    for (const id of ["spin", "buy", "bet", "bet-down", "bet-up"]) byId(id).disabled = true;
+}
+
+function paintHud(model, format) {
+    const bet = byId("bet");
+    bet.replaceChildren(...model.bets.map((b) => {
+        const o = document.createElement("option");
+        o.value = String(b);
+        o.textContent = format(b);
+        return o;
+    }));
+    bet.value = String(model.default_bet);
+    // The balance (the save, checked by the engine) and the buy price (the engine's offer)
+    // are not known yet: a dash rather than a number nobody decided.
+    byId("balance").textContent = "–";
+    byId("buy-price").textContent = "–";
+}
+
+/**
+ * Draws the game at rest. Resolves with `{model, renderer, reels}` (the model as fetched), or
+ * with null if anything is missing (the page then paints at ready, as before).
+ */
+export async function paintEarly({ format, reduced }) {
+    lockControls();
+    const loader = byId("loader");
+    try {
+        const response = await fetch(MODEL_URL, { priority: "high" }); // preloaded by index.html
+        if (!response.ok) throw new Error(`${MODEL_URL}: HTTP ${response.status}`);
+        const model = await response.json();
+        if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels`);
+        paintHud(model, format);
+        const renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reduced });
+        await renderer.load();
+        const reels = new ReelSet(model.reels.base, restStops(model.reels.base));
+        renderer.reels = reels;
+        // The loader shrinks to a bar over the stage; the stage then has its final size.
+        byId("stage").append(loader);
+        document.body.classList.add("painted");
+        renderer.resize();
+        renderer.drawNow();
+        performance.mark("reels-painted");
+        renderer.start();
+        return { model, renderer, reels };
+    } catch (err) {
+        console.info(`The reels are painted once the engine is ready: ${err?.message ?? err}`);
+        return null;
+    }
+}
+
+// Started as soon as the module is evaluated; app.js takes the result once the engine is up.
+// (Loading this module before static/boot/pyodide.mjs was tried: on an emulated phone it painted
+// no sooner, as the main thread is busy parsing the runtime's scripts, and delayed the boot.)
+const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+export const painted = paintEarly({ format: makeFormat(), reduced });

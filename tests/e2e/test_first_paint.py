@@ -1,0 +1,73 @@
+"""The first paint (static/js/firstpaint.js): the reels and the HUD are drawn from the model file
+before Python is ready, marked with `performance.mark("reels-painted")`.
+
+A PerformanceObserver installed before the page's own scripts (add_init_script) sees that mark
+and, in its callback, reads the canvas's pixels, the page state and the controls at that moment:
+the page's code is not asked to report on itself. The `ready` mark is set where <html data-state>
+first becomes "ready" (static/js/dom.js).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from e2e_harness import Game, Site
+from playwright.sync_api import BrowserContext
+
+from engine import load_model
+
+OBSERVE = """
+window.__firstPaint = null;
+new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+        if (entry.name !== "reels-painted" || window.__firstPaint) continue;
+        const canvas = document.getElementById("reels");
+        const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+        let opaque = 0;
+        const colours = new Set();
+        for (let i = 0; i < data.length; i += 4) {
+            if (data[i + 3] > 0) opaque += 1;
+            // colours counted on a 5-bit grid per channel, so antialiasing does not inflate them
+            colours.add(((data[i] >> 3) << 10) | ((data[i + 1] >> 3) << 5) | (data[i + 2] >> 3));
+        }
+        const box = (id) => document.getElementById(id).getBoundingClientRect();
+        window.__firstPaint = {
+            at: entry.startTime,
+            state: document.documentElement.dataset.state,
+            pixels: data.length / 4, opaque, colours: colours.size,
+            spinDisabled: document.getElementById("spin").disabled,
+            buyDisabled: document.getElementById("buy").disabled,
+            canvasHeight: box("reels").height, loaderHeight: box("loader").height,
+            loaderHidden: document.getElementById("loader").hidden,
+            bets: document.getElementById("bet").options.length,
+        };
+    }
+}).observe({ type: "mark", buffered: true });
+"""
+
+
+def test_reels_are_painted_before_ready(context: BrowserContext, open_game: Callable[..., Game],
+                                        site: Site) -> None:
+    context.add_init_script(OBSERVE)
+    game = open_game(site.root + "?speed=fast")
+    seen = game.page.evaluate("window.__firstPaint")
+    assert seen is not None, "no reels-painted mark"
+    ready = game.page.evaluate("performance.getEntriesByName('ready', 'mark').map((m) => m.startTime)")
+    assert len(ready) == 1
+    # painted while the page was still loading, and earlier on the page's clock than ready
+    assert seen["state"] == "loading"
+    assert seen["at"] < ready[0]
+    # not blank: a cleared canvas is fully transparent (opaque == 0, one colour); the frame and
+    # reel windows cover most of it and the symbol art brings many colours
+    assert seen["pixels"] > 0
+    assert seen["opaque"] > 0.5 * seen["pixels"]
+    assert seen["colours"] > 100
+    # nothing can be played before the engine is up
+    assert seen["spinDisabled"] and seen["buyDisabled"]
+    # the HUD shows the bet levels of the model file (read here by the engine on CPython)
+    assert seen["bets"] == len(load_model().bets)
+    # the progress indicator is a slim bar, not a screen over the reels
+    assert not seen["loaderHidden"]
+    assert seen["loaderHeight"] < 0.35 * seen["canvasHeight"]
+    # at ready the controls are unlocked
+    assert game.page.evaluate("document.getElementById('spin').disabled") is False
