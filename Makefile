@@ -44,7 +44,7 @@ $(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.sh tools/build_runtime.mjs
 $(SNAPSHOT): $(VENDOR_STAMP) $(ENGINE_FILES) pyscript.toml
 	rm -rf $(SNAPSHOT_DIR) && mkdir -p $(SNAPSHOT_DIR)
 	node tools/build_runtime.mjs snapshot static/vendor/pyodide/python_stdlib.zip \
-		$(SNAPSHOT_DIR)/engine.bin.gz $@.tmp $(ENGINE_FILES) && mv $@.tmp $@ \
+		$(SNAPSHOT_DIR)/engine.snap $@.tmp $(ENGINE_FILES) && mv $@.tmp $@ \
 	|| { rm -rf $(SNAPSHOT_DIR); echo "make: NOTE: no memory snapshot built; the page boots without it" >&2; }
 
 # What a static host serves: dist/ (tools/dist.py; README "Publishing"). Always rebuilt (the

@@ -8,7 +8,7 @@
 //       then unmarshals bytecode instead of compiling ~190 modules on every load, and the zip
 //       grows a little only (.pyc is larger than source: compiling all of it would add ~2 MB).
 //
-//   node tools/build_runtime.mjs snapshot <stdlib.zip> <out.bin[.gz]> <manifest.json> <engine files...>
+//   node tools/build_runtime.mjs snapshot <stdlib.zip> <out.bin|out.snap (gzipped)> <manifest.json> <engine files...>
 //       A memory snapshot of an interpreter booted on <stdlib.zip> (the zip the page will load:
 //       the zip importer keeps offsets into it) with the engine imported from the given files
 //       (paths relative to the repo root, e.g. engine/__init__.py). The manifest records the
@@ -101,10 +101,11 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
     // the page writes them again from pyscript.toml [files], and load_model() reads the model then.
     for (const file of files) py.FS.unlink(file);
     const snapshot = py.makeMemorySnapshot();
-    // <out>.gz: stored gzipped (~31 MB raw, mostly zeros and repeated heap); the page inflates it
-    // with DecompressionStream while Pyodide compiles its wasm. The gzip header carries no date,
-    // so the same inputs give the same bytes.
-    const gzipped = outPath.endsWith(".gz");
+    // <out>.snap: stored gzipped (~31 MB raw, mostly zeros and repeated heap); the page inflates
+    // it with DecompressionStream while Pyodide compiles its wasm. Not named .gz: some hosts send
+    // a .gz file with `Content-Encoding: gzip`, and the browser would then inflate it first. The
+    // gzip header carries no date, so the same inputs give the same bytes.
+    const gzipped = outPath.endsWith(".snap");
     const stored = gzipped ? gzipSync(snapshot, { level: 6 }) : snapshot;
     writeFileSync(outPath, stored);
     const stdlibSha = createHash("sha256").update(readFileSync(stdlibPath)).digest("hex");

@@ -61,7 +61,7 @@ VENDOR_FILES = {
         "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
     ],
     # built by `make vendor` (static/boot/pyodide.mjs restores it); optional
-    "snapshot": ["engine.bin", "manifest.json"],
+    "snapshot": ["engine.snap", "manifest.json"],
 }
 # npm package of each vendored folder (its pinned version names the folder in dist/).
 VENDOR_PACKAGES = {"pyscript": "@pyscript/core", "pyodide": "pyodide"}
@@ -145,8 +145,7 @@ def rewrite(text: str, dirs: dict[str, str], stamp: str) -> str:
     return re.sub(r'(<meta\s+name="version"\s+content=")[^"]*(")', rf"\g<1>{stamp}\g<2>", text)
 
 
-# Brotli's quality 11 takes minutes for the 31 MB snapshot (engine.bin) on a busy 2-core machine,
-# rebuilt whenever the engine changes; quality 9 with a 16 MB window takes seconds and is within
+# Brotli's quality 11 takes minutes on files of tens of MB on a busy 2-core machine; quality 9 with a 16 MB window takes seconds and is within
 # a few percent of it. Smaller files (the 9.6 MB wasm included) get quality 11.
 BIG = 16 * 2**20
 

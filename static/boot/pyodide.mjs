@@ -1,6 +1,6 @@
 // The `interpreter` of pyscript.toml: Pyodide's own loader (static/vendor/pyodide/pyodide.mjs,
 // from npm) wrapped so that it restores the memory snapshot `make vendor` built
-// (static/vendor/snapshot/engine.bin.gz: an interpreter with the engine and the stdlib modules the
+// (static/vendor/snapshot/engine.snap: an interpreter with the engine and the stdlib modules the
 // page needs already imported) instead of booting and importing from scratch.
 //
 // PyScript imports this module, reads `version` and calls `loadPyodide(options)`. PyScript takes

@@ -53,7 +53,7 @@ def notes(context: BrowserContext) -> list[str]:
 def test_snapshot_exists_and_boots_the_seeded_game(open_game: Callable[..., Game], site: Site,
                                                    notes: list[str]) -> None:
     # `make vendor` (run by `make test`) built it; a missing one would silently cost speed only
-    snapshot = REPO_ROOT / "static/vendor/snapshot/engine.bin.gz"
+    snapshot = REPO_ROOT / "static/vendor/snapshot/engine.snap"
     assert snapshot.is_file()
     # stored gzipped: a gzip member starts with the magic bytes 1f 8b (RFC 1952)
     assert snapshot.read_bytes()[:2] == b"\x1f\x8b"

@@ -27,6 +27,7 @@ MIME = {
     ".toml": "application/toml", ".py": "text/x-python", ".wasm": "application/wasm",
     ".zip": "application/zip", ".svg": "image/svg+xml", ".png": "image/png",
     ".ico": "image/x-icon", ".txt": "text/plain", ".bin": "application/octet-stream",
+    ".snap": "application/octet-stream",
 }
 
 
@@ -58,7 +59,7 @@ def test_dist_holds_what_the_page_names_and_nothing_of_the_workshop(dist: Path) 
     lock = json.loads((REPO_ROOT / "package-lock.json").read_text())["packages"]
     # and the memory snapshot under a folder named after its content (tools/dist.py)
     snapshot = REPO_ROOT / "static/vendor/snapshot"
-    digest = hashlib.sha256((snapshot / "engine.bin").read_bytes() + (snapshot / "manifest.json").read_bytes())
+    digest = hashlib.sha256((snapshot / "engine.snap").read_bytes() + (snapshot / "manifest.json").read_bytes())
     assert {n.split("/")[2] for n in names if n.startswith("static/vendor/")} == {
         f"pyodide-{lock['node_modules/pyodide']['version']}",
         f"pyscript-{lock['node_modules/@pyscript/core']['version']}",
@@ -82,7 +83,7 @@ def test_dist_holds_what_the_page_names_and_nothing_of_the_workshop(dist: Path) 
 
 
 def test_precompressed_copies_are_their_originals(dist: Path) -> None:
-    for big in ("pyodide.asm.wasm", "engine.bin"):  # the runtime and the 31 MB snapshot
+    for big in ("pyodide.asm.wasm",):  # the runtime (the snapshot, engine.snap, is stored gzipped)
         wasm = next(dist.rglob(big))
         assert wasm.with_name(wasm.name + ".br").is_file() and wasm.with_name(wasm.name + ".gz").is_file()
     copies = sorted(p for p in dist.rglob("*") if p.suffix in (".gz", ".br"))
