@@ -371,11 +371,13 @@ def test_screenshots(open_game: Callable[..., Game], site: Site) -> None:
     expect(page.locator("#info-content .pay-amount").first).to_be_visible()
     page.screenshot(path=str(SHOTS / "info.png"))
     page.click("#info-close")
+    page.close()  # one tab plays at a time (README "One game, many tabs"): the next takes over
 
     phone = open_game(site.root + "?speed=fast").page
     phone.set_viewport_size({"width": 390, "height": 844})
     phone.evaluate("game.spin()")
     phone.screenshot(path=str(SHOTS / "phone.png"))
+    phone.close()
 
     # last: a page opened after it would resume its unfinished round (same storage)
     feature = open_game(site.root + "?seed=3&speed=turbo").page
