@@ -86,7 +86,10 @@ export class Hud {
     setBusy(busy) {
         this.busy = busy;
         const e = this.el;
-        for (const c of [e.spin, e.buy]) c.setAttribute("aria-disabled", String(busy));
+        for (const c of [e.spin, e.buy]) {
+            c.setAttribute("aria-disabled", String(busy));
+            if (!busy) c.disabled = false; // locked outright while loading (firstpaint.js)
+        }
         this._disable(e.bet, busy);
         e.spin.classList.toggle("spinning", busy);
         if (this.offer) this.setBet(this.offer);

@@ -57,8 +57,13 @@ export class Renderer {
         const dpr = window.devicePixelRatio || 1;
         this.canvas.style.width = `${cssW}px`;
         this.canvas.style.height = `${cssH}px`;
-        this.canvas.width = Math.round(cssW * dpr);
-        this.canvas.height = Math.round(cssH * dpr);
+        const width = Math.round(cssW * dpr);
+        const height = Math.round(cssH * dpr);
+        // Setting a canvas's size clears it: only on a real change, and redrawn at once below,
+        // so the reels are never blank between a resize and the next frame.
+        if (width === this.canvas.width && height === this.canvas.height && Object.keys(this.sprites).length) return;
+        this.canvas.width = width;
+        this.canvas.height = height;
         this.scale = (cssW * dpr) / W;
         const px = Math.max(8, Math.round(SYMBOL_SIZE * this.scale));
         for (const [name, img] of Object.entries(this.images)) {
@@ -68,10 +73,12 @@ export class Renderer {
             c.getContext("2d").drawImage(img, 0, 0, px, px);
             this.sprites[name] = c;
         }
+        if (this._painted) this._draw(performance.now());
     }
 
     /** Draws one frame now (the first paint, before the frame loop runs). */
     drawNow() {
+        this._painted = true;
         this._last = performance.now();
         this._draw(this._last);
     }
@@ -85,6 +92,7 @@ export class Renderer {
         };
         // Paint the first frame now: the game announces ready right after start(), and the reels
         // must be on the canvas by then (a rAF-only first frame came late, WebKit most of all).
+        this._painted = true;
         this._draw(performance.now());
         requestAnimationFrame(frame);
         new ResizeObserver(() => this.resize()).observe(this.canvas.parentElement);
