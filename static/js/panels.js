@@ -131,35 +131,24 @@ export class Panels {
         return this._show(box, { cls: "panel-maxwin", ms: 5000, k });
     }
 
-    /** Big / mega / epic win: a counter rolls up; the first click jumps to the end. */
+    /** Big / mega / epic win: the round's total as the engine decided it; a click closes it. */
     bigWin({ name, level, amount, k, onBurst }) {
         const box = el("div", "bigwin");
         box.append(el("h2", `panel-title bigwin-${level}`, name));
-        const counter = el("p", "panel-amount", this.format(0));
-        box.append(counter);
+        // The engine's total, shown as it is from the start: a count-up would show amounts
+        // nobody decided. The panel celebrates with its bursts and its title instead.
+        box.append(el("p", "panel-amount", this.format(amount)));
         const dur = Math.max(MIN_MS, (2200 + 800 * level) * k);
-        const t0 = performance.now();
         let done = false;
         let last = 0;
         const frame = (now) => {
             if (done) return;
-            const u = Math.min(1, (now - t0) / dur);
-            const eased = 1 - Math.pow(1 - u, 2);
-            counter.textContent = this.format(Math.round((amount * eased) / 10) * 10 >= amount ? amount
-                : Math.round(amount * eased));
             if (now - last > 600) { last = now; onBurst?.(); }
-            if (u < 1) requestAnimationFrame(frame);
-            else { done = true; counter.textContent = this.format(amount); }
+            requestAnimationFrame(frame);
         };
         requestAnimationFrame(frame);
         return this._show(box, {
             cls: `panel-bigwin level-${level}`, ms: dur + 2200 * k, k: 1,
-            onSkip: () => {
-                if (done) return false;
-                done = true;
-                counter.textContent = this.format(amount);
-                return true;
-            },
         }).then(() => { done = true; });
     }
 }
