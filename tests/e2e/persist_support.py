@@ -1,0 +1,53 @@
+"""Helpers shared by the saved-game tests (test_persistence.py, test_hostile_saves.py): CPython's
+seeded rounds (the values the page must reproduce), the first feature seed, and waits on the page.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+import savefile
+from e2e_harness import BOOT_TIMEOUT_MS
+from playwright.sync_api import Page
+
+from engine import load_model, play_round
+
+MODEL = load_model()
+BET = MODEL.default_bet
+DEMO = savefile.DEMO_BALANCE
+
+
+def cpython_rounds(seed: int, n: int, bet: int = BET) -> list[dict[str, Any]]:
+    """CPython's first n rounds of Random(seed) at `bet`."""
+    rng = random.Random(seed)
+    return [play_round(MODEL, bet, rng).to_dict() for _ in range(n)]
+
+
+@pytest.fixture(scope="module")
+def feature_seed() -> int:
+    """The smallest seed whose first round at the default bet triggers the feature (CPython)."""
+    return next(s for s in range(10_000) if play_round(MODEL, BET, random.Random(s)).special is not None)
+
+
+def minor(page: Page, selector: str) -> int:
+    return int(page.locator(selector).get_attribute("data-minor") or "nan")
+
+
+def saved(page: Page) -> dict[str, Any] | None:
+    raw = page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})")
+    return None if raw is None else json.loads(raw)
+
+
+def wait_ready(page: Page) -> None:
+    # also after a reload or a new URL, which boots Pyodide again: the boot timeout
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def wait_booted(page: Page) -> None:
+    page.wait_for_selector("html:not([data-state=loading])", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+# Records what a page shows: data-state changes, when window.game.ready resolves, and the
