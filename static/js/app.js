@@ -11,6 +11,9 @@ import { Renderer } from "./renderer.js";
 import { Sequencer } from "./sequencer.js";
 import { Sound } from "./sound.js";
 import * as store from "./store.js";
+import { AutoplayDriver, AutoplayPanel } from "./controls.js";
+import { PROFILES, ProfileError, profileFromUrl, profilesSection, refusal } from "./jurisdiction.js";
+import { Session } from "./session.js";
 
 const SOURCE = "book-of-christmas-eve";
 const root = document.documentElement;
@@ -38,11 +41,17 @@ let replaying = false;
 let replaySeq = null;
 let resumedFrom = null;   // the saved step a round in progress was resumed at on load
 let lastWin = 0;
+let profile = PROFILES.default; // the URL's (?jurisdiction=, ?reality=), set first thing in start()
+let roundProfile = null;  // the profile of the live round on screen (a resumed round keeps its own)
+let lastStart = -Infinity; // performance.now() when the last live round started
+let lastCycle = 0;        // the least time from that round's start to the next one's (its profile)
+let autoplayer = null;    // controls.js AutoplayDriver
+let session = null;       // session.js Session: clock, net position, reality check
 
 function speed() {
     if (speedParam === "fast") return 0.04;
     if (reducedMotion) return 0.3;
-    if (speedParam === "turbo" || st?.turbo) return 0.45;
+    if (profile.turbo && (speedParam === "turbo" || st?.turbo)) return 0.45;
     return 1;
 }
 
@@ -132,12 +141,17 @@ function persist() {
     notice.hidden = !why;
 }
 
-async function play(buy) {
+async function play(buy, { auto = false } = {}) {
+    if (buy && !profile.buy) throw new Error(refusal(profile, "buy"));
     if (busy) throw new Error("a round is already playing");
+    if (autoplayer?.running && !auto) throw new Error("autoplay is running: stop it first");
+    if (session?.ended) throw new Error("the session has ended: reload the page to play again");
     if (costOf(buy) > st.balance) throw refuse(buy);
     busy = true; // held from before the round is decided until its reveal has ended
     let round;
     try {
+        await beforeRound();
+        if (costOf(buy) > st.balance) throw refuse(buy);
         hud.hideMessage();
         const decided = JSON.parse(window.bridge.playRound(st.bet, buy));
         if (decided.error) {
@@ -149,9 +163,10 @@ async function play(buy) {
         // The round is decided: debit its cost and keep it as the round in progress, with the
         // seeded generator's state after it, in one write.
         st.balance -= round.cost;
-        st.pending = { bet: round.bet, cost: round.cost, step: 0, round };
+        st.pending = { bet: round.bet, cost: round.cost, step: 0, round, profile: profile.name };
         if (st.seed !== null) st.rng = decided.rng;
         persist();
+        session.staked(round.cost);
     } catch (err) {
         busy = false;
         throw err;
@@ -159,10 +174,40 @@ async function play(buy) {
     return reveal(round, 0);
 }
 
-async function reveal(round, from) {
+/** Waits until a round may start: no reality check open, and the last round's cycle (its
+ *  profile's minCycleMs from its start) over; then marks the start. Holds `busy`. */
+async function beforeRound() {
+    await session.gate();
+    for (;;) {
+        const wait = lastStart + Math.max(lastCycle, profile.minCycleMs) - performance.now();
+        if (wait <= 0) break;
+        await new Promise((r) => setTimeout(r, wait));
+    }
+}
+
+/** The spin button's job now: stop autoplay, stop the reels, or spin. */
+function spinMode() {
+    if (autoplayer?.running) return "autoplay";
+    if (busy && !replaying && roundProfile?.slamStop) return "slam";
+    return "spin";
+}
+
+function showSpinMode() {
+    hud.setSpinMode(spinMode(), autoplayer?.left ?? null);
+}
+
+async function reveal(round, from, name = profile.name) {
     busy = true;
+    roundProfile = PROFILES[name] ?? profile;
     setState("playing");
+    // the round's start, taken after data-state's change is observed (a MutationObserver's
+    // callback is queued before this reaction), so an observer never sees starts closer than
+    // the cycle
+    if (from === 0) Promise.resolve().then(() => { lastStart = performance.now(); lastCycle = roundProfile.minCycleMs; });
+    else { lastStart = performance.now(); lastCycle = roundProfile.minCycleMs; }
+    session.setBusy(true);
     hud.setBusy(true);
+    showSpinMode();
     showBalance();
     try {
         await seq.play(round, {
@@ -180,8 +225,11 @@ async function reveal(round, from) {
     } finally {
         credit(round); // a no-op when roundEnd credited it
         busy = false;
+        roundProfile = null;
         hud.setBusy(false);
+        showSpinMode();
         setState("ready");
+        session.setBusy(false);
     }
     return round;
 }
@@ -192,6 +240,7 @@ function credit(round) {
     if (!st.pending || st.pending.round !== round) return;
     st.balance += round.total_win;
     st.pending = null;
+    session.won(round.total_win);
     if (!demo) store.addHistory(round);
     lastWin = round.total_win;
     persist();
@@ -259,9 +308,11 @@ function stopReplay() {
     if (replaying) replaySeq.stop();
 }
 
-/** A click or key while something plays speeds up whatever is playing. */
+/** A click or key while something plays speeds up whatever is playing: a replay, or the live
+ *  round's current step (slam stop) where its profile allows it. */
 function hurry() {
-    (replaying ? replaySeq : seq).hurry();
+    if (replaying) replaySeq.hurry();
+    else if (roundProfile?.slamStop) seq.hurry();
 }
 
 function setReplayWin(minor) {
@@ -278,9 +329,50 @@ async function buy() {
     return play(true);
 }
 
+/** game.autoplay(opts): resolves {played, reason} (see autoplay.js); rejects when refused. */
+async function autoplay(opts) {
+    const result = await autoplayer.run(opts);
+    autoplayEnded(result);
+    return result;
+}
+
+const ENDED = {
+    rounds: "all rounds played",
+    feature: "free spins won",
+    singleWin: "a single win reached your amount",
+    lossLimit: "the loss limit was reached",
+    winLimit: "the win limit was reached",
+    balance: "the balance cannot cover the next bet",
+    stopped: "stopped",
+    hidden: "the game was hidden",
+    error: "an error",
+};
+
+/** Tells the player why autoplay ended. */
+function autoplayEnded({ played, reason }) {
+    const text = `Autoplay ended after ${played} ${played === 1 ? "round" : "rounds"}: ${ENDED[reason] ?? reason}.`;
+    if (reason === "balance") refuse(false);
+    else if (reason !== "error") hud.showMessage(text, { kind: "notice" });
+    else hud.announce(text);
+}
+
+function stopAutoplay() {
+    return autoplayer.stop("stopped");
+}
+
+function setTurbo(on) {
+    const no = refusal(profile, "turbo");
+    if (no) throw new Error(no);
+    st.turbo = typeof on === "boolean" ? on : !st.turbo;
+    persist();
+    hud.setTurbo(st.turbo);
+    return st.turbo;
+}
+
 function setBet(minor) {
     minor = Number(minor);
     if (busy) throw new Error("the bet cannot change while a round plays");
+    if (autoplayer.running) throw new Error("the bet cannot change during autoplay");
     if (!model.bets.includes(minor)) throw new Error(`${minor} is not a bet level (${model.bets.join(", ")})`);
     st.bet = minor;
     persist();
@@ -307,10 +399,16 @@ function gameState() {
         resumedFrom,
         saving: !demo && st !== null && store.notKept() === null,
         history: st?.history.length ?? 0,
+        jurisdiction: profile.name,
+        autoplay: autoplayer?.left ?? null,
+        session: session ? session.figures() : null,
     };
 }
 
-window.game = { ready, spin, buy, setBet, state: gameState, history: historyList, replay, stopReplay };
+window.game = {
+    ready, spin, buy, setBet, setTurbo, state: gameState, history: historyList, replay, stopReplay,
+    autoplay, stopAutoplay,
+};
 
 // ---- UI actions ----------------------------------------------------------------------------
 
@@ -318,7 +416,7 @@ const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, 
 
 const buyDialog = document.getElementById("buy-dialog");
 function askBuy() {
-    if (busy || root.dataset.state !== "ready") return;
+    if (busy || root.dataset.state !== "ready" || !profile.buy) return;
     if (costOf(true) > st.balance) { refuse(true); return; }
     document.getElementById("buy-dialog-price").textContent = format(costOf(true));
     document.getElementById("buy-dialog-bet").textContent = format(st.bet);
@@ -341,6 +439,7 @@ async function openInfo() {
         } catch { par = null; }
     }
     renderInfo(document.getElementById("info-content"), { model, bet: st.bet, par, format });
+    document.querySelector("#info-content .boce-info")?.append(profilesSection(profile));
     if (!infoDialog.open) infoDialog.showModal();
 }
 
@@ -352,9 +451,7 @@ function toggleMute(value) {
 }
 
 function toggleTurbo() {
-    st.turbo = !st.turbo;
-    persist();
-    hud.setTurbo(st.turbo);
+    try { setTurbo(); } catch { /* no turbo under this profile: no button either */ }
 }
 
 function topUp() {
@@ -377,8 +474,8 @@ document.addEventListener("keydown", (ev) => {
         else hurry();
         return;
     }
-    if ((ev.key === " " || ev.key === "Enter") && !interactive(ev.target) && !buyDialog.open && !infoDialog.open
-        && !historyDialog.open) {
+    if ((ev.key === " " || ev.key === "Enter") && !interactive(ev.target) && !document.querySelector("dialog[open]")
+        && !autoplayer.running) {
         ev.preventDefault();
         quiet(spin());
     }
@@ -392,10 +489,16 @@ addEventListener("message", (ev) => {
     if (!msg || typeof msg !== "object" || msg.target !== SOURCE) return;
     ready.then(() => {
         try {
+            const reply = (p) => p.catch((err) => post("error", { message: String(err.message ?? err) }));
             if (msg.type === "spin") quiet(spin());
-            else if (msg.type === "buy") quiet(buy());
+            else if (msg.type === "buy") { if (!profile.buy) throw new Error(refusal(profile, "buy")); quiet(buy()); }
             else if (msg.type === "setBet") setBet(msg.bet);
             else if (msg.type === "mute") toggleMute(msg.muted);
+            else if (msg.type === "turbo") setTurbo(msg.on);
+            else if (msg.type === "autoplay") {
+                const { rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit } = msg;
+                reply(autoplay({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }));
+            } else if (msg.type === "stopAutoplay") stopAutoplay();
         } catch (err) {
             post("error", { message: String(err.message ?? err) });
         }
@@ -423,7 +526,23 @@ async function demoLoop() {
     }
 }
 
+/** The spin button: stops autoplay, or the reels (slam stop), or spins. */
+function pressSpin() {
+    if (autoplayer.running) stopAutoplay();
+    else if (busy) hurry();
+    else quiet(spin());
+}
+
+/** What the profile forbids has no button at all. */
+function removeForbidden() {
+    if (!profile.buy) document.getElementById("buy").remove();
+    if (!profile.turbo) document.getElementById("turbo").remove();
+    if (!profile.autoplay) document.getElementById("autoplay-button").remove();
+    root.dataset.jurisdiction = profile.name;
+}
+
 async function start() {
+    profile = profileFromUrl(location.search); // a bad ?jurisdiction= or ?reality= plays nothing
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
     const bridge = await waitForBridge();
@@ -469,7 +588,7 @@ async function start() {
     const panels = new Panels(document.getElementById("overlay"), { format });
     hud = new Hud({
         model, format,
-        onSpin: () => quiet(spin()),
+        onSpin: pressSpin,
         onBuy: askBuy,
         onBet: (b) => { try { setBet(b); } catch { /* busy */ } },
         onTopUp: topUp,
@@ -488,9 +607,35 @@ async function start() {
         speed: () => { renderer.k = speed(); return renderer.k; },
         hooks: {},
     });
+    removeForbidden();
+    session = new Session({
+        profile, format,
+        onCheck: (f) => { autoplayer?.stop("stopped"); post("realityCheck", f); },
+        onLeave: (f) => post("sessionEnd", f),
+    });
+    autoplayer = new AutoplayDriver({
+        profile, post,
+        playOne: () => play(false, { auto: true }),
+        balance: () => st.balance,
+        cost: () => costOf(false),
+        busy: () => busy,
+        onChange: () => showSpinMode(),
+    });
+    const autoplayPanel = new AutoplayPanel({
+        format,
+        canOpen: () => (busy ? "a round is playing" : null),
+        onRefused: () => {},
+        onStart: (opts) => autoplay(opts).catch((err) => hud.showMessage(`Autoplay did not start: ${err.message}.`)),
+    });
+    document.getElementById("autoplay-button").addEventListener("click", () => {
+        if (autoplayer.running) stopAutoplay();
+        else autoplayPanel.open();
+    });
     seq = new Sequencer({
         model, renderer, reels, hud, panels, sound, format,
         speed: () => { renderer.k = speed(); return renderer.k; },
+        // a profile may allow no celebration of a win that is not above the stake
+        celebrate: (round) => !(roundProfile ?? profile).celebrateOnlyAboveStake || round.total_win > round.cost,
         hooks: {
             roundStart: (e) => post("roundStart", { bet: e.bet }),
             featureStart: () => post("featureStart"),
@@ -547,7 +692,7 @@ async function start() {
         // anything else can start, and the game is ready once it has been credited.
         resumedFrom = st.pending.step;
         hud.showMessage("Welcome back! Finishing the round you started.", { kind: "notice" });
-        reveal(st.pending.round, st.pending.step).then(() => {
+        reveal(st.pending.round, st.pending.step, st.pending.profile ?? "default").then(() => {
             hud.hideMessage();
             finishReady();
         });
@@ -563,7 +708,11 @@ async function start() {
 }
 
 start().catch((err) => {
-    if (!(err instanceof StartupError)) {
+    if (err instanceof ProfileError) {
+        console.warn(err.message);
+        setState("error");
+        status.textContent = `This game cannot start: ${err.message}.`;
+    } else if (!(err instanceof StartupError)) {
         console.error(err);
         setState("error");
         status.textContent = `Sorry, the game could not start (${err?.message ?? err}). Please reload the page.`;

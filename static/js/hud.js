@@ -18,6 +18,7 @@ export class Hud {
             feature: $("feature-bar"), fsCount: $("fs-count"), fsSymbol: $("fs-symbol"),
             fsTotal: $("fs-total"), announce: $("announce"), message: $("message"),
             messageText: $("message-text"), topUp: $("top-up"), messageClose: $("message-close"),
+            spinCount: $("spin-count"), auto: $("autoplay-button"),
             info: $("info-button"), history: $("history-button"), mute: $("mute"), turbo: $("turbo"), winLabel: $("win-label"),
         };
         const e = this.el;
@@ -40,6 +41,8 @@ export class Hud {
         e.turbo.addEventListener("click", () => onTurbo());
         this._winShown = 0;
         this._roll = null;
+        this.spinMode = "spin";
+        this.autoLeft = null;
     }
 
     _stepBet(dir, onBet) {
@@ -94,9 +97,32 @@ export class Hud {
     setBusy(busy) {
         this.busy = busy;
         const e = this.el;
-        for (const c of [e.spin, e.buy, e.bet]) c.disabled = busy;
+        for (const c of [e.buy, e.bet]) c.disabled = busy;
         e.spin.classList.toggle("spinning", busy);
         this.setBet(Number(e.bet.value));
+        this.setSpinMode(this.spinMode, this.autoLeft);
+    }
+
+    /** What the spin button does now: "spin" (disabled while busy), "slam" (stops the reels at
+     *  once), "autoplay" (stops autoplay; shows `left`, the rounds not yet started). */
+    setSpinMode(mode, left = null) {
+        const e = this.el;
+        this.spinMode = mode;
+        this.autoLeft = left;
+        const auto = mode === "autoplay";
+        e.spin.disabled = mode === "spin" && !!this.busy;
+        e.spin.classList.toggle("stopper", mode === "slam");
+        e.spin.classList.toggle("counting", auto);
+        const count = left === Infinity ? "∞" : String(left);
+        e.spinCount.hidden = !auto;
+        e.spinCount.textContent = auto ? count : "";
+        e.spinCount.classList.toggle("long", auto && count.length > 2);
+        e.spin.setAttribute("aria-label", auto
+            ? `Stop autoplay (${left === Infinity ? "until stopped" : `${left} ${left === 1 ? "round" : "rounds"} left`})`
+            : mode === "slam" ? "Stop the reels (Space)" : "Spin (Space)");
+        e.auto.setAttribute("aria-pressed", String(auto));
+        e.auto.setAttribute("aria-label", auto ? "Stop autoplay" : "Autoplay");
+        e.auto.disabled = !auto && !!this.busy;
     }
 
     showFeature({ number, count, special, total }) {

@@ -21,8 +21,9 @@ export function bigWinLevel(totalWin, bet) {
 }
 
 export class Sequencer {
-    constructor({ model, renderer, reels, hud, panels, sound, speed, format, hooks = {} }) {
-        Object.assign(this, { model, renderer, reels, hud, panels, sound, speed, format, hooks });
+    constructor({ model, renderer, reels, hud, panels, sound, speed, format, hooks = {}, celebrate = () => true }) {
+        Object.assign(this, { model, renderer, reels, hud, panels, sound, speed, format, hooks, celebrate });
+        this.quiet = false;
         this._hurry = false;
         this._stopped = false;
         this._wake = null;
@@ -71,9 +72,23 @@ export class Sequencer {
         try { this.sound?.[name]?.(...args); } catch { /* sound is optional */ }
     }
 
+    /** A win's sound, unless this round gets no celebration (see `celebrate`). */
+    cheer(name, ...args) {
+        if (!this.quiet) this.sfx(name, ...args);
+    }
+
+    /** The win meter counts up to `minor`, or shows it at once for a round without celebration. */
+    roll(minor, ms) {
+        if (this.quiet) this.hud.setWin(minor);
+        else this.hud.rollWin(minor, ms);
+    }
+
     async play(round, { from = 0, onStep = () => {} } = {}) {
         this.round = round;
         this.bet = round.bet;
+        // celebrate(round) false (a profile's rule, e.g. a win not above the stake): no win
+        // sounds, no counting up, no big-win panel; the amounts still show.
+        this.quiet = !this.celebrate(round);
         this.feature = { on: false, special: null, count: 0, number: 0, total: 0 };
         this.grid = null;
         this.running = 0;
@@ -176,8 +191,8 @@ export class Sequencer {
                 ? `${this.format(w.amount)} (x${w.multiplier})` : this.format(w.amount);
             this.renderer.showLine(w.line, paylines[w.line], w.positions, label);
             this.running += w.amount;
-            this.hud.rollWin(this.running, 500 * this.k);
-            this.sfx("win", w.amount / this.bet);
+            this.roll(this.running, 500 * this.k);
+            this.cheer("win", w.amount / this.bet);
             await this.wait(e.wins.length > 4 ? 650 : 950);
         }
         this.renderer.showAllLines(e.wins, paylines);
@@ -190,15 +205,15 @@ export class Sequencer {
             `${e.symbol} pays ${this.format(e.amount)}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`);
         this.sfx("expand");
         this.running += e.amount;
-        this.hud.rollWin(this.running, 700 * this.k);
-        this.sfx("win", e.amount / this.bet);
+        this.roll(this.running, 700 * this.k);
+        this.cheer("win", e.amount / this.bet);
         this.hud.announce(`Expanding ${e.symbol} pays ${this.format(e.amount)}`);
         await this.wait(1800);
     }
 
     async on_spinEnd(e) {
         this.running = e.round_total;
-        this.hud.rollWin(e.round_total, 300 * this.k);
+        this.roll(e.round_total, 300 * this.k);
         if (this.feature.on) {
             this.feature.total = e.feature_total;
             this.hud.showFeature(this.feature);
@@ -259,7 +274,7 @@ export class Sequencer {
     }
 
     async on_roundEnd(e) {
-        const level = bigWinLevel(e.total_win, this.bet);
+        const level = this.quiet ? null : bigWinLevel(e.total_win, this.bet);
         if (level) {
             this.sfx("bigWin", level.level);
             this.renderer.burst(40 + 40 * level.level);

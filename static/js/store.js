@@ -8,18 +8,22 @@
 // The record under KEY ("boce.save") is
 //   {"version": 1, "balance": int, "bet": int, "muted": bool, "turbo": bool,
 //    "seed": int|null, "rng": [3, [625 ints], null]|null,
-//    "pending": null | {"bet": int, "cost": int, "step": int, "round": {...}},
+//    "pending": null | {"bet": int, "cost": int, "step": int, "profile": str, "round": {...}},
 //    "history": [{"time", "bet", "cost", "buy", "win", "feature", "special", "round"}, ...],
 //    "checksum": "xxxxxxxx"}
 // where checksum is the 32-bit FNV-1a (hex) of the UTF-8 bytes of the canonical JSON (keys
 // sorted at every level, no spaces) of the record without its checksum. Rounds are stored
 // without their `events`: the engine rebuilds those (bridge.checkRound) when a round is read
-// back, after re-deriving it from its stops.
+// back, after re-deriving it from its stops. `pending.profile` is the jurisdiction profile the
+// round was started under (jurisdiction.js), so it resumes under the same rules; records
+// written before profiles existed have none and resume under "default".
 //
 // A record that fails any check (JSON, version, checksum, types, ranges, the engine's verify
 // of the round in progress) is copied to BACKUP_KEY, and the game starts afresh on the demo
 // balance with a message saying so. Storage that throws (disabled, full) leaves the game
 // playable in memory; `persistent()` then reports false so the page can say so.
+
+import { PROFILES } from "./jurisdiction.js";
 
 export const KEY = "boce.save";
 export const BACKUP_KEY = "boce.save.backup";
@@ -152,7 +156,10 @@ function validate(raw, { model, checkRound }) {
             fail("the round in progress does not match what the engine decided");
         }
         if (p.step >= checked.round.events.length) fail("the round in progress is past its end");
-        pending = { bet: p.bet, cost: p.cost, step: p.step, round: checked.round };
+        if (p.profile !== undefined && !(typeof p.profile === "string" && Object.hasOwn(PROFILES, p.profile))) {
+            fail("the round in progress names rules this game does not know");
+        }
+        pending = { bet: p.bet, cost: p.cost, step: p.step, profile: p.profile ?? "default", round: checked.round };
     }
     return {
         version: VERSION, balance: rec.balance, bet: rec.bet, muted: rec.muted, turbo: rec.turbo,
@@ -174,7 +181,7 @@ function record() {
         seed: state.seed, rng: state.rng,
         pending: state.pending && {
             bet: state.pending.bet, cost: state.pending.cost, step: state.pending.step,
-            round: compact(state.pending.round),
+            profile: state.pending.profile ?? "default", round: compact(state.pending.round),
         },
         history: state.history,
     };
