@@ -627,7 +627,7 @@ async function start() {
         onRefused: () => {},
         onStart: (opts) => autoplay(opts).catch((err) => hud.showMessage(`Autoplay did not start: ${err.message}.`)),
     });
-    document.getElementById("autoplay-button").addEventListener("click", () => {
+    hud.el.auto.addEventListener("click", () => {
         if (autoplayer.running) stopAutoplay();
         else autoplayPanel.open();
     });
