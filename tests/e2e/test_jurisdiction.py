@@ -76,7 +76,7 @@ def mash(page: Page, starts: int, deadline_s: float = 60.0) -> list[float]:
         assert time.monotonic() < end, "rounds did not start under mashing"
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.keyboard.press("Space")
-        page.evaluate("game.spin().catch(() => {})")
+        page.evaluate("() => { game.spin().catch(() => {}); }")
     page.wait_for_function("game.state().state === 'ready'")
     return page.evaluate("window.__starts")
 
@@ -172,7 +172,7 @@ def test_a_round_resumes_under_the_profile_it_started_under(open_game: Callable[
     seed = first_seed(lambda r: r["total_win"] == r["cost"])
     context.add_init_script(SPIES)
     page = open_game(site.root + f"?jurisdiction=uk&seed={seed}&debug=1").page  # normal speed
-    page.evaluate("game.spin().catch(() => {})")
+    page.evaluate("() => { game.spin().catch(() => {}); }")  # not awaited: reload mid-round
     page.wait_for_function(f"JSON.parse(localStorage.getItem({json.dumps(savefile.KEY)})).pending !== null")
     saved = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})"))
     assert saved["pending"]["profile"] == "uk"
@@ -191,7 +191,7 @@ def test_uk_session_bar_and_reality_check(open_game: Callable[..., Game], site: 
     dialog = page.locator("#reality-dialog")
     expect(dialog).to_be_visible()
     # while it is open, play waits: a spin asked for now does not start
-    page.evaluate("window.__spun = null; game.spin().then(r => { window.__spun = r; }, e => { window.__spun = e.message; })")
+    page.evaluate("() => { window.__spun = null; game.spin().then(r => { window.__spun = r; }, e => { window.__spun = e.message; }); }")
     assert page.evaluate("game.state().state") == "ready" and minor(page, "#balance") == DEMO
     expect(page.locator("#reality-continue")).to_be_focused()
     expect(page.locator("#reality-net")).to_have_attribute("data-minor", "0")
