@@ -113,6 +113,8 @@ export class AutoplayPanel {
         const symbol = format(0).replace(/[\d.,\s]/g, "") || "";
         for (const s of this.dialog.querySelectorAll(".ap-currency")) s.textContent = symbol;
         this.form.addEventListener("submit", (ev) => this._submit(ev));
+        // Cancel is a plain button, so Enter in an amount field submits Start (the form's default)
+        $("autoplay-cancel").addEventListener("click", () => this.dialog.close("cancel"));
         this.dialog.addEventListener("close", () => { this.error.hidden = true; });
         for (const input of Object.values(this.inputs)) {
             input.addEventListener("input", () => { input.removeAttribute("aria-invalid"); });
@@ -158,7 +160,6 @@ export class AutoplayPanel {
     }
 
     _submit(ev) {
-        if (ev.submitter?.value !== "start") return; // Cancel: the dialog closes
         let opts;
         try {
             opts = this.options();

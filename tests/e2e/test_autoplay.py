@@ -253,3 +253,38 @@ def test_slam_stop_gives_the_same_rounds_in_less_time(open_game: Callable[..., G
     assert minor(page, "#balance") == balance
     history_matches(page, rounds)
     assert slammed < plain, f"slam stop took {slammed:.2f} s, playing out {plain:.2f} s"
+
+
+def test_the_panel_works_by_keyboard_on_a_phone(open_game: Callable[..., Game], site: Site) -> None:
+    opts = {"rounds": 25, "lossLimit": 2 * BET}
+    seed = find_seed(opts, "lossLimit")
+    played, _, balance, rounds = reference_autoplay(seed, opts)
+    page = open_game(site.root + f"?seed={seed}&speed=fast").page
+    page.set_viewport_size({"width": 390, "height": 844})
+    dialog = page.locator("#autoplay-dialog")
+    # the button and every field have accessible names; the dialog is modal and Escape closes it
+    page.get_by_role("button", name="Autoplay").focus()
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_role("radio", name="10")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    page.get_by_role("button", name="Autoplay").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")  # 25 rounds
+    expect(page.get_by_role("radio", name="25")).to_be_checked()
+    # Enter without a loss limit: refused in words, the field marked and focused, nothing played
+    page.keyboard.press("Tab")
+    loss = page.get_by_label("When the balance has fallen by (required)")
+    expect(loss).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#autoplay-error")).to_contain_text("Set a loss limit")
+    expect(loss).to_have_attribute("aria-invalid", "true")
+    expect(dialog).to_be_visible()
+    page.keyboard.type("2")  # euros: 200 minor units, the loss limit of `opts`
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#message-text")).to_have_text(
+        f"Autoplay ended after {played} rounds: the loss limit was reached.")
+    assert minor(page, "#balance") == balance
+    history_matches(page, rounds)
