@@ -4,14 +4,18 @@ PyScript runs this file once Pyodide is up (see index.html and pyscript.toml). I
 model and publishes `window.bridge` for the JavaScript game (static/js/app.js):
 
 * `bridge.modelJson`: the model as a JSON string (`Model.to_json()`), read once at startup;
+* `bridge.offer(bet)`: the figures of a bet level as a JSON string (`engine.offer`: cost,
+  buy cost, line bet, all levels, the paytable at this bet, the cap, the big-win thresholds,
+  the free-spins count, all in minor units), or `{"error": ...}` for a bet that is no level;
 * `bridge.playRound(bet, buy)`: decides one whole round with the engine and returns
   `{"round": Round.to_dict(), "rng": state}` as a JSON string (`{"error": ...}` for a refused
-  bet), where `state` is the seeded generator's `getstate()` after the round (JSON lists), or
+  bet or buy: the engine's own message; a non-integer bet or non-boolean buy is refused, never
+  coerced, see engine/page.py), where `state` is the seeded generator's `getstate()` after the round (JSON lists), or
   null for SystemRandom. One FFI call per round; nothing calls back into Python while the
   round is revealed. The page saves the round and that state in one write;
 * `bridge.checkRound(json, bet, cost)`: a saved round (its dict, with or without `events`)
-  read back with `Round.from_dict` and re-derived from its stops with `Round.verify(model)`;
-  its bet and cost must equal the saved record's. Returns `{"round": to_dict()}` (events
+  read back with `Round.from_dict` and re-derived from its stops with `Round.verify(model)`
+  (`engine.page.check_saved`); its bet and cost must equal the saved record's. Returns `{"round": to_dict()}` (events
   rebuilt by the engine) or `{"error": why}`: a mismatch is a corrupt or tampered save;
 * `bridge.restoreRng(json)`: `rng.setstate(...)` from a saved state when the page plays
   `?seed=N` and the save was made with the same N; returns "" or why it was refused;
@@ -48,6 +52,7 @@ def start() -> None:
     import random
 
     import engine
+    from engine import page
 
     status = document.getElementById("status")
     if status:
@@ -60,26 +65,16 @@ def start() -> None:
         return None if seed is None else rng.getstate()
 
     def play_round(bet: object, buy: object = False) -> str:
-        try:
-            rnd = engine.play_round(model, int(bet), rng, buy=bool(buy))  # type: ignore[call-overload]
-        except (TypeError, ValueError) as exc:
-            return json.dumps({"error": str(exc)})
-        return json.dumps({"round": rnd.to_dict(), "rng": rng_state()})
+        answer = page.play(model, rng, bet, buy)
+        if "round" in answer:
+            answer["rng"] = rng_state()
+        return json.dumps(answer)
 
     def check_round(data: object, bet: object, cost: object) -> str:
-        try:
-            d = json.loads(str(data))
-            rnd = engine.Round.from_dict(d)
-            rnd.verify(model)
-            if rnd.bet != bet or rnd.cost != cost:
-                raise ValueError(f"the round's bet {rnd.bet} and cost {rnd.cost} are not the "
-                                 f"saved {bet} and {cost}")
-            out = rnd.to_dict()
-            if isinstance(d, dict) and "events" in d and d["events"] != out["events"]:
-                raise ValueError("the round's events do not follow from its spins")
-        except Exception as exc:  # noqa: BLE001 (any fault in a saved round is a bad save)
-            return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
-        return json.dumps({"round": out})
+        return json.dumps(page.check_saved(model, str(data), bet, cost))
+
+    def offer(bet: object) -> str:
+        return json.dumps(page.offer_for(model, bet))
 
     def restore_rng(data: object) -> str:
         if seed is None:
@@ -98,6 +93,7 @@ def start() -> None:
     bridge.rngName = "SystemRandom" if seed is None else f"Random(seed={seed})"
     bridge.playRound = ffi.create_proxy(play_round)  # kept by JS for the page's life
     bridge.checkRound = ffi.create_proxy(check_round)
+    bridge.offer = ffi.create_proxy(offer)
     bridge.restoreRng = ffi.create_proxy(restore_rng)
     window.bridge = bridge
     # A tiny, stable hook for the end-to-end tests: proves `import engine` worked.

@@ -47,6 +47,18 @@ class ModelError(ValueError):
     """A model file that is missing, malformed, or breaks a rule of the game."""
 
 
+@dataclass(frozen=True, slots=True)
+class BigWin:
+    """A big-win celebration tier: a round winning ``at`` total bets or more is shown as ``name``."""
+
+    name: str
+    """What the page shows, e.g. ``"BIG WIN"``."""
+    level: int
+    """1 for the lowest tier, rising: how grand the celebration is."""
+    at: int
+    """The threshold, in total bets."""
+
+
 @dataclass(frozen=True)
 class Model:
     """A checked maths model. Build it with :func:`load_model`."""
@@ -79,6 +91,10 @@ class Model:
     """Allowed total bets in minor units, ascending."""
     default_bet: int
     """The bet a new player starts on."""
+    big_wins: tuple[BigWin, ...]
+    """The big-win tiers, lowest first (levels and thresholds both rise)."""
+    anticipation_books: int
+    """In a base spin, a reel that can show a book spins slow once this many books show to its left."""
 
     def pay(self, symbol: Symbol, count: int) -> int:
         """The pay of ``count`` of ``symbol`` on a line, in line bets (0 if none)."""
@@ -91,6 +107,11 @@ class Model:
     def line_bet(self, bet: int) -> int:
         """The line bet, in minor units, of a total bet."""
         return bet // len(self.paylines)
+
+    def big_win(self, win: int, bet: int) -> BigWin | None:
+        """The highest big-win tier ``win`` reaches at ``bet`` (both minor units), or None."""
+        reached = [tier for tier in self.big_wins if win >= tier.at * bet]
+        return reached[-1] if reached else None
 
     @functools.cached_property
     def tables(self) -> Tables:
@@ -122,6 +143,8 @@ class Model:
             "buy_price": self.buy_price,
             "bets": list(self.bets),
             "default_bet": self.default_bet,
+            "big_wins": [{"name": b.name, "level": b.level, "at": b.at} for b in self.big_wins],
+            "anticipation_books": self.anticipation_books,
         }
 
 
@@ -173,7 +196,7 @@ def _list(value: object, where: str) -> list[Any]:
 def _check(data: object) -> Model:
     top = _obj(data, "model")
     for key in ("name", "wild", "paytable", "paylines", "reels", "free_spins",
-                "max_win", "buy_price", "bets", "default_bet"):
+                "max_win", "buy_price", "bets", "default_bet", "big_wins", "anticipation_books"):
         if key not in top:
             raise _fail("model", f"missing field {key!r}")
     if not isinstance(top["name"], str):
@@ -209,6 +232,8 @@ def _check(data: object) -> Model:
     default_bet = _int(top["default_bet"], "default_bet")
     if default_bet not in bets:
         raise _fail("default_bet", f"{default_bet} is not among the bets {list(bets)}")
+    big_wins = _check_big_wins(top["big_wins"])
+    anticipation = _int(top["anticipation_books"], "anticipation_books", 1)
 
     return Model(
         name=top["name"], wild=WILD, symbols=symbols, paytable=paytable, paylines=paylines,
@@ -216,6 +241,7 @@ def _check(data: object) -> Model:
         multiplier_weights=tuple((m, w) for m, w in sorted(multipliers)),
         special_weights=tuple(sorted(specials, key=lambda sw: symbols.index(sw[0]))),
         max_win=max_win, buy_price=buy_price, bets=bets, default_bet=default_bet,
+        big_wins=big_wins, anticipation_books=anticipation,
     )
 
 
@@ -320,4 +346,23 @@ def _check_bets(value: object) -> tuple[int, ...]:
         if result and bet <= result[-1]:
             raise _fail(f"bets[{i}]", f"{bet} does not rise above {result[-1]}; bets ascend")
         result.append(bet)
+    return tuple(result)
+
+
+def _check_big_wins(value: object) -> tuple[BigWin, ...]:
+    result: list[BigWin] = []
+    for i, raw in enumerate(_list(value, "big_wins")):
+        where = f"big_wins[{i}]"
+        tier = _obj(raw, where)
+        for key in tier:
+            if key not in ("name", "level", "at"):
+                raise _fail(where, f"unknown field {key!r}")
+        name = tier.get("name")
+        if not isinstance(name, str) or not name:
+            raise _fail(f"{where}.name", f"{name!r} is not a non-empty string")
+        big = BigWin(name, _int(tier.get("level"), f"{where}.level", 1), _int(tier.get("at"), f"{where}.at", 1))
+        if result and (big.level <= result[-1].level or big.at <= result[-1].at):
+            raise _fail(where, f"level {big.level} at {big.at} does not rise above level "
+                               f"{result[-1].level} at {result[-1].at}; tiers go lowest first")
+        result.append(big)
     return tuple(result)

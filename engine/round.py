@@ -22,7 +22,7 @@ at once (``RoundEnd.MAX_WIN``): the remaining free spins are neither drawn nor p
 >>> from engine import load_model
 >>> model = load_model()
 >>> rnd = play_round(model, model.default_bet, random.Random(2024))
->>> rnd == Round.from_dict(rnd.to_dict())
+>>> rnd == Round.from_dict(rnd.to_dict(), model)
 True
 >>> rnd.total_win == sum(s.win for s in rnd.spins) * rnd.line_bet
 True
@@ -88,12 +88,13 @@ class Round:
     base_win: int
     """The base spin's line win, minor units (0 for a bought feature)."""
 
-    def __init__(self, bet: int, buy: bool, cost: int, line_bet: int, cap: int, special: str | None,
-                 free_spins: int, spins: tuple[Spin, ...], total_win: int, end: RoundEnd) -> None:
+    def __init__(self, model: Model, bet: int, buy: bool, cost: int, line_bet: int, cap: int,
+                 special: str | None, free_spins: int, spins: tuple[Spin, ...], total_win: int,
+                 end: RoundEnd) -> None:
         self.bet, self.buy, self.cost, self.line_bet, self.cap = bet, buy, cost, line_bet, cap
         self.special, self.free_spins, self.total_win, self.end = special, free_spins, total_win, end
         self._spins: tuple[Spin, ...] | None = tuple(spins)
-        self._model: Model | None = None
+        self._model = model
         self._base = -1
         self._free: tuple[Spin, ...] = ()
         self.base_win = 0 if buy or not spins else spins[0].win * line_bet
@@ -102,7 +103,6 @@ class Round:
     def spins(self) -> tuple[Spin, ...]:
         """The base spin first (unless bought), then each free spin played."""
         if self._spins is None:
-            assert self._model is not None
             self._spins = (base_spin_at(self._model, self._base),) + self._free
         return self._spins
 
@@ -162,13 +162,13 @@ class Round:
             "end": self.end.value,
             "spins": spins,
         }
-        out["events"] = _events(out)
+        out["events"] = _events(out, self._model)
         return out
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Round:
-        """Read a round back from :meth:`to_dict` (its ``events`` are derived, not read).
-        Raises ValueError naming the fault when the data is malformed; :meth:`verify` checks it
+    def from_dict(cls, d: Mapping[str, Any], model: Model) -> Round:
+        """Read a round played with ``model`` back from :meth:`to_dict` (its ``events`` are
+        derived, not read). Raises ValueError naming the fault when the data is malformed; :meth:`verify` checks it
         against a model as well."""
         if not isinstance(d, Mapping):
             raise ValueError(f"a round is an object, not {type(d).__name__}")
@@ -199,7 +199,7 @@ class Round:
             spins = tuple(Spin.from_dict(s, ints["line_bet"]) for s in raw)
         except (TypeError, AttributeError, IndexError, KeyError) as exc:
             raise ValueError(f"round spins are malformed: {exc!r}") from None
-        return cls(ints["bet"], buy, ints["cost"], ints["line_bet"], ints["cap"], special,
+        return cls(model, ints["bet"], buy, ints["cost"], ints["line_bet"], ints["cap"], special,
                    ints["free_spins"], spins, ints["total_win"], end)
 
     def verify(self, model: Model) -> None:
@@ -325,27 +325,46 @@ def play_round(model: Model, bet: int, rng: Rng, buy: bool = False) -> Round:
     return r
 
 
-def _events(r: dict[str, Any]) -> list[dict[str, Any]]:
+def _events(r: dict[str, Any], model: Model) -> list[dict[str, Any]]:
     """The ordered steps a front end plays, one handler per ``type``; derived from the round's
-    JSON form, so the page computes nothing."""
+    JSON form and the model, so the page computes nothing.
+
+    Every event that adds money says how much it adds (``paid``) and the round's total after
+    it (``total``), both capped: within a spin, the line wins are paid first, in the order
+    listed, then the expanding win, so when the cap cuts a spin short, the cut falls on the
+    last of these. ``spinEnd`` says what the spin added (``paid``) and what the cap took from
+    its win (``cut``). See docs/engine.md.
+    """
+    cap = r["cap"]
     ev: list[dict[str, Any]] = [{"type": "roundStart", "bet": r["bet"], "buy": r["buy"], "cost": r["cost"]}]
     if r["buy"]:
         ev.append({"type": "freeSpinsStart", "count": r["free_spins"], "special": r["special"]})
     spins = r["spins"]
+    total = 0
     for i, s in enumerate(spins):
+        before = total
         if s["kind"] == "free":
             ev.append({"type": "freeSpin", "spin": i, "number": s["number"], "of": r["free_spins"]})
-        ev.append({"type": "reveal", "spin": i, "kind": s["kind"], "stops": s["stops"], "grid": s["grid"]})
+        ev.append({"type": "reveal", "spin": i, "kind": s["kind"], "stops": s["stops"], "grid": s["grid"],
+                   "anticipation": anticipation(model, s["grid"]) if s["kind"] == "base" else []})
         if s["multipliers"]:
             ev.append({"type": "expandBooks", "spin": i, "reels": [int(k) for k in s["multipliers"]],
                        "multipliers": s["multipliers"], "multiplier": s["multiplier"]})
         if s["line_wins"]:
-            ev.append({"type": "lineWins", "spin": i, "wins": s["line_wins"],
-                       "amount": sum(w["amount"] for w in s["line_wins"])})
+            wins = []
+            for w in s["line_wins"]:
+                paid = min(w["amount"], cap - total)
+                total += paid
+                wins.append({**w, "paid": paid})
+            ev.append({"type": "lineWins", "spin": i, "wins": wins,
+                       "amount": sum(w["amount"] for w in wins), "paid": total - before, "total": total})
         if s["expanding_win"]:
-            ev.append({"type": "expandSymbol", "spin": i, **s["expanding_win"]})
+            paid = min(s["expanding_win"]["amount"], cap - total)
+            total += paid
+            ev.append({"type": "expandSymbol", "spin": i, **s["expanding_win"], "paid": paid, "total": total})
         ev.append({"type": "spinEnd", "spin": i, "win": s["win"], "round_total": s["round_total"],
-                   "feature_total": s["feature_total"], "free_spins_left": s["free_spins_left"]})
+                   "feature_total": s["feature_total"], "free_spins_left": s["free_spins_left"],
+                   "paid": total - before, "cut": s["win"] - (total - before), "total": total})
         capped = i == len(spins) - 1 and r["end"] == RoundEnd.MAX_WIN.value
         if s["kind"] == "base" and s["triggers"] and r["special"] is not None:
             ev.append({"type": "freeSpinsTrigger", "spin": i, "positions": s["books"]})
@@ -356,5 +375,19 @@ def _events(r: dict[str, Any]) -> list[dict[str, Any]]:
         last = spins[-1]
         ev.append({"type": "freeSpinsEnd", "total": last["feature_total"],
                    "played": sum(1 for s in spins if s["kind"] == "free")})
-    ev.append({"type": "roundEnd", "total_win": r["total_win"], "end": r["end"]})
+    tier = model.big_win(r["total_win"], r["bet"])
+    ev.append({"type": "roundEnd", "total_win": r["total_win"], "end": r["end"], "total": r["total_win"],
+               "big_win": None if tier is None else {"name": tier.name, "level": tier.level}})
     return ev
+
+
+def anticipation(model: Model, grid: list[list[str]]) -> list[int]:
+    """The reels of a base spin that spin slow: each reel whose base strip holds a book, once
+    ``model.anticipation_books`` books show on the reels to its left."""
+    out = []
+    books = 0
+    for reel, column in enumerate(grid):
+        if books >= model.anticipation_books and model.wild in model.base_strips[reel]:
+            out.append(reel)
+        books += model.wild in column
+    return out

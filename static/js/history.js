@@ -1,12 +1,7 @@
 // The history panel: the player's last rounds (newest first), each with a Replay button.
-// It only renders; app.js owns the entries (store.js) and what Replay does.
+// It only renders; replay.js owns the dialog and what Replay does, store.js the entries.
 
-function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-}
+import { el, symbolUrl } from "./dom.js";
 
 export const timeFormat = new Intl.DateTimeFormat(undefined, {
     month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit",
@@ -36,7 +31,7 @@ export function renderHistory(root, { entries, format, busy, onReplay }) {
         const special = el("td", "history-special");
         if (h.special) {
             const img = el("img", "history-symbol");
-            img.src = `./static/img/${h.special.toLowerCase()}.svg`;
+            img.src = symbolUrl(h.special);
             img.alt = h.special;
             img.title = h.special;
             special.append(img);

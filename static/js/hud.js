@@ -1,12 +1,16 @@
 // The HTML controls around the canvas: balance, bet, win, spin, buy, feature bar, messages.
-// It shows numbers and forwards clicks; app.js decides what they do.
+// It shows the numbers it is given (minor units, formatted here and nowhere else) and
+// forwards clicks; the controller decides what they do.
+
+import { byId as $, symbolUrl } from "./dom.js";
+
+/** The kinds of message #message shows (its data-kind). */
+export const MessageKind = Object.freeze({ REFUSAL: "refusal", NOTICE: "notice" });
 
 export function makeFormat(currency = "EUR", locale = "en-IE") {
     const nf = new Intl.NumberFormat(locale, { style: "currency", currency });
     return (minor) => nf.format(minor / 100);
 }
-
-const $ = (id) => document.getElementById(id);
 
 export class Hud {
     constructor({ model, format, onSpin, onBuy, onBet, onTopUp, onInfo, onMute, onTurbo, onHistory }) {
@@ -39,8 +43,6 @@ export class Hud {
         e.history.addEventListener("click", () => onHistory?.());
         e.mute.addEventListener("click", () => onMute());
         e.turbo.addEventListener("click", () => onTurbo());
-        this._winShown = 0;
-        this._roll = null;
         this.spinMode = "spin";
         this.autoLeft = null;
     }
@@ -57,41 +59,30 @@ export class Hud {
         this.el.balance.dataset.minor = String(minor);
     }
 
-    setBet(minor) {
+    /** The bet selector and the buy price, from the engine's offer at that bet. */
+    setBet(offer) {
+        this.offer = offer;
         const e = this.el;
-        e.bet.value = String(minor);
-        e.bet.dataset.minor = String(minor);
-        const i = this.model.bets.indexOf(minor);
+        e.bet.value = String(offer.bet);
+        e.bet.dataset.minor = String(offer.bet);
+        const i = this.model.bets.indexOf(offer.bet);
         e.betDown.disabled = this.busy || i <= 0;
         e.betUp.disabled = this.busy || i >= this.model.bets.length - 1;
-        e.buyPrice.textContent = this.format(minor * this.model.buy_price);
+        e.buyPrice.textContent = this.format(offer.buy_cost);
     }
 
-    /** Show `minor` in #win at once (data-minor always holds the exact value). */
-    setWin(minor) {
-        cancelAnimationFrame(this._roll);
-        this._winShown = minor;
-        this.el.win.textContent = this.format(minor);
-        this.el.win.dataset.minor = String(minor);
-        this.el.win.classList.toggle("has-win", minor > 0);
-    }
-
-    /** Roll the win counter up to `minor` over `ms`; data-minor is the target at once. */
-    rollWin(minor, ms) {
-        cancelAnimationFrame(this._roll);
-        const from = this._winShown;
-        this.el.win.dataset.minor = String(minor);
-        this.el.win.classList.toggle("has-win", minor > 0);
-        if (ms < 16 || minor <= from) { this.setWin(minor); return; }
-        const t0 = performance.now();
-        const frame = (now) => {
-            const u = Math.min(1, (now - t0) / ms);
-            const v = Math.round(from + (minor - from) * u);
-            this._winShown = v;
-            this.el.win.textContent = this.format(v);
-            if (u < 1) this._roll = requestAnimationFrame(frame);
-        };
-        this._roll = requestAnimationFrame(frame);
+    /** Show `minor` in #win (data-minor holds the exact value); a change makes it pulse, unless
+     *  `quiet` (a win a profile does not celebrate: the amount only). */
+    setWin(minor, { quiet = false } = {}) {
+        const win = this.el.win;
+        if (win.dataset.minor !== String(minor)) {
+            win.classList.remove("bump");
+            void win.offsetWidth; // restart the CSS animation
+            if (minor > 0 && !quiet) win.classList.add("bump");
+        }
+        win.textContent = this.format(minor);
+        win.dataset.minor = String(minor);
+        win.classList.toggle("has-win", minor > 0 && !quiet);
     }
 
     setBusy(busy) {
@@ -99,7 +90,7 @@ export class Hud {
         const e = this.el;
         for (const c of [e.buy, e.bet]) c.disabled = busy;
         e.spin.classList.toggle("spinning", busy);
-        this.setBet(Number(e.bet.value));
+        if (this.offer) this.setBet(this.offer);
         this.setSpinMode(this.spinMode, this.autoLeft);
     }
 
@@ -130,7 +121,7 @@ export class Hud {
         e.feature.hidden = false;
         e.fsCount.textContent = `${number}/${count}`;
         e.fsCount.dataset.number = String(number);
-        e.fsSymbol.src = `./static/img/${special.toLowerCase()}.svg`;
+        e.fsSymbol.src = symbolUrl(special);
         e.fsSymbol.alt = special;
         e.fsTotal.textContent = this.format(total);
         e.fsTotal.dataset.minor = String(total);
@@ -159,9 +150,8 @@ export class Hud {
         this.el.announce.textContent = text;
     }
 
-    /** A refusal (kind "refusal", red) or a notice (kind "notice", gold); with `topUp` the demo
-     *  top-up button is offered. */
-    showMessage(text, { topUp = false, kind = "refusal" } = {}) {
+    /** A refusal (red) or a notice (gold); with `topUp` the demo top-up button is offered. */
+    showMessage(text, { topUp = false, kind = MessageKind.REFUSAL } = {}) {
         const e = this.el;
         e.message.dataset.kind = kind;
         e.messageText.textContent = text;

@@ -1,36 +1,24 @@
-// Book of Christmas Eve: the help / paytable panel.
+// The help / paytable panel.
 //
 //   import { renderInfo } from "./info.js";
-//   renderInfo(panel, { model, bet, par, format });
+//   renderInfo(panel, { model, offer, par, format });
 //
-// Fills `panel` (replacing whatever it held) with the paytable at the current bet, the paylines,
-// the rules and the RTP figures. Every amount is computed from `model` and `bet` (minor units);
+// Fills `panel` (replacing whatever it held) with the paytable at the offer's bet, the
+// paylines, the rules and the RTP figures. Every amount comes from the engine's `offer` for
+// that bet (minor units: paytable, line bet, cap, buy cost); the model gives the rules'
+// numbers (lines, free spins, multipliers, max win and buy price as multiples of the bet).
 // `format(minor)` turns minor units into a currency string. `par` (the parsed static/par.json)
-// may be null: then only the max win is shown. The styles live in static/css/info.css; the
-// stylesheet is linked into the document on first use if the page has not linked it already.
+// may be null: then only the max win is shown. The styles live in static/css/info.css.
+
+import { el, symbolUrl } from "./dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const CSS_URL = new URL("../css/info.css", import.meta.url).href;
-const IMG_BASE = new URL("../img/", import.meta.url).href;
 
-const NAMES = {
-    SANTA: "Santa",
-    SNOWMAN: "Evil Snowman",
-    AXE: "Axe",
-    BAUBLE: "Bauble",
-    GIFT: "Gift",
-    BOOK: "Book",
-};
+// Names that are not just the symbol's own name in title case.
+const NAMES = { SNOWMAN: "Evil Snowman" };
 
 function displayName(symbol) {
     return NAMES[symbol] ?? (symbol.length <= 2 ? symbol : symbol[0] + symbol.slice(1).toLowerCase());
-}
-
-function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
 }
 
 function svg(tag, attrs = {}) {
@@ -39,43 +27,22 @@ function svg(tag, attrs = {}) {
     return node;
 }
 
-function ensureStylesheet() {
-    try {
-        for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
-            if (link.href === CSS_URL) return;
-        }
-        const link = document.createElement("link");
-        link.rel = "stylesheet";
-        link.href = CSS_URL;
-        link.dataset.boceInfo = "";
-        document.head.appendChild(link);
-    } catch {
-        /* the page can link info.css itself */
-    }
-}
-
 const grouped = (n) => Number(n).toLocaleString("en-US");
 const percent = (fraction, digits = 2) => `${(Number(fraction) * 100).toFixed(digits)}%`;
 const isNum = (v) => typeof v === "number" && Number.isFinite(v);
-
-function defaultFormat(minor) {
-    return (minor / 100).toFixed(2);
-}
 
 function listWords(items) {
     if (items.length <= 1) return items.join("");
     return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+/** The reels (numbered from 1) whose base strip holds the book. */
 function bookReels(model, wild) {
-    // Reels (1-based) whose base strip holds the wild/scatter book; GAME.md: reels 2, 3 and 4.
-    const strips = model?.reels?.base;
-    if (!Array.isArray(strips)) return [2, 3, 4];
     const reels = [];
-    strips.forEach((strip, i) => {
-        if (Array.isArray(strip) && strip.includes(wild)) reels.push(i + 1);
+    model.reels.base.forEach((strip, i) => {
+        if (strip.includes(wild)) reels.push(i + 1);
     });
-    return reels.length ? reels : [2, 3, 4];
+    return reels;
 }
 
 function volatilityLabel(sd) {
@@ -96,9 +63,9 @@ function section(title, className) {
     return s;
 }
 
-function symbolImage(symbol, imgBase) {
+function symbolImage(symbol) {
     const img = el("img", "info-symbol-img");
-    img.src = `${imgBase}${symbol.toLowerCase()}.svg`;
+    img.src = symbolUrl(symbol);
     img.alt = displayName(symbol);
     img.width = 88;
     img.height = 88;
@@ -108,28 +75,28 @@ function symbolImage(symbol, imgBase) {
 }
 
 function paytableSection(ctx) {
-    const { model, bet, lineBet, format, wild, imgBase } = ctx;
+    const { model, offer, format, wild } = ctx;
     const s = section("Paytable", "info-paytable");
     s.appendChild(el("p", "info-note",
-        `Wins shown for a total bet of ${format(bet)} (${model.paylines.length} lines, ` +
-        `${format(lineBet)} per line).`));
+        `Wins shown for a total bet of ${format(offer.bet)} (${model.paylines.length} lines, ` +
+        `${format(offer.line_bet)} per line).`));
 
     const grid = el("div", "info-pay-grid");
-    const symbols = Object.keys(model.paytable).filter((sym) => sym !== wild);
+    const symbols = Object.keys(offer.paytable).filter((sym) => sym !== wild);
     symbols.forEach((symbol, index) => {
-        const pays = model.paytable[symbol] || {};
+        const pays = offer.paytable[symbol];
         const counts = Object.keys(pays).map(Number).filter((c) => pays[c] > 0).sort((a, b) => b - a);
         const card = el("div", "info-pay-card");
         card.dataset.symbol = symbol;
         if (index < 2) card.classList.add("is-high");
         else if (index < 7) card.classList.add("is-mid");
         else card.classList.add("is-low");
-        card.appendChild(symbolImage(symbol, imgBase));
+        card.appendChild(symbolImage(symbol));
         const body = el("div", "info-pay-body");
         body.appendChild(el("div", "info-pay-name", displayName(symbol)));
         const list = el("ul", "info-pay-list");
         for (const count of counts) {
-            const minor = Math.round(pays[count] * lineBet);
+            const minor = pays[count]; // the engine's amount at this bet, in minor units
             const row = el("li", "info-pay-row");
             row.appendChild(el("span", "info-pay-count", `${count}\u00d7`));
             const amount = el("span", "pay-amount", format(minor));
@@ -149,7 +116,7 @@ function paytableSection(ctx) {
     const reels = bookReels(model, wild);
     const fsCount = model.free_spins.count;
     const book = el("div", "info-book-card");
-    book.appendChild(symbolImage(wild, imgBase));
+    book.appendChild(symbolImage(wild));
     const text = el("div", "info-book-body");
     text.appendChild(el("div", "info-pay-name", `${displayName(wild)} \u2014 Wild + Scatter`));
     text.appendChild(el("p", "info-book-text",
@@ -217,7 +184,7 @@ function paylinesSection(ctx) {
 }
 
 function rulesSection(ctx) {
-    const { model, bet, format, wild } = ctx;
+    const { model, offer, format, wild } = ctx;
     const s = section("How to play", "info-rules");
     const reels = bookReels(model, wild);
     const reelWords = listWords(reels.map(String));
@@ -260,10 +227,10 @@ function rulesSection(ctx) {
             "Free spins cannot be retriggered: books still expand, but no extra spins are awarded.",
         ]],
         ["Max win & buy feature", [
-            `The maximum win is ${grouped(maxWin)}\u00d7 the total bet (${format(maxWin * bet)} at the ` +
+            `The maximum win is ${grouped(maxWin)}\u00d7 the total bet (${format(offer.cap)} at the ` +
             "current bet). When a round reaches it, the round ends at once and any remaining free spins are forfeited.",
             `Buy feature: start the free spins at once for ${grouped(buy)}\u00d7 the total bet ` +
-            `(${format(buy * bet)} at the current bet).`,
+            `(${format(offer.buy_cost)} at the current bet).`,
         ]],
     ];
     for (const [title, items] of groups) {
@@ -278,7 +245,7 @@ function rulesSection(ctx) {
 }
 
 function statsSection(ctx) {
-    const { model, bet, par, format } = ctx;
+    const { model, offer, par, format } = ctx;
     const hasPar = Boolean(par && typeof par === "object");
     const s = section(hasPar ? "Return to player" : "Max win", "info-stats");
     const dl = el("dl", "info-stats-list");
@@ -312,7 +279,7 @@ function statsSection(ctx) {
             add("Volatility", par.volatility, "volatility");
         }
     }
-    add("Max win", `${grouped(model.max_win)}\u00d7 bet`, "max_win", `${format(model.max_win * bet)} at the current bet`);
+    add("Max win", `${grouped(model.max_win)}\u00d7 bet`, "max_win", `${format(offer.cap)} at the current bet`);
     s.appendChild(dl);
     if (par && isNum(par.rtp)) {
         s.appendChild(el("p", "info-note",
@@ -326,37 +293,19 @@ function statsSection(ctx) {
 
 /**
  * Fill `container` with the help screen. Calling it again replaces the content.
- * @param {Element} container  an (empty) element shown as a modal panel
- * @param {{model: object, bet: number, par?: object|null, format?: (minor:number)=>string,
- *          imgBase?: string}} options  bet in minor units; imgBase overrides the symbol art folder
+ * @param {Element} container  an element shown as a modal panel
+ * @param {{model: object, offer: object, par?: object|null, format: (minor:number)=>string}} options
+ *        offer: the engine's offer at the current bet (bridge.offer)
  */
-export function renderInfo(container, { model, bet, par = null, format = defaultFormat, imgBase = IMG_BASE } = {}) {
-    if (!container) throw new TypeError("renderInfo: no container");
-    if (!model || !model.paytable || !Array.isArray(model.paylines)) {
-        throw new TypeError("renderInfo: model with paytable and paylines required");
-    }
-    ensureStylesheet();
-    const totalBet = Number.isFinite(Number(bet)) ? Number(bet) : Number(model.default_bet ?? model.bets?.[0] ?? 0);
-    const fmt = typeof format === "function" ? format : defaultFormat;
-    const ctx = {
-        model,
-        bet: totalBet,
-        lineBet: totalBet / model.paylines.length,
-        par: par ?? null,
-        format: fmt,
-        wild: model.wild || "BOOK",
-        imgBase: imgBase.endsWith("/") ? imgBase : `${imgBase}/`,
-    };
-
+export function renderInfo(container, { model, offer, par = null, format }) {
+    const ctx = { model, offer, par, format, wild: model.wild };
     const root = el("div", "boce-info");
-    root.dataset.bet = String(totalBet);
+    root.dataset.bet = String(offer.bet);
     const header = el("header", "info-header");
-    header.appendChild(el("h2", "info-title", model.name || "Book of Christmas Eve"));
+    header.appendChild(el("h2", "info-title", model.name));
     header.appendChild(el("p", "info-subtitle", "Game rules & paytable"));
     root.appendChild(header);
     root.append(paytableSection(ctx), paylinesSection(ctx), rulesSection(ctx), statsSection(ctx));
     container.replaceChildren(root);
     return root;
 }
-
-export default renderInfo;

@@ -1,22 +1,15 @@
-// Overlay panels inside a round (free-spins intro and outro, big win, max win) and outside
-// it (buy confirmation, messages). A panel inside a round continues by itself after a few
-// seconds, or at once on a click or key: a round never waits forever.
+// Overlay panels inside a round: free-spins intro and outro, big win, max win. A panel
+// continues by itself after a few seconds, or at once on a click or key: a round never waits
+// forever.
+
+import { el, symbolUrl } from "./dom.js";
 
 const MIN_MS = 30;
 
-function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-}
-
 export class Panels {
-    constructor(root, { format, imgBase = "./static/img/" }) {
+    constructor(root, { format }) {
         this.root = root; // #overlay
         this.format = format;
-        this.imgBase = imgBase;
-        this.current = null;
         this._finish = null;
     }
 
@@ -27,15 +20,15 @@ export class Panels {
 
     symbolImg(name, cls = "") {
         const img = el("img", cls);
-        img.src = `${this.imgBase}${name.toLowerCase()}.svg`;
+        img.src = symbolUrl(name);
         img.alt = name;
         return img;
     }
 
     /**
      * Show `content` (a DOM node) as a modal panel; resolve after `ms` (times the speed
-     * factor) or on a click / key. `hold` is an optional Promise that must settle before the
-     * timeout starts counting (an animation still running); a click cuts it short too.
+     * factor) or on a click / key. `onSkip`, if given, is called on the first click or key
+     * and may return true to fast-forward an animation instead of closing the panel.
      */
     _show(content, { cls, ms, k, onSkip }) {
         const panel = el("div", `panel ${cls}`);
@@ -93,7 +86,7 @@ export class Panels {
         const step = Math.max(20, 110 * k);
         let i = 0;
         const reveal = () => {
-            img.src = `${this.imgBase}${special.toLowerCase()}.svg`;
+            img.src = symbolUrl(special);
             img.alt = special;
             right.classList.add("chosen");
             caption.textContent = `${special} expands to fill its reels and pays on all lines`;
@@ -101,7 +94,7 @@ export class Panels {
         const tick = () => {
             if (flips-- <= 0) { reveal(); return; }
             i = (i + 1) % symbols.length;
-            img.src = `${this.imgBase}${symbols[i].toLowerCase()}.svg`;
+            img.src = symbolUrl(symbols[i]);
             flipper.classList.remove("flip");
             void flipper.offsetWidth; // restart the CSS animation
             flipper.classList.add("flip");

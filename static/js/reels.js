@@ -9,6 +9,8 @@
 // p then runs from `distance` down to 0: the strip scrolls by downwards, in its real order,
 // and lands exactly on the stop.
 
+import { ROWS } from "./layout.js";
+
 const VELOCITY = 26;      // symbols per second at full speed (scaled by the speed factor)
 const ACCEL = 0.16;       // seconds to reach full speed
 const DECEL = 0.34;       // seconds to brake
@@ -26,10 +28,11 @@ export class Reel {
         this.velocity = 0; // symbols per second, for motion blur
         this.spinning = false;
         this._anim = null;
-        this._rest(strip, stop);
+        this.rest(strip, stop);
     }
 
-    _rest(strip, stop) {
+    /** Show `strip` at `stop` at once, without motion (a resumed round's earlier spins). */
+    rest(strip, stop) {
         this.strip = strip;
         this.stop = stop;
         this._tape = (j) => strip[mod(stop + j, strip.length)];
@@ -40,28 +43,23 @@ export class Reel {
         return this._tape(j);
     }
 
-    /** Symbols shown now, top to bottom, at rest. */
-    window() {
-        return [0, 1, 2].map((r) => this._tape(r));
-    }
-
     /**
      * Spin to `stop` on `strip`, checking that the landed window equals `expected` (the
      * round's grid column). `delay`, `duration` are seconds before scaling by `k`.
      * Returns a Promise resolved once the reel has settled; `onLand` fires at the stop.
      */
     spin({ strip, stop, expected, now, delay, duration, k, onLand }) {
-        const landed = [0, 1, 2].map((r) => strip[mod(stop + r, strip.length)]);
+        const landed = Array.from({ length: ROWS }, (_, r) => strip[mod(stop + r, strip.length)]);
         if (expected && landed.join() !== expected.join()) {
             console.error(`reel ${this.index}: strip at stop ${stop} shows ${landed} but the round says ${expected}`);
         }
-        const previous = [0, 1, 2, 3].map((j) => this._tape(j + Math.round(this.p)));
+        const previous = Array.from({ length: ROWS + 1 }, (_, j) => this._tape(j + Math.round(this.p)));
         const cruise = Math.max(0.15, duration - ACCEL / 2 - DECEL / 2);
         const distance = Math.max(6, Math.round(VELOCITY * (ACCEL / 2 + cruise + DECEL / 2)));
         const tc = distance / VELOCITY - ACCEL / 2 - DECEL / 2;
         this._tape = (j) => (j < distance
             ? strip[mod(stop + j, strip.length)]
-            : previous[Math.min(j - distance, 3)]);
+            : previous[Math.min(j - distance, ROWS)]);
         this.strip = strip;
         this.stop = stop;
         this.p = distance;
@@ -148,10 +146,6 @@ export class Reel {
 export class ReelSet {
     constructor(strips, stops) {
         this.reels = strips.map((strip, i) => new Reel(i, strip, stops[i]));
-    }
-
-    get spinning() {
-        return this.reels.some((r) => r.spinning);
     }
 
     update(now) {

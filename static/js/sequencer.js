@@ -1,8 +1,15 @@
 // Plays a decided round: its `events`, in order, one awaited handler per event type.
-// Nothing here decides anything; every symbol, stop and amount comes from the round dict.
+// Nothing here decides anything: every symbol, stop and amount comes from the round's events
+// (the win meter shows each event's `total`, the running capped total the engine reported;
+// anticipation and the big-win tier are fields of `reveal` and `roundEnd`). It never touches
+// the balance or storage: the controller credits the round once `play` resolves.
 //
-//   const seq = new Sequencer({ model, renderer, reels, hud, panels, sound, speed, hooks });
-//   await seq.play(round, { from: 0, onStep: (i) => store the step });
+//   const seq = new Sequencer({ model, renderer, reels, hud, meter, panels, sound, speed, format, observers });
+//   await seq.play(round, { from: 0, onStep: (i) => the controller saves the step });
+//
+// `meter` is the display sink for the round's running total: `{ show(minor) }` (the HUD's #win
+// for a live round, the replay banner for a replay). `observers` only listen (postMessage):
+// roundStart, featureStart, featureEnd.
 //
 // `from` starts at any event index (a saved round interrupted mid-reveal): the state the
 // earlier events built (feature mode, special symbol, counter, running total, reel stops) is
@@ -10,19 +17,11 @@
 // reels at once and shortens what is left of the current spin's presentation. seq.stop() (a
 // replay the player no longer wants to watch) ends the presentation after the current event.
 
-export const BIG_WIN_LEVELS = [
-    { at: 100, name: "EPIC WIN", level: 3 },
-    { at: 40, name: "MEGA WIN", level: 2 },
-    { at: 15, name: "BIG WIN", level: 1 },
-];
-
-export function bigWinLevel(totalWin, bet) {
-    return BIG_WIN_LEVELS.find((l) => totalWin >= l.at * bet) ?? null;
-}
+import { EventType, SpinKind } from "./events.js";
 
 export class Sequencer {
-    constructor({ model, renderer, reels, hud, panels, sound, speed, format, hooks = {}, celebrate = () => true }) {
-        Object.assign(this, { model, renderer, reels, hud, panels, sound, speed, format, hooks, celebrate });
+    constructor({ model, renderer, reels, hud, meter, panels, sound, speed, format, observers = {}, celebrate = () => true }) {
+        Object.assign(this, { model, renderer, reels, hud, meter, panels, sound, speed, format, observers, celebrate });
         this.quiet = false;
         this._hurry = false;
         this._stopped = false;
@@ -77,21 +76,19 @@ export class Sequencer {
         if (!this.quiet) this.sfx(name, ...args);
     }
 
-    /** The win meter counts up to `minor`, or shows it at once for a round without celebration. */
-    roll(minor, ms) {
-        if (this.quiet) this.hud.setWin(minor);
-        else this.hud.rollWin(minor, ms);
+    /** The running total on the meter (without its pulse for a round without celebration). */
+    show(minor) {
+        this.meter.show(minor, { quiet: this.quiet });
     }
 
     async play(round, { from = 0, onStep = () => {} } = {}) {
         this.round = round;
         this.bet = round.bet;
-        // celebrate(round) false (a profile's rule, e.g. a win not above the stake): no win
-        // sounds, no counting up, no big-win panel; the amounts still show.
+        // celebrate(round) false (a profile's rule: a win not above the stake): no win sounds,
+        // no meter pulse, no big-win panel; the amounts still show
         this.quiet = !this.celebrate(round);
         this.feature = { on: false, special: null, count: 0, number: 0, total: 0 };
         this.grid = null;
-        this.running = 0;
         if (from > 0) this._restore(round, from);
         try {
             for (let i = from; i < round.events.length; i++) {
@@ -113,19 +110,20 @@ export class Sequencer {
     }
 
     _restore(round, from) {
+        let total = 0;
         for (const e of round.events.slice(0, from)) {
-            if (e.type === "freeSpinsStart") {
+            if (e.type === EventType.FREE_SPINS_START) {
                 Object.assign(this.feature, { on: true, special: e.special, count: e.count });
-            } else if (e.type === "freeSpin") {
+            } else if (e.type === EventType.FREE_SPIN) {
                 this.feature.number = e.number;
-            } else if (e.type === "freeSpinsEnd") {
+            } else if (e.type === EventType.FREE_SPINS_END) {
                 this.feature.on = false;
-            } else if (e.type === "reveal") {
+            } else if (e.type === EventType.REVEAL) {
                 this.grid = e.grid;
-                const strips = e.kind === "free" ? this.model.reels.free_spins : this.model.reels.base;
-                this.reels.reels.forEach((r, i) => r._rest(strips[i], e.stops[i]));
-            } else if (e.type === "spinEnd") {
-                this.running = e.round_total;
+                const strips = this._strips(e);
+                this.reels.reels.forEach((r, i) => r.rest(strips[i], e.stops[i]));
+            } else if (e.type === EventType.SPIN_END) {
+                total = e.total;
                 this.feature.total = e.feature_total;
             }
         }
@@ -133,32 +131,33 @@ export class Sequencer {
         if (this.feature.on) {
             this.hud.showFeature(this.feature);
         }
-        this.hud.setWin(this.running);
+        this.show(total);
+    }
+
+    _strips(reveal) {
+        return reveal.kind === SpinKind.FREE ? this.model.reels.free_spins : this.model.reels.base;
     }
 
     // ---- one handler per event type ---------------------------------------------------
 
     async on_roundStart(e) {
         this.renderer.clearWins();
-        this.hud.setWin(0);
-        this.hooks.roundStart?.(e);
+        this.show(0);
+        this.observers.roundStart?.(e);
     }
 
     async on_reveal(e) {
         this._hurry = false;
         this.renderer.clearWins();
         this.grid = e.grid;
-        const free = e.kind === "free";
-        const strips = free ? this.model.reels.free_spins : this.model.reels.base;
-        const has = (reel) => e.grid[reel].includes(this.model.wild);
-        // anticipation: two books showing, the third book reel spins longer
-        const tease = !free && has(1) && has(2) ? [3] : [];
+        const wild = this.model.wild;
         this.sfx("spinStart");
         await this.reels.spin({
-            strips, stops: e.stops, grid: e.grid, k: this.k, tease,
+            strips: this._strips(e), stops: e.stops, grid: e.grid, k: this.k,
+            tease: e.anticipation, // the reels the engine says spin longer (two books showing)
             onLand: (i) => {
                 this.sfx("reelStop", i);
-                const row = e.grid[i].indexOf(this.model.wild);
+                const row = e.grid[i].indexOf(wild);
                 if (row >= 0) {
                     this.sfx("book");
                     this.renderer.glow([[i, row]]);
@@ -166,7 +165,7 @@ export class Sequencer {
             },
         });
         await this.wait(120);
-        this.renderer.glows.clear();
+        this.renderer.clearGlows();
     }
 
     async on_expandBooks(e) {
@@ -184,15 +183,14 @@ export class Sequencer {
         }
     }
 
+    /** Each line is shown with the amount it pays; the meter shows the engine's running total. */
     async on_lineWins(e) {
         const paylines = this.model.paylines;
+        this.show(e.total);
         for (const w of e.wins) {
-            const label = w.multiplier > 1
-                ? `${this.format(w.amount)} (x${w.multiplier})` : this.format(w.amount);
+            const label = w.multiplier > 1 ? `${this.format(w.paid)} (x${w.multiplier})` : this.format(w.paid);
             this.renderer.showLine(w.line, paylines[w.line], w.positions, label);
-            this.running += w.amount;
-            this.roll(this.running, 500 * this.k);
-            this.cheer("win", w.amount / this.bet);
+            this.cheer("win", w.paid / this.bet);
             await this.wait(e.wins.length > 4 ? 650 : 950);
         }
         this.renderer.showAllLines(e.wins, paylines);
@@ -202,24 +200,22 @@ export class Sequencer {
     async on_expandSymbol(e) {
         this.renderer.hideLines();
         this.renderer.expandSes(e.reels, e.symbol,
-            `${e.symbol} pays ${this.format(e.amount)}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`);
+            `${e.symbol} pays ${this.format(e.paid)}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`);
         this.sfx("expand");
-        this.running += e.amount;
-        this.roll(this.running, 700 * this.k);
-        this.cheer("win", e.amount / this.bet);
-        this.hud.announce(`Expanding ${e.symbol} pays ${this.format(e.amount)}`);
+        this.show(e.total);
+        this.cheer("win", e.paid / this.bet);
+        this.hud.announce(`Expanding ${e.symbol} pays ${this.format(e.paid)}`);
         await this.wait(1800);
     }
 
     async on_spinEnd(e) {
-        this.running = e.round_total;
-        this.roll(e.round_total, 300 * this.k);
+        this.show(e.total);
         if (this.feature.on) {
             this.feature.total = e.feature_total;
             this.hud.showFeature(this.feature);
-            await this.wait(e.win > 0 ? 700 : 350);
-        } else if (e.win > 0) {
-            this.hud.announce(`You win ${this.format(e.win)}`);
+            await this.wait(e.paid > 0 ? 700 : 350);
+        } else if (e.paid > 0) {
+            this.hud.announce(`You win ${this.format(e.paid)}`);
         }
     }
 
@@ -235,7 +231,7 @@ export class Sequencer {
     async on_freeSpinsStart(e) {
         this.sfx("featureStart");
         Object.assign(this.feature, { on: true, special: e.special, count: e.count, number: 0, total: 0 });
-        this.hooks.featureStart?.(e);
+        this.observers.featureStart?.(e);
         this.hud.announce(`${e.count} free spins. Special expanding symbol: ${e.special}`);
         await this.panel("intro", { count: e.count, special: e.special, symbols: Object.keys(this.model.paytable), k: this.k });
         this.renderer.clearWins();
@@ -262,7 +258,7 @@ export class Sequencer {
         this.hud.announce(`Free spins complete: you won ${this.format(e.total)}`);
         await this.panel("outro", { total: e.total, played: e.played, bet: this.bet, k: this.k });
         this._leaveFeature();
-        this.hooks.featureEnd?.(e);
+        this.observers.featureEnd?.(e);
     }
 
     /** Back to the base game's dress: no feature bar, no wild reels, no win lines. */
@@ -274,15 +270,14 @@ export class Sequencer {
     }
 
     async on_roundEnd(e) {
-        const level = this.quiet ? null : bigWinLevel(e.total_win, this.bet);
-        if (level) {
-            this.sfx("bigWin", level.level);
-            this.renderer.burst(40 + 40 * level.level);
-            await this.panel("bigWin", { name: level.name, level: level.level, amount: e.total_win, k: this.k,
+        const tier = this.quiet ? null : e.big_win; // {name, level} from the model's tiers, or null
+        if (tier) {
+            this.sfx("bigWin", tier.level);
+            this.renderer.burst(40 + 40 * tier.level);
+            await this.panel("bigWin", { name: tier.name, level: tier.level, amount: e.total_win, k: this.k,
                 onBurst: () => this.renderer.burst(30) });
         }
-        this.hud.setWin(e.total_win);
+        this.show(e.total_win);
         if (e.total_win > 0) this.hud.announce(`Round over: you win ${this.format(e.total_win)}`);
-        await this.hooks.roundEnd?.(e);
     }
 }

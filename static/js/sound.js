@@ -1,4 +1,4 @@
-// Book of Christmas Eve: every sound effect, synthesised with WebAudio (no audio files).
+// Every sound effect, synthesised with WebAudio (no audio files).
 //
 //   import { Sound } from "./sound.js";
 //   const sound = new Sound();
@@ -29,7 +29,7 @@ function audioContextClass() {
 
 export class Sound {
     constructor() {
-        this._muted = false; // the page sets it from the saved record (store.js): one key holds every setting
+        this._muted = false; // the page sets it from the saved record (store.js)
         this._ctx = null;
         this._master = null;
         this._noise = null;
@@ -45,17 +45,13 @@ export class Sound {
                 if (this._ctx && this._ctx.state === "suspended" && !this._muted) {
                     this._ctx.resume().catch(() => {});
                 }
-            } catch {
-                /* ignore */
-            }
+            } catch { /* ignore */ }
         };
         try {
             for (const type of ["pointerdown", "keydown", "touchend", "click"]) {
                 globalThis.addEventListener?.(type, this._onGesture, { capture: true, passive: true });
             }
-        } catch {
-            /* not in a window */
-        }
+        } catch { /* not in a window */ }
     }
 
     get muted() {
@@ -70,9 +66,7 @@ export class Sound {
                 this._master.gain.cancelScheduledValues(t);
                 this._master.gain.setTargetAtTime(this._muted ? 0 : MASTER_GAIN, t, 0.02);
             }
-        } catch {
-            /* ignore */
-        }
+        } catch { /* ignore */ }
     }
 
     // ---- effects -------------------------------------------------------------------------
@@ -210,9 +204,7 @@ export class Sound {
         try {
             const ua = globalThis.navigator?.userActivation;
             if (ua) return Boolean(ua.hasBeenActive);
-        } catch {
-            /* ignore */
-        }
+        } catch { /* ignore */ }
         // No way to tell: try anyway (the context will simply stay suspended if blocked).
         return true;
     }
@@ -231,11 +223,8 @@ export class Sound {
                 const master = ctx.createGain();
                 master.gain.value = this._muted ? 0 : MASTER_GAIN;
                 const comp = ctx.createDynamicsCompressor();
-                comp.threshold.value = -14;
-                comp.knee.value = 12;
-                comp.ratio.value = 4;
-                comp.attack.value = 0.003;
-                comp.release.value = 0.2;
+                const settings = { threshold: -14, knee: 12, ratio: 4, attack: 0.003, release: 0.2 };
+                for (const [name, value] of Object.entries(settings)) comp[name].value = value;
                 master.connect(comp);
                 comp.connect(ctx.destination);
                 this._ctx = ctx;
@@ -259,9 +248,7 @@ export class Sound {
         if (!ctx || ctx.state === "closed") return;
         try {
             fn(ctx.currentTime + 0.01);
-        } catch {
-            /* a failed effect must never break the game */
-        }
+        } catch { /* a failed effect must never break the game */ }
     }
 
     _noiseBuffer() {
@@ -345,40 +332,39 @@ export class Sound {
         }
     }
 
-    /** Filtered noise with a frequency sweep (whooshes). */
-    _noiseSweep(t, dur, from, to, peak, q = 1) {
-        const ctx = this._ctx;
-        const src = ctx.createBufferSource();
-        src.buffer = this._noiseBuffer();
-        const filter = ctx.createBiquadFilter();
-        filter.type = "bandpass";
-        filter.Q.value = q;
-        filter.frequency.setValueAtTime(from, t);
-        filter.frequency.exponentialRampToValueAtTime(to, t + dur);
-        const g = ctx.createGain();
-        g.gain.setValueAtTime(0.0001, t);
-        g.gain.linearRampToValueAtTime(peak, t + dur * 0.45);
-        g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
-        src.connect(filter);
-        filter.connect(g);
-        g.connect(this._master);
-        src.start(t, Math.random() * 0.4);
-        src.stop(t + dur + 0.02);
-    }
-
-    /** A short burst of filtered noise. */
-    _noiseBurst(t, dur, peak, type, freq, q = 0.8) {
+    /** Noise through a biquad filter of `type` from time `t` for `dur` seconds; returns the
+     *  filter, to be connected to an envelope. */
+    _filteredNoise(t, dur, type, q, offset) {
         const ctx = this._ctx;
         const src = ctx.createBufferSource();
         src.buffer = this._noiseBuffer();
         const filter = ctx.createBiquadFilter();
         filter.type = type;
-        filter.frequency.value = freq;
         filter.Q.value = q;
         src.connect(filter);
-        filter.connect(this._env(t, 0.002, dur, peak));
-        src.start(t, Math.random() * 0.5);
+        src.start(t, Math.random() * offset);
         src.stop(t + dur + 0.02);
+        return filter;
+    }
+
+    /** Filtered noise with a frequency sweep (whooshes). */
+    _noiseSweep(t, dur, from, to, peak, q = 1) {
+        const filter = this._filteredNoise(t, dur, "bandpass", q, 0.4);
+        filter.frequency.setValueAtTime(from, t);
+        filter.frequency.exponentialRampToValueAtTime(to, t + dur);
+        const g = this._ctx.createGain();
+        g.gain.setValueAtTime(0.0001, t);
+        g.gain.linearRampToValueAtTime(peak, t + dur * 0.45);
+        g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
+        filter.connect(g);
+        g.connect(this._master);
+    }
+
+    /** A short burst of filtered noise. */
+    _noiseBurst(t, dur, peak, type, freq, q = 0.8) {
+        const filter = this._filteredNoise(t, dur, type, q, 0.5);
+        filter.frequency.value = freq;
+        filter.connect(this._env(t, 0.002, dur, peak));
     }
 
     /** Sleigh bells: rhythmic shakes of bright metallic jingles over `dur` seconds. */
@@ -406,5 +392,3 @@ export class Sound {
         }
     }
 }
-
-export default Sound;

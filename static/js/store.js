@@ -2,26 +2,21 @@
 // balance, bet, settings, the seeded generator's state, the round in progress and the history.
 //
 //   import * as store from "./store.js";
-//   const { state, problem } = store.load({ model, checkRound });  // always a usable state
-//   state.balance -= cost; store.save();                             // one whole-record write
+//   const { state, problem } = await store.load({ model, checkRound });  // always a usable state
+//   state.balance -= cost; store.save();                                   // one whole-record write
 //
-// The record under KEY ("boce.save") is
-//   {"version": 1, "balance": int, "bet": int, "muted": bool, "turbo": bool,
-//    "seed": int|null, "rng": [3, [625 ints], null]|null,
-//    "pending": null | {"bet": int, "cost": int, "step": int, "profile": str, "round": {...}},
-//    "history": [{"time", "bet", "cost", "buy", "win", "feature", "special", "round"}, ...],
-//    "checksum": "xxxxxxxx"}
-// where checksum is the 32-bit FNV-1a (hex) of the UTF-8 bytes of the canonical JSON (keys
-// sorted at every level, no spaces) of the record without its checksum. Rounds are stored
-// without their `events`: the engine rebuilds those (bridge.checkRound) when a round is read
-// back, after re-deriving it from its stops. `pending.profile` is the jurisdiction profile the
-// round was started under (jurisdiction.js), so it resumes under the same rules; records
-// written before profiles existed have none and resume under "default".
+// The record lives under KEY ("boce.save"); docs/save-format.md describes every field, the
+// checksum (32-bit FNV-1a of the canonical JSON) and what happens to a record that fails a
+// check. Rounds are stored without their `events`: the engine rebuilds those (checkRound, the
+// bridge's) when a round is read back, after re-deriving it from its stops. The round in
+// progress carries `profile`, the jurisdiction profile it started under (jurisdiction.js), so
+// it resumes under the same rules; a record written before profiles existed has none and
+// resumes under "default".
 //
 // A record that fails any check (JSON, version, checksum, types, ranges, the engine's verify
 // of the round in progress) is copied to BACKUP_KEY, and the game starts afresh on the demo
 // balance with a message saying so. Storage that throws (disabled, full) leaves the game
-// playable in memory; `persistent()` then reports false so the page can say so.
+// playable in memory; `notKept()` then says why, so the page can tell the player.
 
 import { PROFILES } from "./jurisdiction.js";
 
@@ -32,6 +27,12 @@ export const VERSION = 1;
 export const HISTORY_MAX = 50;
 export const DEMO_BALANCE = 100000; // 1000.00 in minor units, the first visit's demo balance
 export const MAX_BALANCE = 1e12;
+
+/** Why a load could not use the saved record (`problem.kind`). */
+export const Problem = Object.freeze({
+    CORRUPT: "corrupt", // the record failed a check: set aside under BACKUP_KEY, a fresh game starts
+    STORAGE: "storage", // storage cannot be read or written: the game plays in memory
+});
 
 function fresh() {
     return {
@@ -118,9 +119,10 @@ function checkHistory(history, bets) {
 
 /**
  * The state a raw saved string stands for, or BadSave naming the first fault. `checkRound`
- * (the bridge) re-derives the round in progress with the engine and returns its full dict.
+ * (the bridge's) re-derives the round in progress with the engine and resolves with its full
+ * dict, or rejects when the engine refuses it.
  */
-function validate(raw, { model, checkRound }) {
+async function validate(raw, { model, checkRound }) {
     let rec;
     try {
         rec = JSON.parse(raw);
@@ -150,16 +152,18 @@ function validate(raw, { model, checkRound }) {
             fail("the round in progress is malformed");
         }
         if (p.bet !== rec.bet || !isInt(p.cost, 1, MAX_BALANCE)) fail("the round in progress does not match the saved bet");
-        const checked = JSON.parse(checkRound(JSON.stringify(p.round), p.bet, p.cost));
-        if (checked.error) {
-            console.warn("saved round refused by the engine:", checked.error);
+        let round;
+        try {
+            round = await checkRound(p.round, p.bet, p.cost);
+        } catch (err) {
+            console.warn("saved round refused by the engine:", err.message);
             fail("the round in progress does not match what the engine decided");
         }
-        if (p.step >= checked.round.events.length) fail("the round in progress is past its end");
+        if (p.step >= round.events.length) fail("the round in progress is past its end");
         if (p.profile !== undefined && !(typeof p.profile === "string" && Object.hasOwn(PROFILES, p.profile))) {
             fail("the round in progress names rules this game does not know");
         }
-        pending = { bet: p.bet, cost: p.cost, step: p.step, profile: p.profile ?? "default", round: checked.round };
+        pending = { bet: p.bet, cost: p.cost, step: p.step, profile: p.profile ?? "default", round };
     }
     return {
         version: VERSION, balance: rec.balance, bet: rec.bet, muted: rec.muted, turbo: rec.turbo,
@@ -200,7 +204,7 @@ function describe(err) {
  * `{ kind: "corrupt", reason }` (the bad record was kept under BACKUP_KEY and the state is
  * fresh) or `{ kind: "storage", reason }` (nothing can be read or written: play in memory).
  */
-export function load({ model, checkRound, memory = false }) {
+export async function load({ model, checkRound, memory = false }) {
     memoryOnly = memory;
     failure = null;
     state = fresh();
@@ -213,18 +217,18 @@ export function load({ model, checkRound, memory = false }) {
         if (raw === null) legacy = ls.getItem(LEGACY_KEY);
     } catch (err) {
         failure = describe(err);
-        return { state, problem: { kind: "storage", reason: failure } };
+        return { state, problem: { kind: Problem.STORAGE, reason: failure } };
     }
     let problem = null;
     if (raw === null && legacy !== null) {
         raw = legacy;
-        problem = { kind: "corrupt", reason: "it was made by an older version of the game" };
+        problem = { kind: Problem.CORRUPT, reason: "it was made by an older version of the game" };
     } else if (raw !== null) {
         try {
-            state = validate(raw, { model, checkRound });
+            state = await validate(raw, { model, checkRound });
         } catch (err) {
             if (!(err instanceof BadSave)) console.error("reading the save failed", err);
-            problem = { kind: "corrupt", reason: err instanceof BadSave ? err.message : "it could not be read" };
+            problem = { kind: Problem.CORRUPT, reason: err instanceof BadSave ? err.message : "it could not be read" };
         }
     }
     if (problem) {
@@ -253,7 +257,7 @@ export function reject() {
 }
 
 /** Writes the whole record in one setItem; returns false when it could not be saved (the
- *  game plays on in memory, and `persistent()` turns false). */
+ *  game plays on in memory, and `notKept()` says why). */
 export function save() {
     if (memoryOnly) return false;
     try {
@@ -278,8 +282,4 @@ export function addHistory(round, time = Date.now()) {
 /** Null while progress is being kept; otherwise why it is not. */
 export function notKept() {
     return memoryOnly ? null : failure;
-}
-
-export function get() {
-    return state;
 }

@@ -59,7 +59,7 @@ def test_python_startup_error_shows_a_readable_message(
 def test_malformed_model_shows_the_fault_and_no_game(
     context: BrowserContext, open_game: Callable[..., Game]
 ) -> None:
-    # The shipped model with a BOOK put on reel 1 (GAME.md: books land on reels 2-4 only), served
+    # The shipped model with a BOOK put on reel 1 (README "The rules": books land on reels 2-4 only), served
     # in place of engine/data/model.json. load_model must refuse it, naming field and value,
     # and the page must say so instead of offering a game on a broken model.
     model = json.loads((REPO_ROOT / "engine" / "data" / "model.json").read_text())

@@ -1,5 +1,4 @@
-"""The page's Content-Security-Policy allows its own origin only (GAME.md, issue "Never lose a
-cent", item 6), and the game runs under it (every other e2e test boots with it in force)."""
+"""The page's Content-Security-Policy allows its own origin only (README "Hosting"), and the game runs under it (every other e2e test boots with it in force)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Embedding (GAME.md "The page's contract"): `?embed=1` posts its messages to the parent and
+"""Embedding (docs/page-contract.md): `?embed=1` posts its messages to the parent and
 obeys commands from the parent window only; `?demo=feature` never touches the saved game.
 
 Expected values: rounds from CPython's `play_round(load_model(), bet, Random(seed))`, the demo
-balance 100000 (static/js/store.js), the message names and fields of GAME.md.
+balance 100000 (static/js/store.js), the message names and fields of docs/page-contract.md.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The game page plays rounds decided by the engine and shows them as the rules say.
 
 Expected values never come from the page itself: they come from the engine run here on
-CPython (`play_round(load_model(), bet, random.Random(seed))`, the contract of GAME.md
-"The page's contract": the k-th seeded round in the page equals the k-th one here), from the
+CPython (`play_round(load_model(), bet, random.Random(seed))`, the contract of docs/page-contract.md
+"URL options": the k-th seeded round in the page equals the k-th one here), from the
 model file (bets, buy_price, paytable), or from the demo balance the store starts with
 (1000.00 = 100000 minor units, static/js/store.js). `?speed=fast` makes every animation very
 short; the tests wait on data-state and DOM conditions, never on time.
@@ -139,6 +139,25 @@ def test_buy_and_spin_are_refused_when_the_balance_is_short(open_game: Callable[
     page.click("#buy")
     expect(message).to_contain_text(f"€{MODEL.buy_price * MODEL.bets[-1] / 100:,.2f}")
     assert minor(page, "#balance") == DEMO_BALANCE
+
+
+def test_a_refused_round_draws_nothing_from_the_seeded_generator(open_game: Callable[..., Game], site: Site,
+                                                                 context: Any) -> None:
+    # The controller checks the balance against the engine's offer BEFORE the engine draws a
+    # round, so refusals leave Random(7) untouched: the first round played after them is
+    # CPython's first round from Random(7) (play_round here), not its second or third.
+    context.add_init_script(savefile.store_script(savefile.KEY, json.dumps(savefile.record(balance=50, bet=100))))
+    page = open_game(site.root + "?seed=7&speed=fast").page
+    for call in ("game.buy()", "game.spin()"):
+        refused = page.evaluate(f"{call}.then(() => 'played', (e) => String(e))")
+        assert "insufficient balance" in refused
+    assert minor(page, "#balance") == 50
+    page.click("#top-up")
+    expect(page.locator("#balance")).to_have_attribute("data-minor", str(DEMO_BALANCE))
+    want = engine_rounds(7, [(100, False)])[0]
+    got = page.evaluate("game.spin()")
+    assert [s["stops"] for s in got["spins"]] == [s["stops"] for s in want["spins"]]
+    assert got["total_win"] == want["total_win"]
 
 
 RECORD_FEATURE = """() => {

@@ -2,7 +2,7 @@
 hostile saves, mashed inputs, storage that is disabled or full, and Web Crypto randomness.
 
 Expected values come from the engine on CPython (`play_round(load_model(), bet,
-random.Random(seed))`, GAME.md "The page's contract": the k-th seeded round in the page is
+random.Random(seed))`, docs/page-contract.md: the k-th seeded round in the page is
 CPython's k-th, across reloads too), from the model file (bets), from the demo balance
 (100000 minor units, static/js/store.js) and from the record format of tests/e2e/savefile.py
 (an independent Python implementation of store.js's canonical JSON + FNV-1a checksum).
@@ -191,7 +191,7 @@ def test_seeded_sequence_continues_across_a_reload_between_rounds(open_game: Cal
     got = [page.evaluate("game.spin()")]
     page.reload()
     wait_ready(page)
-    # #win is the last round's total (GAME.md), also after a reload: CPython's first round's.
+    # #win is the last round's total (docs/page-contract.md), also after a reload: CPython's first round's.
     assert minor(page, "#win") == want[0]["total_win"]
     got += [page.evaluate("game.spin()"), page.evaluate("game.spin()")]
     assert [[s["stops"] for s in r["spins"]] for r in got] == [[s["stops"] for s in r["spins"]] for r in want]
@@ -448,8 +448,7 @@ COUNT_CRYPTO = """(() => {
 
 def test_play_draws_from_web_crypto(open_game: Callable[..., Game], context: BrowserContext, site: Site) -> None:
     # expected: without ?seed the bridge uses random.SystemRandom(), whose os.urandom is
-    # Emscripten's getentropy over crypto.getRandomValues (GAME.md "A round is decided in one
-    # call"); with ?seed=N it is random.Random(N), which draws nothing from the browser.
+    # Emscripten's getentropy over crypto.getRandomValues (main.py's docstring); with ?seed=N it is random.Random(N), which draws nothing from the browser.
     context.add_init_script(COUNT_CRYPTO)
     page = open_game(site.root + "?speed=fast").page
     assert page.evaluate("game.state().rng") == "SystemRandom"

@@ -1,0 +1,242 @@
+// The effects layer: what the sequencer asks the renderer to show for a round (win lines, the
+// expanded book reels, the special symbol's expansion, banners, coin bursts). Each function
+// draws the renderer's current effect state on its context; none decides anything.
+
+import {
+    CELL_H, H, REELS_H, ROWS, W, X0, clamp01, cellRect, column, easeOutBack, roundRect,
+} from "./layout.js";
+
+/** A rounded column filled with a vertical dark-light-dark gradient and a glow. */
+export function glowColumn(ctx, r, dark, light, glow, blur) {
+    const g = ctx.createLinearGradient(0, r.y, 0, r.y + r.h);
+    g.addColorStop(0, dark); g.addColorStop(0.5, light); g.addColorStop(1, dark);
+    ctx.fillStyle = g;
+    ctx.shadowColor = glow;
+    ctx.shadowBlur = blur;
+    roundRect(ctx, r.x + 2, r.y + 2, r.w - 4, r.h - 4, 12);
+    ctx.fill();
+    ctx.shadowBlur = 0;
+}
+
+/** Expanded book reels (free spins): a golden column, rays and the multiplier badge. */
+export function drawWild(view, now) {
+    const ctx = view.ctx;
+    for (const [reel, w] of view.wilds) {
+        const u = clamp01((now - w.t0) / (520 * Math.max(view.k, 0.05)));
+        const r = column(reel, w.row, u);
+        ctx.save();
+        glowColumn(ctx, r, "#7a4a08", "#f6c544", "#ffd84a", 24);
+        // rays
+        const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
+        ctx.globalAlpha = 0.25;
+        ctx.fillStyle = "#fff6c8";
+        for (let i = 0; i < 10; i++) {
+            const a = (now / 1500) * (view.reduced ? 0 : 1) + (i * Math.PI) / 5;
+            ctx.beginPath();
+            ctx.moveTo(cx, cy);
+            ctx.lineTo(cx + Math.cos(a) * 200, cy + Math.sin(a) * 200);
+            ctx.lineTo(cx + Math.cos(a + 0.15) * 200, cy + Math.sin(a + 0.15) * 200);
+            ctx.fill();
+        }
+        ctx.globalAlpha = 1;
+        ctx.beginPath();
+        ctx.rect(r.x, r.y, r.w, r.h);
+        ctx.clip();
+        view.drawSymbol(view.wild, cx, cy, 1.05 + 0.1 * u);
+        ctx.restore();
+        ctx.fillStyle = "#fff";
+        ctx.font = "800 22px system-ui, sans-serif";
+        ctx.textAlign = "center";
+        ctx.fillText("WILD", cx, r.y + 32);
+        // multiplier badge pops in after the expansion
+        const bu = clamp01((now - w.t0 - 420 * Math.max(view.k, 0.05)) / (300 * Math.max(view.k, 0.05)));
+        if (bu > 0) {
+            const s = easeOutBack(bu);
+            const by = cellRect(reel, ROWS - 1).y + CELL_H - 34;
+            ctx.save();
+            ctx.translate(cx, by);
+            ctx.scale(s, s);
+            ctx.fillStyle = "#b3001e";
+            ctx.strokeStyle = "#ffe07a";
+            ctx.lineWidth = 4;
+            ctx.beginPath();
+            ctx.arc(0, 0, 30, 0, Math.PI * 2);
+            ctx.fill();
+            ctx.stroke();
+            ctx.fillStyle = "#fff";
+            ctx.font = "900 28px system-ui, sans-serif";
+            ctx.textBaseline = "middle";
+            ctx.fillText(`x${w.mult}`, 0, 1);
+            ctx.restore();
+        }
+    }
+}
+
+/** The special symbol's expansion over its reels, with its label. */
+export function drawSes(view, now) {
+    if (!view.ses) return;
+    const ctx = view.ctx;
+    const s = view.ses;
+    const u = clamp01((now - s.t0) / (600 * Math.max(view.k, 0.05)));
+    for (const reel of s.reels) {
+        if (view.wilds.has(reel)) continue; // book reels are already full
+        const r = column(reel, 1, u);
+        ctx.save();
+        glowColumn(ctx, r, "#0f4a2a", "#2fa35a", "#7dff9a", 22);
+        ctx.beginPath();
+        ctx.rect(r.x, r.y, r.w, r.h);
+        ctx.clip();
+        for (let row = 0; row < ROWS; row++) {
+            const c = cellRect(reel, row);
+            view.drawSymbol(s.symbol, c.x + c.w / 2, c.y + c.h / 2, 0.95);
+        }
+        ctx.restore();
+    }
+    for (const reel of s.reels) {
+        const c = cellRect(reel, 0);
+        ctx.strokeStyle = "#aaffc0";
+        ctx.lineWidth = 4;
+        roundRect(ctx, c.x + 3, c.y + 3, c.w - 6, REELS_H - 6, 12);
+        ctx.stroke();
+    }
+    if (s.label && u >= 1) pill(ctx, W / 2, H / 2, s.label, "#1f7a34", 34);
+}
+
+/** A label in a dark rounded pill centred on (x, y). */
+export function pill(ctx, x, y, text, color, size = 24) {
+    ctx.font = `900 ${size}px system-ui, sans-serif`;
+    const w = ctx.measureText(text).width + size * 1.2;
+    const h = size * 1.7;
+    ctx.fillStyle = "rgba(10,10,30,0.88)";
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 3;
+    roundRect(ctx, x - w / 2, y - h / 2, w, h, h / 2);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = "#fff7d0";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(text, x, y + 1);
+    ctx.textBaseline = "alphabetic";
+}
+
+/** Win lines drawn out from the left, with their labels once complete. */
+export function drawLines(view, now) {
+    const ctx = view.ctx;
+    for (const line of view.lines) {
+        const u = clamp01((now - line.t0) / (260 * Math.max(view.k, 0.05)));
+        const pts = line.points;
+        ctx.save();
+        ctx.lineJoin = "round";
+        ctx.lineCap = "round";
+        ctx.strokeStyle = line.color;
+        ctx.shadowColor = line.color;
+        ctx.shadowBlur = 14;
+        ctx.lineWidth = 7;
+        ctx.beginPath();
+        const total = pts.length - 1;
+        const upTo = u * total;
+        ctx.moveTo(X0 - 18, pts[0][1]);
+        ctx.lineTo(pts[0][0], pts[0][1]);
+        for (let i = 1; i <= total; i++) {
+            if (i <= upTo) ctx.lineTo(pts[i][0], pts[i][1]);
+            else {
+                const f = upTo - (i - 1);
+                if (f > 0) ctx.lineTo(pts[i - 1][0] + (pts[i][0] - pts[i - 1][0]) * f,
+                    pts[i - 1][1] + (pts[i][1] - pts[i - 1][1]) * f);
+                break;
+            }
+        }
+        if (u >= 1) ctx.lineTo(W - X0 + 18, pts[total][1]);
+        ctx.stroke();
+        ctx.shadowBlur = 0;
+        ctx.lineWidth = 2.5;
+        ctx.strokeStyle = "rgba(255,255,255,0.85)";
+        ctx.stroke();
+        ctx.restore();
+        if (line.label && u >= 1) pill(ctx, line.labelAt[0], line.labelAt[1], line.label, line.color, 22);
+    }
+}
+
+/** A big centred title that fades in and out (free spins, multipliers). */
+export function drawBanner(view, now) {
+    const b = view.banner;
+    if (!b) return;
+    const u = (now - b.t0) / b.dur;
+    if (u >= 1) { view.banner = null; return; }
+    const ctx = view.ctx;
+    const a = u < 0.15 ? u / 0.15 : u > 0.8 ? (1 - u) / 0.2 : 1;
+    const s = view.reduced ? 1 : 0.8 + 0.2 * easeOutBack(clamp01(u / 0.2));
+    ctx.save();
+    ctx.globalAlpha = a;
+    ctx.translate(W / 2, H / 2);
+    ctx.scale(s, s);
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.font = "900 76px system-ui, sans-serif";
+    ctx.lineWidth = 10;
+    ctx.strokeStyle = "#3a0610";
+    ctx.strokeText(b.text, 0, b.sub ? -22 : 0);
+    const g = ctx.createLinearGradient(0, -60, 0, 30);
+    g.addColorStop(0, "#fffbe0"); g.addColorStop(0.5, "#ffd84a"); g.addColorStop(1, "#d8930e");
+    ctx.fillStyle = g;
+    ctx.fillText(b.text, 0, b.sub ? -22 : 0);
+    if (b.sub) {
+        ctx.font = "800 34px system-ui, sans-serif";
+        ctx.lineWidth = 7;
+        ctx.strokeText(b.sub, 0, 42);
+        ctx.fillStyle = "#fff";
+        ctx.fillText(b.sub, 0, 42);
+    }
+    ctx.restore();
+}
+
+/** Throws `count` coins and stars from the middle of the reels. */
+export function burst(view, count = 40) {
+    if (view.reduced) return;
+    for (let i = 0; i < count; i++) {
+        const a = Math.random() * Math.PI * 2;
+        const s = 250 + Math.random() * 550;
+        view.particles.push({
+            x: W / 2 + (Math.random() - 0.5) * 200, y: H / 2,
+            vx: Math.cos(a) * s, vy: Math.sin(a) * s - 300, life: 1.4 + Math.random(),
+            age: 0, star: Math.random() < 0.35, size: 7 + Math.random() * 9,
+            spin: Math.random() * 6,
+        });
+    }
+}
+
+/** Coins and stars thrown by burst(), falling under gravity. */
+export function drawParticles(view, dt) {
+    const ctx = view.ctx;
+    view.particles = view.particles.filter((p) => (p.age += dt) < p.life);
+    for (const p of view.particles) {
+        p.vy += 900 * dt;
+        p.x += p.vx * dt;
+        p.y += p.vy * dt;
+        ctx.globalAlpha = 1 - p.age / p.life;
+        ctx.save();
+        ctx.translate(p.x, p.y);
+        ctx.rotate(p.spin * p.age);
+        if (p.star) {
+            ctx.fillStyle = "#fff6b0";
+            ctx.beginPath();
+            for (let i = 0; i < 10; i++) {
+                const r = i % 2 ? p.size * 0.45 : p.size;
+                ctx.lineTo(Math.cos((i * Math.PI) / 5) * r, Math.sin((i * Math.PI) / 5) * r);
+            }
+            ctx.fill();
+        } else {
+            ctx.scale(1, Math.abs(Math.cos(p.age * 7)) + 0.2);
+            ctx.fillStyle = "#f4b72a";
+            ctx.strokeStyle = "#8a5a05";
+            ctx.lineWidth = 2;
+            ctx.beginPath();
+            ctx.arc(0, 0, p.size, 0, Math.PI * 2);
+            ctx.fill();
+            ctx.stroke();
+        }
+        ctx.restore();
+    }
+    ctx.globalAlpha = 1;
+}

@@ -1,0 +1,65 @@
+// Embedding: with ?embed=1 the game sits in another page's iframe. It tells its parent what
+// happens (postMessage) and obeys a few commands from the parent, and from the parent only.
+// The message names and fields are the page contract (docs/page-contract.md).
+
+export const SOURCE = "book-of-christmas-eve";
+
+/** Messages the game posts to its parent, each `{source: SOURCE, type, ...fields}`. */
+export const Outgoing = Object.freeze({
+    READY: "ready",               // {balance, bet}
+    ROUND_START: "roundStart",    // {bet}
+    FEATURE_START: "featureStart",
+    FEATURE_END: "featureEnd",    // {win}
+    ROUND_END: "roundEnd",        // {bet, win, balance}, once the win is credited
+    ERROR: "error",               // {message}
+    AUTOPLAY_START: "autoplayStart", // {rounds (null: until stopped), stopOnFeature, singleWinAtLeast, lossLimit, winLimit}
+    AUTOPLAY_END: "autoplayEnd",  // {played, reason}
+    REALITY_CHECK: "realityCheck", // {elapsedMs, staked, won, net}
+    SESSION_END: "sessionEnd",    // {elapsedMs, staked, won, net}: the player left at a reality check
+});
+
+/** Commands the parent may post, each `{target: SOURCE, type, ...fields}`. */
+export const Incoming = Object.freeze({
+    SPIN: "spin", BUY: "buy", SET_BET: "setBet", MUTE: "mute",
+    TURBO: "turbo",                // {on}
+    AUTOPLAY: "autoplay",          // {rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit}
+    STOP_AUTOPLAY: "stopAutoplay",
+});
+
+export function post(type, data = {}) {
+    if (window.parent === window) return;
+    try {
+        window.parent.postMessage({ source: SOURCE, type, ...data }, "*");
+    } catch { /* a closed or hostile parent must not break the game */ }
+}
+
+/**
+ * Obeys the parent's commands once `ready` has resolved. `commands` maps an Incoming type to
+ * a function of the message; a refusal goes back to the parent as an `error` message.
+ * `whyNotReady()` is the text posted when the game could not start.
+ */
+export function listen({ ready, commands, whyNotReady }) {
+    addEventListener("message", (ev) => {
+        if (window.parent === window || ev.source !== window.parent) return;
+        const msg = ev.data;
+        if (!msg || typeof msg !== "object" || msg.target !== SOURCE) return;
+        ready.then(() => {
+            try {
+                commands[msg.type]?.(msg);
+            } catch (err) {
+                post(Outgoing.ERROR, { message: String(err.message ?? err) });
+            }
+        }, () => post(Outgoing.ERROR, { message: whyNotReady() }));
+    });
+}
+
+/** Posts the controller's events to the parent and returns the sequencer's observers that
+ *  post its events; both only observe. */
+export function report(controller) {
+    controller.on("roundEnd", (e) => post(Outgoing.ROUND_END, { bet: e.bet, win: e.win, balance: e.balance }));
+    return {
+        roundStart: (e) => post(Outgoing.ROUND_START, { bet: e.bet }),
+        featureStart: () => post(Outgoing.FEATURE_START),
+        featureEnd: (e) => post(Outgoing.FEATURE_END, { win: e.total }),
+    };
+}

@@ -1,0 +1,95 @@
+"""engine.page, the logic behind the bridge (main.py): strict at the boundary, answers that
+come from the engine. Runs on CPython; main.py only passes values through."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from book_models import TEST
+from engine import page, play_round
+
+
+@pytest.mark.parametrize("bet", [100.7, "100", True, None, [100], float("nan"), float("inf")])
+def test_a_non_integer_bet_gets_the_engines_own_refusal(bet: object) -> None:
+    # The message is the one play_round raises from Python for the same value.
+    with pytest.raises(ValueError) as raised:
+        play_round(TEST, bet, random.Random(1))  # type: ignore[arg-type]
+    rng = random.Random(1)
+    state = rng.getstate()
+    assert page.play(TEST, rng, bet, False) == {"error": str(raised.value)}
+    assert rng.getstate() == state  # refused before anything was drawn
+    assert page.offer_for(TEST, bet) == {"error": str(raised.value)}
+
+
+@pytest.mark.parametrize("buy", ["false", "true", 1, 0, None])
+def test_a_non_boolean_buy_gets_the_engines_own_refusal(buy: object) -> None:
+    with pytest.raises(ValueError) as raised:
+        play_round(TEST, 100, random.Random(1), buy=buy)  # type: ignore[arg-type]
+    rng = random.Random(1)
+    state = rng.getstate()
+    assert page.play(TEST, rng, 100, buy) == {"error": str(raised.value)}
+    assert rng.getstate() == state
+
+
+def test_an_integral_js_number_is_an_integer_bet() -> None:
+    # JavaScript has no integer type: 100 may arrive as 100.0 and is the bet 100.
+    assert page.from_js(100.0) == 100 and type(page.from_js(100.0)) is int
+    assert page.from_js(100.5) == 100.5
+    assert page.from_js(True) is True
+    got = page.play(TEST, random.Random(5), 100.0, True)
+    assert got == {"round": play_round(TEST, 100, random.Random(5), buy=True).to_dict()}
+
+
+def test_offer_by_hand() -> None:
+    # tests/engine/data/test_model.json: 10 lines, buy_price 100, max_win 20168, free spins 10,
+    # SANTA 5 pays 5000 and 2 pays 10 line bets, AXE has no pay for 2; tiers at 15, 40, 100 bets.
+    o = page.offer_for(TEST, 100)
+    assert json.loads(json.dumps(o)) == o
+    assert (o["bet"], o["cost"], o["buy_cost"], o["line_bet"]) == (100, 100, 10_000, 10)
+    assert o["bets"] == [10, 20, 50, 100, 200, 500]
+    assert o["paytable"]["SANTA"] == {"2": 100, "3": 1000, "4": 10_000, "5": 50_000}
+    assert o["paytable"]["AXE"] == {"3": 300, "4": 1000, "5": 7500}
+    assert o["cap"] == 2_016_800
+    assert o["big_win"] == [{"name": "BIG WIN", "level": 1, "at": 1500},
+                            {"name": "MEGA WIN", "level": 2, "at": 4000},
+                            {"name": "EPIC WIN", "level": 3, "at": 10_000}]
+    assert o["free_spins"] == 10
+    assert page.offer_for(TEST, 70) == {"error": "bet 70 is not a listed level; the levels are "
+                                                  "[10, 20, 50, 100, 200, 500]"}
+
+
+def _saved(seed: int) -> dict:
+    return play_round(TEST, 100, random.Random(seed), buy=True).to_dict()
+
+
+def test_check_saved_accepts_a_round_with_or_without_events() -> None:
+    d = _saved(3)
+    assert page.check_saved(TEST, json.dumps(d), 100, 10_000) == {"round": d}
+    without = {k: v for k, v in d.items() if k != "events"}
+    assert page.check_saved(TEST, json.dumps(without), 100, 10_000) == {"round": d}
+
+
+def test_check_saved_accepts_events_saved_before_the_new_fields() -> None:
+    # A round saved by the first version carries events without paid/total/cut/anticipation/
+    # big_win; they agree with the rebuilt ones on every field they have.
+    d = _saved(3)
+    new = {"paid", "total", "cut", "anticipation", "big_win"}
+    old = dict(d, events=[{k: v for k, v in e.items() if k not in new} for e in d["events"]])
+    assert page.check_saved(TEST, json.dumps(old), 100, 10_000) == {"round": d}
+
+
+def test_check_saved_refuses_events_that_disagree() -> None:
+    d = _saved(3)
+    ends = [e for e in d["events"] if e["type"] == "spinEnd"]
+    ends[0]["total"] += 1
+    got = page.check_saved(TEST, json.dumps(d), 100, 10_000)
+    assert got == {"error": "ValueError: the round's events do not follow from its spins"}
+
+
+def test_check_saved_refuses_another_bet_or_cost() -> None:
+    d = json.dumps(_saved(3))
+    assert "error" in page.check_saved(TEST, d, 200, 10_000)
+    assert "error" in page.check_saved(TEST, d, 100, 100)
