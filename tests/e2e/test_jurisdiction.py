@@ -39,20 +39,26 @@ STARTS = """(() => {
     }).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ["data-state"] });
 })()"""
 
-# With ?debug=1 the page publishes window.debugGame; count the celebration it asks for: win
-# meter roll-ups, win sounds, big-win panels.
+# With ?debug=1 the page publishes window.debugGame; count the celebration a round gets: win
+# sounds asked of the sequencer, big-win panels, and pulses of the win meter (#win gaining
+# its "bump" class).
 SPIES = """(() => {
-    window.__cheers = { roll: 0, sound: 0, panel: 0 };
+    const cheers = window.__cheers = { pulse: 0, sound: 0, panel: 0 };
     let value;
     Object.defineProperty(window, "debugGame", { configurable: true, get: () => value, set: (v) => {
         value = v;
-        const { hud, seq } = v;
-        const roll = hud.rollWin.bind(hud);
-        hud.rollWin = (...a) => { window.__cheers.roll += 1; return roll(...a); };
+        const seq = v.sequencer;
         const sfx = seq.sfx.bind(seq);
-        seq.sfx = (name, ...a) => { if (name === "win" || name === "bigWin") window.__cheers.sound += 1; return sfx(name, ...a); };
+        seq.sfx = (name, ...a) => { if (name === "win" || name === "bigWin") cheers.sound += 1; return sfx(name, ...a); };
         const big = seq.panels.bigWin.bind(seq.panels);
-        seq.panels.bigWin = (...a) => { window.__cheers.panel += 1; return big(...a); };
+        seq.panels.bigWin = (...a) => { cheers.panel += 1; return big(...a); };
+        const win = document.getElementById("win");
+        new MutationObserver((records) => {
+            const values = [...records.map((r) => r.oldValue ?? ""), win.className];
+            for (let i = 1; i < values.length; i++) {
+                if (values[i].split(" ").includes("bump") && !values[i - 1].split(" ").includes("bump")) cheers.pulse += 1;
+            }
+        }).observe(win, { attributes: true, attributeOldValue: true, attributeFilter: ["class"] });
     } });
 })()"""
 
@@ -151,13 +157,13 @@ def test_uk_does_not_celebrate_a_return_equal_to_the_stake(open_game: Callable[.
     page = open_game(site.root + f"?seed={seed}&debug=1&speed=fast").page
     page.evaluate("game.spin()")
     default = page.evaluate("window.__cheers")
-    assert default["roll"] > 0 and default["sound"] > 0  # the default profile celebrates it
+    assert default["pulse"] > 0 and default["sound"] > 0  # the default profile celebrates it
     page.evaluate("localStorage.clear()")
     page.goto(site.root + f"?jurisdiction=uk&seed={seed}&debug=1&speed=fast")
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
     rnd = page.evaluate("game.spin()")
     assert rnd["total_win"] == BET
-    assert page.evaluate("window.__cheers") == {"roll": 0, "sound": 0, "panel": 0}
+    assert page.evaluate("window.__cheers") == {"pulse": 0, "sound": 0, "panel": 0}
     assert minor(page, "#win") == BET  # the amount still shows, at once
     # a win above the stake is still celebrated under UK rules: the next seeded round that pays more
     rng = random.Random(seed)
@@ -165,7 +171,7 @@ def test_uk_does_not_celebrate_a_return_equal_to_the_stake(open_game: Callable[.
     k = next(i for i, r in enumerate(rounds) if i > 0 and r["total_win"] > r["cost"] and r["special"] is None)
     for _ in range(k):
         page.evaluate("game.spin()")
-    assert page.evaluate("window.__cheers")["roll"] > 0
+    assert page.evaluate("window.__cheers")["pulse"] > 0
 
 
 def test_a_round_resumes_under_the_profile_it_started_under(open_game: Callable[..., Game], site: Site, context: BrowserContext) -> None:
@@ -181,7 +187,7 @@ def test_a_round_resumes_under_the_profile_it_started_under(open_game: Callable[
     state = page.evaluate("game.state()")
     assert state["resumedFrom"] is not None and state["jurisdiction"] == "default"
     assert minor(page, "#balance") == DEMO  # the return equal to the stake, credited ...
-    assert page.evaluate("window.__cheers") == {"roll": 0, "sound": 0, "panel": 0}  # ... without celebration
+    assert page.evaluate("window.__cheers") == {"pulse": 0, "sound": 0, "panel": 0}  # ... without celebration
 
 
 def test_uk_session_bar_and_reality_check(open_game: Callable[..., Game], site: Site) -> None:
