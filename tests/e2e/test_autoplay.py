@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 import savefile
-from e2e_harness import Game, Site
+from e2e_harness import BOOT_TIMEOUT_MS, Game, Site, Watch
 from playwright.sync_api import BrowserContext, Page, expect
 
 from engine import load_model, play_round
@@ -223,18 +223,38 @@ def test_reload_during_autoplay_resumes_the_round_not_autoplay(open_game: Callab
     assert minor(page, "#balance") == DEMO + sum(r["total_win"] - r["cost"] for r in rounds)
 
 
+# Presses the spin button (a click on the real #spin, through its own handler) in the first
+# frame after each round starts, while window.__slam is on; counts the presses it made. Done in
+# the page, so a loaded machine cannot let the round end first and turn the press into a spin.
+SLAMMER = """() => {
+    window.__slam = false;
+    window.__slams = 0;
+    new MutationObserver(() => {
+        if (!window.__slam || document.documentElement.dataset.state !== "playing") return;
+        requestAnimationFrame(() => {
+            const spin = document.getElementById("spin");
+            if (document.documentElement.dataset.state === "playing"
+                && spin.getAttribute("aria-label") === "Stop the reels (Space)") {
+                spin.click();
+                window.__slams += 1;
+            }
+        });
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-state"] });
+}"""
+
+
 def play_rounds(page: Page, n: int, slam: bool) -> float:
-    """Plays n rounds with the spin button; with `slam`, presses it again while the reels
-    spin. Returns the seconds they took."""
+    """Plays n rounds with the spin button; with `slam`, the button is pressed again as each
+    round starts. Returns the seconds they took."""
+    page.evaluate(SLAMMER)
+    page.evaluate("on => { window.__slam = on; }", slam)
     t0 = time.monotonic()
     for _ in range(n):
         page.click("#spin")
-        if slam:
-            page.wait_for_function("game.state().state === 'playing'")
-            expect(page.locator("#spin")).to_have_attribute("aria-label", "Stop the reels (Space)")
-            page.click("#spin")
         page.wait_for_function("game.state().state === 'ready'")
-    return time.monotonic() - t0
+    took = time.monotonic() - t0
+    assert page.evaluate("window.__slams") == (n if slam else 0)
+    return took
 
 
 def test_slam_stop_gives_the_same_rounds_in_less_time(open_game: Callable[..., Game], site: Site) -> None:
@@ -266,13 +286,13 @@ def test_the_panel_works_by_keyboard_on_a_phone(open_game: Callable[..., Game], 
     page.get_by_role("button", name="Autoplay").focus()
     page.keyboard.press("Enter")
     expect(dialog).to_be_visible()
-    expect(page.get_by_role("radio", name="10")).to_be_focused()
+    expect(page.get_by_role("radio", name="10", exact=True)).to_be_focused()
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     page.get_by_role("button", name="Autoplay").focus()
     page.keyboard.press("Enter")
     page.keyboard.press("ArrowRight")  # 25 rounds
-    expect(page.get_by_role("radio", name="25")).to_be_checked()
+    expect(page.get_by_role("radio", name="25", exact=True)).to_be_checked()
     # Enter without a loss limit: refused in words, the field marked and focused, nothing played
     page.keyboard.press("Tab")
     loss = page.get_by_label("When the balance has fallen by (required)")
@@ -288,3 +308,41 @@ def test_the_panel_works_by_keyboard_on_a_phone(open_game: Callable[..., Game], 
         f"Autoplay ended after {played} rounds: the loss limit was reached.")
     assert minor(page, "#balance") == balance
     history_matches(page, rounds)
+
+
+def test_an_embedding_parent_starts_and_stops_autoplay(context: BrowserContext, watch: Watch, site: Site) -> None:
+    src = site.root + "?embed=1&seed=4&speed=fast"
+    html = ("<!doctype html><script>window.msgs = []; addEventListener('message', e => msgs.push(e.data));"
+            f'</script><iframe id="g" src="{src}" width="900" height="640"></iframe>')
+    url = site.root + "autoplay-host.html"
+    context.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(url)
+    page.wait_for_function("msgs.some(m => m.type === 'ready')", timeout=BOOT_TIMEOUT_MS)
+
+    def send(message: dict[str, Any]) -> None:
+        page.evaluate("m => document.getElementById('g').contentWindow.postMessage(m, '*')",
+                      {"target": "book-of-christmas-eve", **message})
+
+    send({"type": "autoplay", "rounds": 10, "lossLimit": BIG})
+    page.wait_for_function("msgs.some(m => m.type === 'autoplayEnd')")
+    msgs = page.evaluate("msgs")
+    start = next(m for m in msgs if m["type"] == "autoplayStart")
+    assert (start["rounds"], start["lossLimit"], start["stopOnFeature"]) == (10, BIG, False)
+    end = next(m for m in msgs if m["type"] == "autoplayEnd")
+    assert (end["played"], end["reason"]) == (10, "rounds")
+    # the ten rounds of CPython's Random(4) (as in test_seeded_autoplay_plays_cpythons_rounds)
+    _, _, balance, rounds = reference_autoplay(4, {"rounds": 10, "lossLimit": BIG})
+    ends = [m for m in msgs if m["type"] == "roundEnd"]
+    assert [m["win"] for m in ends] == [r["total_win"] for r in rounds]
+    assert ends[-1]["balance"] == balance
+    # until stopped, then the parent's stopAutoplay; a bad autoplay gets an error message
+    send({"type": "autoplay", "rounds": None, "lossLimit": BIG})
+    page.wait_for_function("msgs.filter(m => m.type === 'roundEnd').length >= 12")
+    send({"type": "stopAutoplay"})
+    page.wait_for_function("msgs.filter(m => m.type === 'autoplayEnd').length === 2")
+    assert page.evaluate("msgs.filter(m => m.type === 'autoplayEnd')[1].reason") == "stopped"
+    send({"type": "autoplay", "rounds": 10})
+    page.wait_for_function("msgs.some(m => m.type === 'error')")
+    assert "loss limit is required" in page.evaluate("msgs.find(m => m.type === 'error').message")
