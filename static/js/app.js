@@ -86,7 +86,7 @@ function gameState() {
         bet: c?.state.bet ?? null,
         lastWin: c?.lastWin ?? 0,
         muted: c?.state.muted ?? false,
-        turbo: c?.state.turbo ?? false,
+        turbo: profile.turbo && (c?.state.turbo ?? false),
         speed: speed(),
         feature: feature?.on ?? false,
         freeSpin: feature?.on ? `${feature.number}/${feature.count}` : null,
