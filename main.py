@@ -34,6 +34,7 @@ import json
 import traceback
 from urllib.parse import parse_qs
 
+from pyodide.ffi import jsnull
 from pyscript import document, ffi, window
 
 
@@ -46,6 +47,12 @@ def _seed_from_url() -> int | None:
         return int(raw)
     except ValueError:
         raise ValueError(f"?seed={raw!r} is not an integer") from None
+
+
+def _py(value: object) -> object:
+    """A value from JavaScript as Python sees it: JS null is None (Pyodide hands it over as
+    `jsnull`); numbers, strings and booleans already arrive as int/float, str and bool."""
+    return None if value is jsnull else value
 
 
 def start() -> None:
@@ -65,16 +72,16 @@ def start() -> None:
         return None if seed is None else rng.getstate()
 
     def play_round(bet: object, buy: object = False) -> str:
-        answer = page.play(model, rng, bet, buy)
+        answer = page.play(model, rng, _py(bet), _py(buy))
         if "round" in answer:
             answer["rng"] = rng_state()
         return json.dumps(answer)
 
     def check_round(data: object, bet: object, cost: object) -> str:
-        return json.dumps(page.check_saved(model, str(data), bet, cost))
+        return json.dumps(page.check_saved(model, str(data), _py(bet), _py(cost)))
 
     def offer(bet: object) -> str:
-        return json.dumps(page.offer_for(model, bet))
+        return json.dumps(page.offer_for(model, _py(bet)))
 
     def restore_rng(data: object) -> str:
         if seed is None:

@@ -60,11 +60,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                "multiplier": w.multiplier, "win": w.win} for w in ev.line_wins],
             }, sys.stdout, indent=1)
         elif args.command == "par":
-            from .par import par_sheet, render_sheet
+            from .par import par_sheet, render_sheet, sheet_json
 
             sheet = par_sheet(model)
             if args.json:
-                json.dump(sheet, sys.stdout, indent=1)
+                json.dump(sheet_json(sheet), sys.stdout, indent=1)
             else:
                 sys.stdout.write(render_sheet(sheet))
         elif args.command == "simulate":

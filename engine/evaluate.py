@@ -1,8 +1,8 @@
 """Scoring one spin: line wins, book substitution and expansion, the expanding symbol.
 
-Base game (GAME.md "Base game"): each line pays its reel-1 symbol for the run of
+Base game (docs/rules.md "Base game"): each line pays its reel-1 symbol for the run of
 consecutive reels, from reel 1, that show it or a book; the highest (here: the only)
-win per line; lines add up. Free spins (GAME.md "Free spins"): a reel showing a book
+win per line; lines add up. Free spins (docs/rules.md "Free spins"): a reel showing a book
 is a whole wild reel with its multiplier; a line win is multiplied by the product of
 the multipliers of the wild reels inside its run; then the special expanding symbol
 (SES) pays ``pay[SES][C] x lines x`` the product of every book reel's multiplier, where
@@ -19,15 +19,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from .grid import Reel, Symbol, as_grid, format_grid, parse_grid
-from .model import MULTIPLIERS, Model
-from .tables import ReelView, reel_view
+from .grid import REELS, Reel, Symbol, as_grid, format_grid, parse_grid
+from .model import BOOK_REELS, MULTIPLIERS, Model
+from .tables import ReelView, reel_view, tables_for
 
 __all__ = ["LineWin", "ExpandingWin", "Evaluation", "evaluate", "score", "parse_grid", "format_grid"]
 
-NO_WILD = (0, 0, 0, 0, 0)
+NO_WILD = (0,) * REELS
 """No expanded book reels: the base game."""
 
 
@@ -84,11 +84,23 @@ class Evaluation:
         return self.expanding.win if self.expanding is not None else 0
 
 
+def wild_reels(multipliers: Iterable[tuple[Reel, int]]) -> list[int]:
+    """What :func:`score` takes as ``wild``: each expanded book reel's multiplier, 0 elsewhere.
+
+    >>> wild_reels([(1, 3), (3, 2)])
+    [0, 3, 0, 2, 0]
+    """
+    wild = [0] * REELS
+    for reel, m in multipliers:
+        wild[reel] = m
+    return wild
+
+
 def score(model: Model, views: Sequence[ReelView], special: int = -1,
           wild: Sequence[int] = NO_WILD) -> Evaluation:
     """Score five reel views. ``special`` is the SES id in free spins (-1 in the base game);
     ``wild[reel]`` is the multiplier of an expanded book reel, 0 for other reels."""
-    t = model.tables
+    t = tables_for(model)
     pays = t.pays
     names = model.symbols
     cells = t.cells
@@ -99,7 +111,7 @@ def score(model: Model, views: Sequence[ReelView], special: int = -1,
         alive = views[0].masks[sid]
         mult = 1
         count = 1
-        while alive and count < 5:
+        while alive and count < REELS:
             m = wild[count]
             nxt = alive if m else alive & views[count].masks[sid]
             ended = alive ^ nxt
@@ -109,15 +121,15 @@ def score(model: Model, views: Sequence[ReelView], special: int = -1,
             if m:
                 mult *= m
             count += 1
-        if alive and pay[5]:
-            total += _record(wins, names[sid], 5, mult, pay[5] * mult, alive, cells)
+        if alive and pay[REELS]:  # a run through every reel
+            total += _record(wins, names[sid], REELS, mult, pay[REELS] * mult, alive, cells)
     if len(wins) > 1:
         wins.sort(key=_by_line)
-    books = views[1].book + views[2].book + views[3].book
+    books = sum(views[r].book for r in BOOK_REELS)
     expanding = None
     if special >= 0:
         bit = 1 << special
-        reels = tuple(r for r in range(5) if wild[r] or views[r].shown & bit)
+        reels = tuple(r for r in range(REELS) if wild[r] or views[r].shown & bit)
         pay_c = pays[special][len(reels)]
         if pay_c:
             product = 1
@@ -160,11 +172,11 @@ def evaluate(model: Model, grid: Sequence[Sequence[Symbol]], special: Symbol | N
             if name not in known:
                 raise ValueError(f"grid[{reel}][{row}] is {name!r}, not a symbol of the model")
         books = column.count(model.wild)
-        if books and reel in (0, 4):
+        if books and reel not in BOOK_REELS:
             raise ValueError(f"a {model.wild} on reel {reel + 1} (grid[{reel}]); books land on reels 2, 3 and 4 only")
         if books > 1:
             raise ValueError(f"reel {reel + 1} (grid[{reel}]) shows {books} books; a reel shows one at most")
-    sid = model.tables.symbol_id
+    sid = tables_for(model).symbol_id
     views = [reel_view(model, sid, reel, column) for reel, column in enumerate(g)]
     if special is None:
         if multipliers:
@@ -173,7 +185,7 @@ def evaluate(model: Model, grid: Sequence[Sequence[Symbol]], special: Symbol | N
     if special not in sid:
         raise ValueError(f"special symbol {special!r} is not a paying symbol of the model")
     given = dict(multipliers or {})
-    wild = [0, 0, 0, 0, 0]
+    pairs = []
     for reel, view in enumerate(views):
         if not view.book:
             continue
@@ -182,8 +194,8 @@ def evaluate(model: Model, grid: Sequence[Sequence[Symbol]], special: Symbol | N
         m = given.pop(reel)
         if isinstance(m, bool) or not isinstance(m, int) or m not in MULTIPLIERS:
             raise ValueError(f"multiplier {m!r} of reel {reel} is not one of {list(MULTIPLIERS)}")
-        wild[reel] = m
+        pairs.append((reel, m))
     if given:
         reel = next(iter(given))
         raise ValueError(f"multiplier given for reel {reel!r}, which shows no book")
-    return score(model, views, sid[special], wild)
+    return score(model, views, sid[special], wild_reels(pairs))

@@ -15,17 +15,13 @@ True
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .grid import REELS, ROWS, Symbol
-
-if TYPE_CHECKING:
-    from .tables import Tables
 
 MODEL_PATH = Path(__file__).with_name("data") / "model.json"
 """The shipped model."""
@@ -102,7 +98,7 @@ class Model:
 
     def min_count(self, symbol: Symbol) -> int:
         """The fewest of ``symbol`` that pay on a line (2 or 3 in the shipped model)."""
-        return next(c for c in range(1, 6) if self.paytable[symbol][c] > 0)
+        return next(c for c in range(1, REELS + 1) if self.paytable[symbol][c] > 0)
 
     def line_bet(self, bet: int) -> int:
         """The line bet, in minor units, of a total bet."""
@@ -112,13 +108,6 @@ class Model:
         """The highest big-win tier ``win`` reaches at ``bet`` (both minor units), or None."""
         reached = [tier for tier in self.big_wins if win >= tier.at * bet]
         return reached[-1] if reached else None
-
-    @functools.cached_property
-    def tables(self) -> Tables:
-        """Precomputed lookup tables that make evaluation fast (built once, on first use)."""
-        from .tables import build_tables
-
-        return build_tables(self)
 
     def to_json(self) -> dict[str, Any]:
         """The model in the file's JSON form (what :func:`load_model` reads)."""

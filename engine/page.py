@@ -5,7 +5,8 @@ answer is here, so it runs (and is tested) on CPython as well.
 
 Values from JavaScript arrive through Pyodide's FFI: a JS number as a Python ``int`` when it
 is integral and a ``float`` otherwise (a ``float`` may also arrive for an integral value, e.g.
-from a typed array), a boolean as ``bool``, a string as ``str``. JavaScript has no integer
+from a typed array), a boolean as ``bool``, a string as ``str``, ``null`` as ``None`` (main.py
+turns Pyodide's ``jsnull`` into it). JavaScript has no integer
 type, so an integral number *is* an integer bet: :func:`from_js` turns an integral ``float``
 into that ``int`` and passes everything else on unchanged, for the engine to refuse with its
 own message. Nothing is coerced: ``100.7``, ``"100"`` and ``true`` are refused bets, ``"false"``

@@ -18,6 +18,10 @@ gives the same round on every runtime):
 Nothing else is drawn. When the round's total reaches ``max_win`` total bets, the round ends
 at once (``RoundEnd.MAX_WIN``): the remaining free spins are neither drawn nor played.
 
+A saved round is checked by turning its stops, special symbol and multipliers back into these
+draws and playing them again through :func:`play_round` (:meth:`Round.verify`): the rules live
+in one place.
+
 >>> import random
 >>> from engine import load_model
 >>> model = load_model()
@@ -34,13 +38,13 @@ import enum
 from collections.abc import Mapping
 from typing import Any
 
+from .events import round_events
 from .features import draw_special, free_spin
 from .grid import window
 from .model import Model
+from .rng import Replay, ReplayError, Rng, WeightTable, encode
 from .spin import Spin, SpinKind, base_spin_at
-from .tables import reel_view
-from .evaluate import score
-from .rng import Rng
+from .tables import tables_for
 
 FORMAT = 1
 """Version of the JSON form of a round."""
@@ -60,12 +64,12 @@ class Round:
 
     Read-only by contract (nothing in the engine changes a round once made). It is a plain
     slotted class rather than a frozen dataclass because the simulator makes hundreds of
-    thousands a second: ``play_round`` fills it directly, and the base spin's details
-    (grid, line wins) are worked out from its stops the first time ``spins`` is read.
+    thousands a second: the base spin's details (grid, line wins) are worked out from its
+    draw the first time ``spins`` is read.
     """
 
     __slots__ = ("bet", "buy", "cost", "line_bet", "cap", "special", "free_spins", "total_win",
-                 "end", "base_win", "_spins", "_model", "_base", "_free")
+                 "end", "base_win", "_model", "_base", "_free", "_spins")
 
     bet: int
     """The total bet, minor units."""
@@ -88,22 +92,30 @@ class Round:
     base_win: int
     """The base spin's line win, minor units (0 for a bought feature)."""
 
-    def __init__(self, model: Model, bet: int, buy: bool, cost: int, line_bet: int, cap: int,
-                 special: str | None, free_spins: int, spins: tuple[Spin, ...], total_win: int,
+    def __init__(self, model: Model, bet: int, buy: bool, base: Spin | int | None, base_units: int,
+                 special: str | None, free_spins: int, free: tuple[Spin, ...], total_units: int,
                  end: RoundEnd) -> None:
-        self.bet, self.buy, self.cost, self.line_bet, self.cap = bet, buy, cost, line_bet, cap
-        self.special, self.free_spins, self.total_win, self.end = special, free_spins, total_win, end
-        self._spins: tuple[Spin, ...] | None = tuple(spins)
-        self._model = model
-        self._base = -1
-        self._free: tuple[Spin, ...] = ()
-        self.base_win = 0 if buy or not spins else spins[0].win * line_bet
+        """The one way a Round is made (:func:`play_round` and :meth:`from_dict` both come
+        here). ``base`` is the base spin, the draw that gives it, or None for a bought feature;
+        ``base_units`` its win and ``total_units`` the round's capped win, in line bets."""
+        line_bet = bet // len(model.paylines)
+        self.bet, self.buy, self.special, self.free_spins, self.end = bet, buy, special, free_spins, end
+        self.cost = bet * model.buy_price if buy else bet
+        self.line_bet = line_bet
+        self.cap = bet * model.max_win
+        self.base_win = base_units * line_bet
+        self.total_win = total_units * line_bet
+        self._model, self._base, self._free = model, base, free
+        self._spins: tuple[Spin, ...] | None = free if base is None else None
 
     @property
     def spins(self) -> tuple[Spin, ...]:
         """The base spin first (unless bought), then each free spin played."""
         if self._spins is None:
-            self._spins = (base_spin_at(self._model, self._base),) + self._free
+            base = self._base
+            assert base is not None  # a bought round's spins are set when it is made
+            spin = base if isinstance(base, Spin) else base_spin_at(self._model, base)
+            self._spins = (spin,) + self._free
         return self._spins
 
     def _key(self) -> tuple[object, ...]:
@@ -127,7 +139,8 @@ class Round:
 
     def to_dict(self) -> dict[str, Any]:
         """The round as JSON-safe data: everything a page needs to show it, in minor units,
-        with running totals per spin and the ordered ``events`` a front end plays."""
+        with running totals per spin and the ordered ``events`` a front end plays
+        (:mod:`engine.events`)."""
         spins = []
         running = 0
         base_total = 0
@@ -162,14 +175,15 @@ class Round:
             "end": self.end.value,
             "spins": spins,
         }
-        out["events"] = _events(out, self._model)
+        out["events"] = round_events(out, self._model, self.end is RoundEnd.MAX_WIN)
         return out
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], model: Model) -> Round:
         """Read a round played with ``model`` back from :meth:`to_dict` (its ``events`` are
-        derived, not read). Raises ValueError naming the fault when the data is malformed; :meth:`verify` checks it
-        against a model as well."""
+        derived, not read). Raises ValueError naming the fault when the data is malformed or
+        its cost, line bet or cap do not follow from its bet; :meth:`verify` checks that the
+        rules give it."""
         if not isinstance(d, Mapping):
             raise ValueError(f"a round is an object, not {type(d).__name__}")
         if d.get("format") != FORMAT:
@@ -195,74 +209,85 @@ class Round:
         raw = d.get("spins")
         if not isinstance(raw, list) or not raw:
             raise ValueError("round spins is not a non-empty list")
+        line_bet = ints["line_bet"]
         try:
-            spins = tuple(Spin.from_dict(s, ints["line_bet"]) for s in raw)
+            spins = tuple(Spin.from_dict(s, line_bet) for s in raw)
         except (TypeError, AttributeError, IndexError, KeyError) as exc:
             raise ValueError(f"round spins are malformed: {exc!r}") from None
-        return cls(model, ints["bet"], buy, ints["cost"], ints["line_bet"], ints["cap"], special,
-                   ints["free_spins"], spins, ints["total_win"], end)
+        if ints["total_win"] % line_bet:
+            raise ValueError(f"round total {ints['total_win']} is not a whole number of line bets")
+        base = spins[0] if spins[0].kind is SpinKind.BASE else None
+        rnd = cls(model, ints["bet"], buy, base, base.win if base else 0, special, ints["free_spins"],
+                  spins[1:] if base else spins, ints["total_win"] // line_bet, end)
+        saved = (ints["line_bet"], ints["cap"], ints["cost"])
+        if (rnd.line_bet, rnd.cap, rnd.cost) != saved:
+            raise ValueError(f"round line bet, cap and cost {saved} do not follow from bet "
+                             f"{rnd.bet}: {(rnd.line_bet, rnd.cap, rnd.cost)}")
+        return rnd
 
-    def verify(self, model: Model) -> None:
-        """Check that this round is one ``play_round`` could have produced with ``model``: every
-        spin re-derived from its stops, every total and the end reason recomputed. Raises
-        ValueError naming the first mismatch (a tampered or corrupt saved round)."""
-        check_bet(model, self.bet)
-        lines = len(model.paylines)
-        want_cost = self.bet * (model.buy_price if self.buy else 1)
-        expected = (self.bet // lines, self.bet * model.max_win, want_cost)
-        if (self.line_bet, self.cap, self.cost) != expected:
-            raise ValueError(f"round line bet, cap and cost {(self.line_bet, self.cap, self.cost)} "
-                             f"do not follow from bet {self.bet}: {expected}")
-        kinds = [s.kind for s in self.spins]
-        n_base = 0 if self.buy else 1
-        if kinds[:n_base] != [SpinKind.BASE] * n_base or SpinKind.BASE in kinds[n_base:]:
-            raise ValueError(f"round spins {[k.value for k in kinds]} are not in the order of a "
-                             f"{'bought' if self.buy else 'base'} round")
-        cap_units = model.max_win * lines
-        total = 0
+    def draws(self, model: Model) -> list[int]:
+        """The draws that give this round (see the module docstring), read back from its stops,
+        special symbol and multipliers. ValueError for a spin that no draw of ``model`` gives."""
+        t = tables_for(model)
+        out = []
         for i, spin in enumerate(self.spins):
-            strips = model.base_strips if spin.kind is SpinKind.BASE else model.free_strips
-            if any(not 0 <= s < len(strip) for s, strip in zip(spin.stops, strips)):
-                raise ValueError(f"spin {i} stops {list(spin.stops)} fall outside the strips")
+            base = spin.kind is SpinKind.BASE
+            if base != (i == 0 and not self.buy):
+                raise ValueError(f"round spins {[s.kind.value for s in self.spins]} are not in the "
+                                 f"order of a {'bought' if self.buy else 'base'} round")
+            strips = model.base_strips if base else model.free_strips
+            try:
+                out.append(encode(spin.stops, [len(s) for s in strips]))
+            except ValueError:
+                raise ValueError(f"spin {i} stops {list(spin.stops)} fall outside the strips") from None
             grid = tuple(window(strip, s) for strip, s in zip(strips, spin.stops))
             if grid != spin.grid:
                 raise ValueError(f"spin {i} grid does not match its stops {list(spin.stops)}")
-            views = [reel_view(model, model.tables.symbol_id, r, c) for r, c in enumerate(grid)]
-            if spin.kind is SpinKind.BASE:
-                if spin.special is not None or spin.multipliers:
-                    raise ValueError(f"spin {i} is a base spin with a special symbol or multipliers")
-                ev = score(model, views)
-            else:
-                if spin.special != self.special or self.special not in model.tables.symbol_id:
-                    raise ValueError(f"spin {i} special {spin.special!r} is not the round's {self.special!r}")
-                wild = [0] * 5
-                for reel, m in spin.multipliers:
-                    if not 0 <= reel < 5 or not views[reel].book or m not in dict(model.multiplier_weights):
-                        raise ValueError(f"spin {i} multiplier {m!r} on reel {reel} is not possible")
-                    wild[reel] = m
-                if [r for r, v in enumerate(views) if v.book] != [r for r, _ in spin.multipliers]:
-                    raise ValueError(f"spin {i} multipliers do not match its book reels")
-                ev = score(model, views, model.tables.symbol_id[self.special], wild)
-            if ev != spin.evaluation:
+            if base and self.special is not None:
+                out.append(_draw_for(t.specials, t.symbol_id.get(self.special, -1), f"round special {self.special!r}"))
+            for reel, m in spin.multipliers:
+                out.append(_draw_for(t.multipliers, m, f"spin {i} multiplier {m!r} on reel {reel}"))
+        if self.buy and self.special is not None:
+            out.insert(0, _draw_for(t.specials, t.symbol_id.get(self.special, -1), f"round special {self.special!r}"))
+        return out
+
+    def verify(self, model: Model) -> None:
+        """Check that ``play_round`` with ``model`` gives this round: its draws (:meth:`draws`)
+        played again and every field compared. Raises ValueError naming the first mismatch (a
+        tampered or corrupt saved round)."""
+        draws = self.draws(model)
+        replay = Replay(draws)
+        free = sum(1 for s in self.spins if s.kind is SpinKind.FREE)
+        try:
+            again = play_round(model, self.bet, replay, self.buy)
+        except ReplayError:
+            raise ValueError(f"round stops after {free} free spins; the rules play on") from None
+        played = sum(1 for s in again.spins if s.kind is SpinKind.FREE)
+        if replay.left or played != free:
+            raise ValueError(f"round played {free} of {self.free_spins} free spins; the rules "
+                             f"stop after {played} of {again.free_spins}")
+        for i, (mine, theirs) in enumerate(zip(self.spins, again.spins)):
+            if mine.special != theirs.special:
+                raise ValueError(f"spin {i} special {mine.special!r} is not the round's {theirs.special!r}")
+            if mine.multipliers != theirs.multipliers:
+                raise ValueError(f"spin {i} multipliers do not match its book reels")
+            if mine.evaluation != theirs.evaluation:
                 raise ValueError(f"spin {i} wins do not match its grid")
-            if total >= cap_units:
-                raise ValueError(f"spin {i} was played after the round reached its cap")
-            total += ev.total
-        base = self.spins[0] if not self.buy else None
-        has_feature = self.buy or (base is not None and base.evaluation.triggers_free_spins
-                                   and base.win < cap_units)
-        played = sum(1 for k in kinds if k is SpinKind.FREE)
-        capped = total >= cap_units
-        want_spins = model.free_spins if has_feature else 0
-        if self.free_spins != want_spins or played > want_spins or (played != want_spins and not capped):
-            raise ValueError(f"round played {played} of {self.free_spins} free spins; "
-                             f"the model awards {want_spins}")
-        if has_feature != (self.special is not None):
-            raise ValueError(f"round special {self.special!r} does not match whether it had a feature")
-        want_end = RoundEnd.MAX_WIN if capped else RoundEnd.COMPLETE
-        if self.end is not want_end or self.total_win != min(total, cap_units) * self.line_bet:
+        if (self.special, self.free_spins) != (again.special, again.free_spins):
+            raise ValueError(f"round special {self.special!r} and {self.free_spins} free spins are "
+                             f"not the rules' {again.special!r} and {again.free_spins}")
+        if (self.total_win, self.end) != (again.total_win, again.end):
             raise ValueError(f"round total {self.total_win} ({self.end.value}) does not match its spins "
-                             f"({min(total, cap_units) * self.line_bet}, {want_end.value})")
+                             f"({again.total_win}, {again.end.value})")
+        if self != again:
+            raise ValueError(f"round does not match its replay: {again!r}")
+
+
+def _draw_for(table: WeightTable, value: int, what: str) -> int:
+    try:
+        return table.draw_for(value)
+    except ValueError:
+        raise ValueError(f"{what} is not possible: no draw gives it") from None
 
 
 def check_bet(model: Model, bet: object) -> int:
@@ -277,117 +302,33 @@ def check_bet(model: Model, bet: object) -> int:
 def play_round(model: Model, bet: int, rng: Rng, buy: bool = False) -> Round:
     """Decide a whole round at ``bet`` (minor units): a base spin and any feature it triggers,
     or, with ``buy=True``, a bought feature. See the module docstring for the draw order."""
-    if type(bet) is not int or bet not in model.tables.bet_levels:
+    t = tables_for(model)
+    if type(bet) is not int or bet not in t.bet_levels:
         check_bet(model, bet)  # raises, naming the fault
     if buy is not True and buy is not False:
         raise ValueError(f"buy {buy!r} is not true or false")
-    t = model.tables
     cap_units = model.max_win * t.lines
-    line_bet = bet // t.lines
     total = 0
-    base = -1
+    base = None
     feature = buy
     if not buy:
         base = rng.randrange(t.base_combos)
-        total, feature = t.base_outcome(base)
+        total, feature = t.base_outcomes.outcome(base)
         if total >= cap_units:
             feature = False
     base_units = total
     special = None
     awarded = 0
-    free: tuple[Spin, ...] = ()
+    played = []
     if feature:
         special = draw_special(model, rng)
         awarded = model.free_spins
-        played = []
         for _ in range(awarded):
             spin = free_spin(model, rng, special)
             played.append(spin)
             total += spin.evaluation.total
             if total >= cap_units:
                 break
-        free = tuple(played)
-    r = Round.__new__(Round)
-    r.bet = bet
-    r.buy = buy
-    r.cost = bet * model.buy_price if buy else bet
-    r.line_bet = line_bet
-    r.cap = bet * model.max_win
-    r.special = special
-    r.free_spins = awarded
-    r.base_win = base_units * line_bet
-    r.total_win = (total if total < cap_units else cap_units) * line_bet
-    r.end = RoundEnd.MAX_WIN if total >= cap_units else RoundEnd.COMPLETE
-    r._model = model
-    r._base = base
-    r._free = free
-    r._spins = free if buy else None
-    return r
-
-
-def _events(r: dict[str, Any], model: Model) -> list[dict[str, Any]]:
-    """The ordered steps a front end plays, one handler per ``type``; derived from the round's
-    JSON form and the model, so the page computes nothing.
-
-    Every event that adds money says how much it adds (``paid``) and the round's total after
-    it (``total``), both capped: within a spin, the line wins are paid first, in the order
-    listed, then the expanding win, so when the cap cuts a spin short, the cut falls on the
-    last of these. ``spinEnd`` says what the spin added (``paid``) and what the cap took from
-    its win (``cut``). See docs/engine.md.
-    """
-    cap = r["cap"]
-    ev: list[dict[str, Any]] = [{"type": "roundStart", "bet": r["bet"], "buy": r["buy"], "cost": r["cost"]}]
-    if r["buy"]:
-        ev.append({"type": "freeSpinsStart", "count": r["free_spins"], "special": r["special"]})
-    spins = r["spins"]
-    total = 0
-    for i, s in enumerate(spins):
-        before = total
-        if s["kind"] == "free":
-            ev.append({"type": "freeSpin", "spin": i, "number": s["number"], "of": r["free_spins"]})
-        ev.append({"type": "reveal", "spin": i, "kind": s["kind"], "stops": s["stops"], "grid": s["grid"],
-                   "anticipation": anticipation(model, s["grid"]) if s["kind"] == "base" else []})
-        if s["multipliers"]:
-            ev.append({"type": "expandBooks", "spin": i, "reels": [int(k) for k in s["multipliers"]],
-                       "multipliers": s["multipliers"], "multiplier": s["multiplier"]})
-        if s["line_wins"]:
-            wins = []
-            for w in s["line_wins"]:
-                paid = min(w["amount"], cap - total)
-                total += paid
-                wins.append({**w, "paid": paid})
-            ev.append({"type": "lineWins", "spin": i, "wins": wins,
-                       "amount": sum(w["amount"] for w in wins), "paid": total - before, "total": total})
-        if s["expanding_win"]:
-            paid = min(s["expanding_win"]["amount"], cap - total)
-            total += paid
-            ev.append({"type": "expandSymbol", "spin": i, **s["expanding_win"], "paid": paid, "total": total})
-        ev.append({"type": "spinEnd", "spin": i, "win": s["win"], "round_total": s["round_total"],
-                   "feature_total": s["feature_total"], "free_spins_left": s["free_spins_left"],
-                   "paid": total - before, "cut": s["win"] - (total - before), "total": total})
-        capped = i == len(spins) - 1 and r["end"] == RoundEnd.MAX_WIN.value
-        if s["kind"] == "base" and s["triggers"] and r["special"] is not None:
-            ev.append({"type": "freeSpinsTrigger", "spin": i, "positions": s["books"]})
-            ev.append({"type": "freeSpinsStart", "count": r["free_spins"], "special": r["special"]})
-        if capped:
-            ev.append({"type": "maxWin", "amount": r["cap"], "forfeited": s["free_spins_left"]})
-    if r["special"] is not None:
-        last = spins[-1]
-        ev.append({"type": "freeSpinsEnd", "total": last["feature_total"],
-                   "played": sum(1 for s in spins if s["kind"] == "free")})
-    tier = model.big_win(r["total_win"], r["bet"])
-    ev.append({"type": "roundEnd", "total_win": r["total_win"], "end": r["end"], "total": r["total_win"],
-               "big_win": None if tier is None else {"name": tier.name, "level": tier.level}})
-    return ev
-
-
-def anticipation(model: Model, grid: list[list[str]]) -> list[int]:
-    """The reels of a base spin that spin slow: each reel whose base strip holds a book, once
-    ``model.anticipation_books`` books show on the reels to its left."""
-    out = []
-    books = 0
-    for reel, column in enumerate(grid):
-        if books >= model.anticipation_books and model.wild in model.base_strips[reel]:
-            out.append(reel)
-        books += model.wild in column
-    return out
+    capped = total >= cap_units
+    return Round(model, bet, buy, base, base_units, special, awarded, tuple(played),
+                 cap_units if capped else total, RoundEnd.MAX_WIN if capped else RoundEnd.COMPLETE)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .model import Model
-from .round import play_round
+from .round import RoundEnd, play_round
 
 CHUNK = 20_000
 """Rounds per chunk (one seed each)."""
@@ -60,7 +60,7 @@ def run_chunk(model: Model, bet: int, buy: bool, seed: int, index: int, rounds: 
             t.base_win += base
             t.hits += base > 0
         t.features += r.special is not None
-        t.capped += r.end.value == "max_win"
+        t.capped += r.end is RoundEnd.MAX_WIN
     return t
 
 
@@ -80,8 +80,8 @@ def _work(job: tuple[int, bool, int, int, int]) -> Tally:
 def simulate(model: Model, rounds: int, seed: int, buy: bool = False, workers: int = 1,
              bet: int | None = None,
              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Play ``rounds`` rounds and return the figures of GAME.md's ``simulate`` (fractions, not
-    percentages; wins in total bets). Worker processes are forked with ``model`` itself, lookup
+    """Play ``rounds`` rounds and return the figures of ``python -m engine simulate``
+    (docs/engine.md; fractions, not percentages; wins in total bets). Worker processes are forked with ``model`` itself, lookup
     tables already filled included."""
     if rounds < 1:
         raise ValueError(f"rounds {rounds} must be at least 1")

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .evaluate import Evaluation, ExpandingWin, LineWin, score
-from .grid import Grid, Stop, Symbol, as_grid
-from .model import Model
-from .rng import Rng
-from .tables import decode
+from .grid import REELS, Grid, Stop, Symbol, as_grid
+from .model import WILD, Model
+from .rng import Rng, decode
+from .tables import tables_for
 
 
 class SpinKind(enum.StrEnum):
@@ -45,7 +45,7 @@ class Spin:
 
     def book_positions(self) -> list[list[int]]:
         """``[reel, row]`` of each book shown."""
-        return [[reel, column.index("BOOK")] for reel, column in enumerate(self.grid) if "BOOK" in column]
+        return [[reel, column.index(WILD)] for reel, column in enumerate(self.grid) if WILD in column]
 
     def to_dict(self, line_bet: int) -> dict[str, Any]:
         """The spin's JSON form, amounts in minor units at ``line_bet``."""
@@ -79,8 +79,8 @@ class Spin:
         """Read a spin back from :meth:`to_dict`; ValueError naming the fault if it is malformed."""
         kind = SpinKind(_get(d, "kind", str))
         stops = tuple(_int(s, "stops") for s in _get(d, "stops", list))
-        if len(stops) != 5:
-            raise ValueError(f"spin stops {list(stops)} are not 5 stops")
+        if len(stops) != REELS:
+            raise ValueError(f"spin stops {list(stops)} are not {REELS} stops")
         grid = as_grid(_get(d, "grid", list))
         special = d.get("special")
         if special is not None and not isinstance(special, str):
@@ -130,13 +130,13 @@ def _units(amount: object, line_bet: int) -> int:
 
 def base_spin(model: Model, rng: Rng) -> Spin:
     """Stop the five base strips at uniform random positions (one draw over every stop
-    combination, see :func:`engine.tables.decode`) and score the window."""
-    return base_spin_at(model, rng.randrange(model.tables.base_combos))
+    combination, see :func:`engine.rng.decode`) and score the window."""
+    return base_spin_at(model, rng.randrange(tables_for(model).base_combos))
 
 
 def base_spin_at(model: Model, index: int) -> Spin:
     """The base spin whose stops are encoded by the draw ``index``."""
-    t = model.tables
+    t = tables_for(model)
     stops = decode(index, t.base_lengths)
     views = [reel[stop] for reel, stop in zip(t.base, stops)]
     grid = (views[0].column, views[1].column, views[2].column, views[3].column, views[4].column)

@@ -5,19 +5,20 @@ through a cell showing each paying symbol (or a book, which substitutes). A line
 run of symbol ``s`` is then the AND of the reels' masks for ``s``, reel after reel.
 The same view is built for a hand-made grid, so hand-made and drawn spins share one
 evaluation path.
+
+The model is a plain value; :func:`tables_for` builds a model's tables once and keeps them
+while the model lives, and the rest of the engine asks it for them.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
+import math
+import weakref
 from dataclasses import dataclass
-from itertools import accumulate
-from typing import TYPE_CHECKING
 
-from .grid import Column, Reel, window
-
-if TYPE_CHECKING:
-    from .model import Model
+from .grid import REELS, Column, Reel, window
+from .model import Model
+from .rng import WeightTable, decode
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,19 +35,6 @@ class ReelView:
     """The same as a bit set: bit ``id`` is set when that symbol shows."""
     book: bool
     """Whether a book shows."""
-
-
-@dataclass(frozen=True, slots=True)
-class WeightTable:
-    """A weighted draw: ``rng.randrange(total)`` picks the value whose cumulative band holds it."""
-
-    values: tuple[int, ...]
-    cumulative: tuple[int, ...]
-    total: int
-
-    def pick(self, x: int) -> int:
-        """The value drawn when the random integer in ``0..total-1`` is ``x``."""
-        return self.values[bisect_right(self.cumulative, x)]
 
 
 Alive = tuple[tuple[int, int], ...]
@@ -70,20 +58,6 @@ def advance(alive: Alive, view: ReelView, pays: tuple[tuple[int, ...], ...], ree
         if nxt:
             nxt_alive.append((sid, nxt))
     return tuple(nxt_alive), inc
-
-
-def decode(index: int, lengths: tuple[int, ...]) -> tuple[int, ...]:
-    """The stops encoded by one draw ``index`` in ``0 .. prod(lengths)-1``, reel 1 most
-    significant: ``index = (((s1*L2 + s2)*L3 + s3)*L4 + s4)*L5 + s5``.
-
-    >>> decode(2 * 4 * 5 + 3 * 5 + 4, (3, 4, 5))
-    (2, 3, 4)
-    """
-    stops = []
-    for n in reversed(lengths):
-        index, s = divmod(index, n)
-        stops.append(s)
-    return tuple(reversed(stops))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,21 +92,38 @@ class Tables:
     """How many stop combinations the base strips have (one draw picks one)."""
     free_combos: int
     """How many stop combinations the free-spins strips have."""
-    suffix: tuple[tuple[ReelView, ReelView], ...]
-    """``suffix[s4 * L5 + s5]``: the base views of reels 4 and 5."""
-    prefix: list[Prefix | None]
-    """``prefix[(s1 * L2 + s2) * L3 + s3]``: what base reels 1-3 settle, filled on first use."""
+    base_outcomes: BaseOutcomes
+    """The line win and trigger of a base spin from its draw, without building the spin."""
 
-    def base_outcome(self, index: int) -> tuple[int, bool]:
+
+class BaseOutcomes:
+    """A memo of base spins' outcomes by draw: reels 1-3 are settled once per combination of
+    their stops (on first use: there are too many to settle up front), reels 4 and 5 per spin.
+
+    Not a value: its table fills as rounds are played. It only ever caches what
+    :func:`engine.evaluate.score` would compute for the same stops.
+    """
+
+    __slots__ = ("_base", "_pays", "_lengths", "_suffix", "_prefix")
+
+    def __init__(self, base: tuple[tuple[ReelView, ...], ...], pays: tuple[tuple[int, ...], ...],
+                 lengths: tuple[int, ...]) -> None:
+        self._base, self._pays, self._lengths = base, pays, lengths
+        self._suffix = tuple((a, b) for a in base[3] for b in base[4])
+        """``suffix[s4 * L5 + s5]``: the base views of reels 4 and 5."""
+        self._prefix: list[Prefix | None] = [None] * (lengths[0] * lengths[1] * lengths[2])
+        """``prefix[(s1 * L2 + s2) * L3 + s3]``: what base reels 1-3 settle, once known."""
+
+    def outcome(self, index: int) -> tuple[int, bool]:
         """The line win (line bets) and trigger of the base spin drawn as ``index``: three
         reels from the prefix table, the two others only for lines still running."""
-        p, q = divmod(index, len(self.suffix))
-        entry = self.prefix[p]
+        p, q = divmod(index, len(self._suffix))
+        entry = self._prefix[p]
         if entry is None:
             entry = self._fill(p)
         win, alive, books = entry
-        v4, v5 = self.suffix[q]
-        pays = self.pays
+        v4, v5 = self._suffix[q]
+        pays = self._pays
         for sid, mask in alive:
             nxt = mask & v4.masks[sid]
             ended = mask ^ nxt
@@ -144,17 +135,17 @@ class Tables:
                 if ended:
                     win += pays[sid][4] * ended.bit_count()
                 if last:
-                    win += pays[sid][5] * last.bit_count()
+                    win += pays[sid][REELS] * last.bit_count()
         return win, books and v4.book
 
     def _fill(self, p: int) -> Prefix:
-        s1, s2, s3 = decode(p, self.base_lengths[:3])
-        v1, v2, v3 = self.base[0][s1], self.base[1][s2], self.base[2][s3]
+        s1, s2, s3 = decode(p, self._lengths[:3])
+        v1, v2, v3 = self._base[0][s1], self._base[1][s2], self._base[2][s3]
         alive = tuple((sid, v1.masks[sid]) for sid in v1.symbols)
-        alive, win2 = advance(alive, v2, self.pays, 1)
-        alive, win3 = advance(alive, v3, self.pays, 2)
+        alive, win2 = advance(alive, v2, self._pays, 1)
+        alive, win3 = advance(alive, v3, self._pays, 2)
         entry = (win2 + win3, alive, v2.book and v3.book)
-        self.prefix[p] = entry
+        self._prefix[p] = entry
         return entry
 
 
@@ -176,10 +167,18 @@ def reel_view(model: Model, symbol_id: dict[str, int], reel: Reel, column: Colum
     return ReelView(column, tuple(masks), tuple(ids), shown, book)
 
 
-def _weights(pairs: tuple[tuple[int, int], ...]) -> WeightTable:
-    values = tuple(v for v, _ in pairs)
-    cumulative = tuple(accumulate(w for _, w in pairs))
-    return WeightTable(values, cumulative, cumulative[-1])
+_BUILT: dict[int, tuple[weakref.ref[Model], Tables]] = {}
+
+
+def tables_for(model: Model) -> Tables:
+    """The tables of ``model``, built on first use and kept while the model lives."""
+    entry = _BUILT.get(id(model))
+    if entry is not None and entry[0]() is model:
+        return entry[1]
+    tables = build_tables(model)
+    _BUILT[id(model)] = (weakref.ref(model), tables)
+    weakref.finalize(model, _BUILT.pop, id(model), None)
+    return tables
 
 
 def build_tables(model: Model) -> Tables:
@@ -195,15 +194,16 @@ def build_tables(model: Model) -> Tables:
     base = views(model.base_strips)
     base_lengths = tuple(len(s) for s in model.base_strips)
     free_lengths = tuple(len(s) for s in model.free_strips)
+    pays = tuple(model.paytable[s] for s in model.symbols)
     return Tables(
         symbol_id=symbol_id,
-        pays=tuple(model.paytable[s] for s in model.symbols),
+        pays=pays,
         lines=len(model.paylines),
         all_lines=(1 << len(model.paylines)) - 1,
         base=base,
         free=views(model.free_strips),
-        specials=_weights(tuple((symbol_id[s], w) for s, w in model.special_weights)),
-        multipliers=_weights(model.multiplier_weights),
+        specials=WeightTable.of([(symbol_id[s], w) for s, w in model.special_weights]),
+        multipliers=WeightTable.of(model.multiplier_weights),
         cells=tuple(
             tuple(tuple((reel, rows[reel]) for reel in range(count)) for count in range(len(rows) + 1))
             for rows in model.paylines
@@ -211,15 +211,8 @@ def build_tables(model: Model) -> Tables:
         bet_levels=frozenset(model.bets),
         base_lengths=base_lengths,
         free_lengths=free_lengths,
-        base_combos=_product(base_lengths),
-        free_combos=_product(free_lengths),
-        suffix=tuple((a, b) for a in base[3] for b in base[4]),
-        prefix=[None] * _product(base_lengths[:3]),
+        base_combos=math.prod(base_lengths),
+        free_combos=math.prod(free_lengths),
+        base_outcomes=BaseOutcomes(base, pays, base_lengths),
     )
 
-
-def _product(values: tuple[int, ...]) -> int:
-    out = 1
-    for v in values:
-        out *= v
-    return out

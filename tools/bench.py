@@ -1,7 +1,7 @@
 """Benchmarks: ratios against baselines run in the same process (``make bench``).
 
 1. Rounds per second of ``engine.play_round`` against a straightforward evaluator written
-   here (string grids, a loop per line, dict look-ups; the rules of GAME.md read literally)
+   here (string grids, a loop per line, dict look-ups; the rules of docs/rules.md read literally)
    that produces the same record of the round, both drawing from ``random.Random`` in the
    same way (the benchmark checks they decide the same totals). Target: at least 5x.
    Also the base-spin evaluation alone on the same draws (prefix tables against the line loop).
@@ -20,7 +20,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import load_model, play_round  # noqa: E402
-from engine.tables import decode  # noqa: E402
+from engine.rng import decode  # noqa: E402
+from engine.tables import tables_for  # noqa: E402
 from engine.par import par_sheet  # noqa: E402
 from engine.simulate import simulate  # noqa: E402
 
@@ -155,14 +156,14 @@ def main() -> None:
 
     # The base-spin evaluation alone, on the same draws: what the engine's tables buy.
     rng = random.Random(3)
-    tables = model.tables
+    tables = tables_for(model)
     draws = [rng.randrange(tables.base_combos) for _ in range(n)]
     grids = [[[s[(st + r) % len(s)] for r in range(3)] for s, st in zip(data["reels"]["base"], decode(i, tables.base_lengths))]
              for i in draws]
 
     def engine_eval(k: int) -> None:
         for i in draws[:k]:
-            tables.base_outcome(i)
+            tables.base_outcomes.outcome(i)
 
     def naive_eval(k: int) -> None:
         for grid in grids[:k]:

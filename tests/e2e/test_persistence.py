@@ -190,6 +190,7 @@ def test_seeded_sequence_continues_across_a_reload_between_rounds(open_game: Cal
     page = open_game(site.root + "?seed=7&speed=fast").page
     got = [page.evaluate("game.spin()")]
     page.reload()
+    wait_booted(page)  # a reload boots Pyodide again: the boot timeout, not the default one
     wait_ready(page)
     # #win is the last round's total (docs/page-contract.md), also after a reload: CPython's first round's.
     assert minor(page, "#win") == want[0]["total_win"]

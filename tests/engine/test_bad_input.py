@@ -1,6 +1,6 @@
-"""Every bad input GAME.md names raises ValueError with a message that names the fault.
+"""Every bad input docs/engine.md names raises ValueError with a message that names the fault.
 
-GAME.md, "The engine's contract": a grid of the wrong shape, an unknown symbol, a book on reel 1
+docs/engine.md, "API": a grid of the wrong shape, an unknown symbol, a book on reel 1
 or 5, a missing or out-of-range multiplier, a bet that is not a listed level. Each `match` below
 checks that the message names the fault: the offending value and where it is.
 """
@@ -65,7 +65,7 @@ def test_book_on_reel_1_or_5(text: str, match: str, special: str | None) -> None
 
 
 def test_two_books_on_one_reel() -> None:
-    # GAME.md: books are >= 3 stops apart, so a reel shows at most one.
+    # docs/rules.md: books are >= 3 stops apart, so a reel shows at most one.
     with pytest.raises(ValueError, match=r"reel 3 \(grid\[2\]\) shows 2 books"):
         evaluate(TEST, parse_grid("SANTA A K|Q Q J|BOOK A BOOK|K K K|J Q SANTA"))
 

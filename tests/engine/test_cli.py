@@ -26,8 +26,8 @@ def test_help_lists_the_subcommands() -> None:
     assert "--model" in p.stdout
 
 
-def test_help_lists_game_md_commands() -> None:
-    # GAME.md "Command line": `python -m engine par --json` and `python -m engine simulate ...`.
+def test_help_lists_the_documented_commands() -> None:
+    # docs/engine.md "Command line": `python -m engine par --json` and `python -m engine simulate ...`.
     p = run("--help")
     assert "par" in p.stdout and "simulate" in p.stdout
 

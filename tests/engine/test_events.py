@@ -11,20 +11,14 @@ import random
 from typing import Any
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from book_models import MODEL_DATA, MODELS, fresh_test_data
 import engine
 from engine import play_round
+from round_cases import rounds
 
 SETTINGS = settings(deadline=None)
 MONEY = ("lineWins", "expandSymbol")
-
-
-@st.composite
-def rounds(draw: st.DrawFn) -> tuple[str, int, int, bool]:
-    name = draw(st.sampled_from(sorted(MODELS)))
-    return name, draw(st.sampled_from(MODELS[name].bets)), draw(st.integers(0, 2**64 - 1)), draw(st.booleans())
 
 
 def naive_big_win(data: dict[str, Any], win: int, bet: int) -> dict[str, Any] | None:
@@ -92,8 +86,8 @@ def test_anticipation_follows_the_model_number() -> None:
     # hold books) to spin slow; reel 5's strip has none.
     model = engine.load_model(fresh_test_data() | {"anticipation_books": 1})
     grid = [["A", "K", "Q"], ["BOOK", "K", "Q"], ["A", "K", "Q"], ["A", "K", "Q"], ["A", "K", "Q"]]
-    assert engine.round.anticipation(model, grid) == [2, 3]
-    assert engine.round.anticipation(MODELS["test"], grid) == []
+    assert engine.events.anticipation(model, grid) == [2, 3]
+    assert engine.events.anticipation(MODELS["test"], grid) == []
 
 
 def test_a_capped_spin_by_hand() -> None:

@@ -20,7 +20,7 @@ import pytest
 
 from book_models import GOLDEN_PATH, MODEL_DATA, TEST
 from engine import play_round
-from test_properties import naive_evaluate
+from test_naive_evaluator import naive_evaluate
 
 GOLDEN: list[dict[str, Any]] = json.loads(GOLDEN_PATH.read_text(encoding="utf-8"))["rounds"]
 
@@ -116,8 +116,8 @@ def test_golden_round_follows_the_documented_draw_order(golden: dict[str, Any]) 
 
 
 def test_consecutive_rounds_share_one_rng_without_extra_draws() -> None:
-    # GAME.md (the page's contract): the k-th round at a given bet equals the k-th play_round
-    # on one random.Random(N). The per-seed replays above cannot see a draw made after a round's
+    # docs/rules.md "A round is decided in one call": the k-th page round at a bet equals the
+    # k-th play_round on one random.Random(N). The per-seed replays above cannot see a draw made after a round's
     # last spin; 60 rounds in a row on one rng, against the independent replay, can.
     engine_rng, replay_rng = random.Random(2024), random.Random(2024)
     triggered = 0

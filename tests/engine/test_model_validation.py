@@ -52,7 +52,7 @@ def _pop(path: str) -> Mutation:
 
 
 FAULTS: list[tuple[str, Mutation, list[str]]] = [
-    # A BOOK on reel 1 or 5 (GAME.md: books land on reels 2, 3 and 4 only), both strip sets.
+    # A BOOK on reel 1 or 5 (docs/rules.md: books land on reels 2, 3 and 4 only), both strip sets.
     ("book on reel 1, base", _set("reels.base.0.4", "BOOK"), [r"reels\.base\[0\]\[4\]", "BOOK", "reel 1"]),
     ("book on reel 5, base", _set("reels.base.4.6", "BOOK"), [r"reels\.base\[4\]\[6\]", "BOOK", "reel 5"]),
     ("book on reel 1, free", _set("reels.free_spins.0.2", "BOOK"), [r"reels\.free_spins\[0\]\[2\]", "BOOK", "reel 1"]),
@@ -123,7 +123,7 @@ def test_load_model_rejects_fault(mutate: Mutation, parts: list[str]) -> None:
 
 
 def test_model_error_is_a_value_error() -> None:
-    # GAME.md / STYLE.md: ModelError(ValueError).
+    # docs/engine.md "API": ModelError is a ValueError.
     assert issubclass(engine.ModelError, ValueError)
 
 
@@ -133,7 +133,7 @@ def test_model_error_is_a_value_error() -> None:
     _set("reels.free_spins.1", ["BOOK", "A", "K", "BOOK", "Q", "J"]),  # 0 and 3, 3 each way
 ], ids=["3 apart", "3 apart across the wrap", "3 apart both ways"])
 def test_books_exactly_3_apart_are_allowed(mutate: Mutation) -> None:
-    # GAME.md: "at least 3 stops apart": a gap of exactly 3 is legal (a window of 3 still shows one).
+    # docs/rules.md: "at least 3 stops apart": a gap of exactly 3 is legal (a window of 3 still shows one).
     data = fresh_test_data()
     mutate(data)
     engine.load_model(data)
@@ -187,7 +187,7 @@ def test_to_json_round_trips() -> None:
 
 
 def test_shipped_model_keeps_the_rules() -> None:
-    # Only what GAME.md fixes, so this survives re-tuning of strips, pays, weights and price:
+    # Only what docs/rules.md fixes, so this survives re-tuning of strips, pays, weights and price:
     # 9 paying symbols + BOOK, 10 distinct lines, books only on reels 2-4 and >= 3 stops apart
     # (load_model checked that; we recount), SANTA and SNOWMAN pay from 2, 10 free spins, a cap
     # of 20,168x, bets in multiples of 10 with the default among them.

@@ -28,12 +28,13 @@ import pytest
 import engine
 from engine.evaluate import score
 from engine.grid import window
+from engine.tables import tables_for
 from engine.par import (base_distribution, free_spin_distribution, line_shares, mean_figures,
-                        par_sheet, trigger_probability)
+                        par_sheet, sheet_json, trigger_probability)
 
 SMALL_PATH = Path(__file__).resolve().parent / "data" / "par_small_model.json"
 MODEL = engine.load_model(SMALL_PATH)
-LINES = 10  # GAME.md: 10 fixed paylines; line bet = total bet / 10
+LINES = 10  # docs/rules.md: 10 fixed paylines; line bet = total bet / 10
 
 
 def _approx(x: Fraction) -> Any:
@@ -45,7 +46,7 @@ class Brute:
 
     def __init__(self) -> None:
         m = MODEL
-        t = m.tables
+        t = tables_for(m)
         # --- Base game: all stop combinations, each of probability 1 / prod(lengths) ---
         lengths = [len(s) for s in m.base_strips]
         self.base_total = math.prod(lengths)
@@ -54,7 +55,7 @@ class Brute:
         for stops in itertools.product(*(range(n) for n in lengths)):
             grid = [window(strip, s) for strip, s in zip(m.base_strips, stops)]
             ev = engine.evaluate(m, grid)
-            # GAME.md: 3 books (reels 2, 3 and 4) trigger; check the flag against the grid.
+            # docs/rules.md: 3 books (reels 2, 3 and 4) trigger; check the flag against the grid.
             assert ev.triggers_free_spins == all(m.wild in grid[r] for r in (1, 2, 3))
             self.base[(ev.total, ev.triggers_free_spins)] += 1
             for lw in ev.line_wins:
@@ -85,7 +86,7 @@ class Brute:
                 lines_part = None
                 for s in m.symbols:
                     ev = score(m, views, sid[s], wild)
-                    assert not ev.triggers_free_spins  # GAME.md: no retrigger
+                    assert not ev.triggers_free_spins  # docs/rules.md: no retrigger
                     self.free[s][ev.total] += weight
                     self.expanding[s] += weight * ev.expanding_win
                     part = tuple((lw.line, lw.symbol, lw.win) for lw in ev.line_wins)
@@ -134,7 +135,8 @@ def brute() -> Brute:
 
 @pytest.fixture(scope="module")
 def sheet() -> dict[str, Any]:
-    return par_sheet(MODEL)
+    # The sheet in its JSON form (what static/par.json holds), indexed by key below.
+    return sheet_json(par_sheet(MODEL))
 
 
 def test_small_model_is_as_described() -> None:

@@ -7,10 +7,10 @@ import functools
 from typing import Any
 
 import engine
-from engine.par import par_sheet
+from engine.par import par_sheet, sheet_json
 
 
 @functools.lru_cache(maxsize=1)
 def shipped_sheet() -> dict[str, Any]:
-    """``par_sheet(load_model())`` of the shipped model, as it is on disk now."""
-    return par_sheet(engine.load_model())
+    """``par_sheet(load_model())`` of the shipped model, as it is on disk now, in its JSON form."""
+    return sheet_json(par_sheet(engine.load_model()))

@@ -1,7 +1,6 @@
-"""Properties of rounds and evaluations, checked by hypothesis on the shipped model, the test
-model and the capped test model (max_win 2, so the cap ends most features); plus a naive,
-independent evaluator written straight from GAME.md that `engine.evaluate` must agree with.
-"""
+"""Properties of rounds, checked by hypothesis on the shipped model, the test model and the
+capped test model (max_win 2, so the cap ends most features). The naive evaluator is in
+test_naive_evaluator.py."""
 
 from __future__ import annotations
 
@@ -16,168 +15,14 @@ from hypothesis import strategies as st
 
 import engine
 from book_models import MODEL_DATA, MODELS
-from engine import Round, RoundEnd, evaluate, play_round
+from engine import Round, RoundEnd, play_round
+from round_cases import play, rounds
 
 # Examples per test and their seeding come from the profile in conftest.py.
 SETTINGS = settings(deadline=None)
-NAMES = sorted(MODELS)
-
-
-# ---------------------------------------------------------------- a naive evaluator
-# Written from GAME.md's words only, on the raw JSON of the model: strings, nested loops,
-# no bitmasks, no engine code. Amounts in line bets.
-
-def naive_pay(data: dict[str, Any], symbol: str, count: int) -> int:
-    """paytable[symbol][count], 0 where the table has no entry."""
-    return data["paytable"][symbol].get(str(count), 0)
-
-
-def naive_evaluate(data: dict[str, Any], grid: list[list[str]], special: str | None = None,
-                   multipliers: dict[int, int] | None = None) -> dict[str, Any]:
-    """{"lines": [(line, symbol, count, multiplier, win)], "expanding": win, "total": win}."""
-    free = special is not None
-    multipliers = multipliers or {}
-    book_reels = []
-    for reel in range(5):
-        if "BOOK" in grid[reel]:
-            book_reels.append(reel)
-    lines = []
-    for index, rows in enumerate(data["paylines"]):
-        cells = []
-        for reel in range(5):
-            cells.append(grid[reel][rows[reel]])
-        best = None
-        # Try every paying symbol and every run length from reel 1; keep the highest win.
-        for symbol in data["paytable"]:
-            for count in range(1, 6):
-                run = True
-                for reel in range(count):
-                    if free and reel in book_reels:
-                        continue                       # an expanded book reel: wild in every row
-                    if cells[reel] != symbol and cells[reel] != "BOOK":
-                        run = False                    # a book cell substitutes in the base game
-                if not run:
-                    continue
-                multiplier = 1
-                if free:
-                    for reel in range(count):
-                        if reel in book_reels:
-                            multiplier = multiplier * multipliers[reel]
-                win = naive_pay(data, symbol, count) * multiplier
-                if win > 0 and (best is None or (win, count) > (best[4], best[2])):
-                    best = (index, symbol, count, multiplier, win)
-        if best is not None:
-            lines.append(best)
-    expanding = 0
-    if free:
-        c = 0
-        for reel in range(5):
-            if reel in book_reels or special in grid[reel]:
-                c = c + 1
-        pay = naive_pay(data, special, c)
-        if pay > 0:
-            product = 1
-            for reel in book_reels:
-                product = product * multipliers[reel]
-            expanding = pay * len(data["paylines"]) * product
-    total = expanding
-    for line in lines:
-        total = total + line[4]
-    return {"lines": lines, "expanding": expanding, "total": total}
-
-
-def test_naive_evaluator_on_a_hand_derived_grid() -> None:
-    # The naive evaluator itself must agree with a hand derivation (test_rules.py,
-    # test_expanding_win_takes_every_book_multiplier): 3 SANTA lines x 20, expanding 8000.
-    grid = [g.split() for g in "SANTA J Q|K BOOK A|GIFT AXE BAUBLE|Q BOOK J|A K Q".split("|")]
-    got = naive_evaluate(MODEL_DATA["test"], grid, "SANTA", {1: 2, 3: 4})
-    assert got == {"lines": [(1, "SANTA", 2, 2, 20), (3, "SANTA", 2, 2, 20), (7, "SANTA", 2, 2, 20)],
-                   "expanding": 8000, "total": 8060}
-
-
-@st.composite
-def drawn_spins(draw: st.DrawFn) -> tuple[str, list[list[str]], str | None, dict[int, int]]:
-    """A model, a grid from random stops of its base or free strips, and for a free spin a random
-    SES (any paying symbol) and a random multiplier for each book reel."""
-    name = draw(st.sampled_from(NAMES))
-    data = MODEL_DATA[name]
-    free = draw(st.booleans())
-    strips = data["reels"]["free_spins" if free else "base"]
-    grid = []
-    for strip in strips:
-        stop = draw(st.integers(0, len(strip) - 1))
-        grid.append([strip[(stop + row) % len(strip)] for row in range(3)])
-    special = draw(st.sampled_from(sorted(data["paytable"]))) if free else None
-    multipliers = {}
-    if free:
-        for reel in range(5):
-            if "BOOK" in grid[reel]:
-                multipliers[reel] = draw(st.integers(1, 5))
-    return name, grid, special, multipliers
-
-
-@st.composite
-def any_grids(draw: st.DrawFn) -> tuple[str, list[list[str]], str | None, dict[int, int]]:
-    """Like drawn_spins, but any legal grid, not only strip windows: random paying symbols, and on
-    reels 2-4 at most one book, in a random row. Reaches layouts the strips never show."""
-    name = draw(st.sampled_from(NAMES))
-    data = MODEL_DATA[name]
-    symbols = sorted(data["paytable"])
-    # Few symbols make long runs (and big wins) likely; many make them rare: draw from both.
-    pool = draw(st.lists(st.sampled_from(symbols), min_size=1, max_size=9, unique=True))
-    grid = []
-    for reel in range(5):
-        column = [draw(st.sampled_from(pool)) for _ in range(3)]
-        if reel in (1, 2, 3) and draw(st.booleans()):
-            column[draw(st.integers(0, 2))] = "BOOK"
-        grid.append(column)
-    free = draw(st.booleans())
-    special = draw(st.sampled_from(symbols)) if free else None
-    multipliers = {r: draw(st.integers(1, 5)) for r in range(5) if free and "BOOK" in grid[r]}
-    return name, grid, special, multipliers
-
-
-def _engine_view(ev: engine.Evaluation) -> dict[str, Any]:
-    return {"lines": [(w.line, w.symbol, w.count, w.multiplier, w.win) for w in ev.line_wins],
-            "expanding": ev.expanding_win, "total": ev.total}
-
-
-@SETTINGS
-@given(drawn_spins())
-def test_evaluate_agrees_with_the_naive_evaluator_on_strip_windows(case) -> None:
-    name, grid, special, multipliers = case
-    ev = evaluate(MODELS[name], grid, special=special, multipliers=multipliers if special else None)
-    assert _engine_view(ev) == naive_evaluate(MODEL_DATA[name], grid, special, multipliers)
-    books = sum(1 for column in grid if "BOOK" in column)
-    assert ev.books == books
-    assert ev.triggers_free_spins == (special is None and books == 3)
-
-
-@SETTINGS
-@given(any_grids())
-def test_evaluate_agrees_with_the_naive_evaluator_on_any_grid(case) -> None:
-    name, grid, special, multipliers = case
-    ev = evaluate(MODELS[name], grid, special=special, multipliers=multipliers if special else None)
-    assert _engine_view(ev) == naive_evaluate(MODEL_DATA[name], grid, special, multipliers)
 
 
 # ---------------------------------------------------------------- rounds
-
-@st.composite
-def rounds(draw: st.DrawFn) -> tuple[str, int, int, bool]:
-    """(model name, bet, seed, buy): a round to play."""
-    name = draw(st.sampled_from(NAMES))
-    bet = draw(st.sampled_from(MODELS[name].bets))
-    seed = draw(st.integers(0, 2**64 - 1))
-    buy = draw(st.booleans())
-    return name, bet, seed, buy
-
-
-def play(case: tuple[str, int, int, bool]) -> tuple[engine.Model, Round]:
-    name, bet, seed, buy = case
-    model = MODELS[name]
-    return model, play_round(model, bet, random.Random(seed), buy=buy)
-
 
 @SETTINGS
 @given(rounds())
@@ -199,7 +44,7 @@ def test_round_never_exceeds_the_cap(case) -> None:
 @SETTINGS
 @given(rounds())
 def test_total_is_the_capped_sum_of_the_spins(case) -> None:
-    # GAME.md: the round's total is its spins' wins added, capped at max_win x bet.
+    # docs/rules.md: the round's total is its spins' wins added, capped at max_win x bet.
     model, r = play(case)
     d = r.to_dict()
     spin_sum = sum(s["win"] for s in d["spins"])
@@ -321,7 +166,7 @@ def test_other_tampering_is_caught(case, what) -> None:
         d["spins"].pop()
     else:
         # A book reel's multiplier changed. It is a different outcome only when some win runs
-        # through that reel (GAME.md: multipliers count only inside the winning run), so pick a
+        # through that reel (docs/rules.md: multipliers count only inside the winning run), so pick a
         # reel that a line win's positions or the expanding win's reels cover.
         choices = [(i, k) for i, s in enumerate(d["spins"]) for k in s["multipliers"]
                    if any(int(k) == reel for w in s["line_wins"] for reel, _ in w["positions"])
@@ -475,7 +320,7 @@ def test_malformed_saved_round_raises_value_error(path: tuple[Any, ...], value: 
 
 @pytest.mark.parametrize("buy", [1, "yes", 0, ""])
 def test_non_bool_buy_is_refused_or_round_trips(buy: object) -> None:
-    # GAME.md: Round.from_dict is the inverse of to_dict. A round play_round accepted must read
+    # docs/rules.md: Round.from_dict is the inverse of to_dict. A round play_round accepted must read
     # back; from_dict refuses a non-bool "buy", so play_round must either refuse it (ValueError)
     # or store a bool.
     try:
@@ -488,7 +333,7 @@ def test_non_bool_buy_is_refused_or_round_trips(buy: object) -> None:
 @SETTINGS
 @given(rounds())
 def test_round_dict_holds_the_contract_fields(case) -> None:
-    # GAME.md "The engine's contract": the dict's keys and each spin's keys.
+    # docs/engine.md "API": the dict's keys and each spin's keys.
     model, r = play(case)
     d = r.to_dict()
     assert {"bet", "buy", "total_win", "end", "spins", "events"} <= set(d)
@@ -507,13 +352,3 @@ def test_round_dict_holds_the_contract_fields(case) -> None:
         parts = sum(w["amount"] for w in spin["line_wins"])
         parts += spin["expanding_win"]["amount"] if spin["expanding_win"] else 0
         assert spin["win"] == parts
-
-
-@SETTINGS
-@given(st.lists(st.lists(st.sampled_from(["SANTA", "SNOWMAN", "AXE", "BAUBLE", "GIFT", "A", "K", "Q", "J",
-                                          "BOOK"]), min_size=3, max_size=3), min_size=5, max_size=5))
-def test_grid_text_form_round_trips(grid: list[list[str]]) -> None:
-    # STYLE.md: a grid's one-line text form reads back to the same grid.
-    text = engine.format_grid(grid)
-    assert engine.parse_grid(text) == tuple(tuple(c) for c in grid)
-    assert engine.format_grid(engine.parse_grid(text)) == text

@@ -1,4 +1,4 @@
-"""Every rule of GAME.md on hand-built grids of the test model, each value derived by hand.
+"""Every rule of docs/rules.md on hand-built grids of the test model, each value derived by hand.
 
 Test model numbers used below (tests/engine/data/test_model.json, copied from the shipped
 paytable and paylines). Pays in line bets, by count:
@@ -115,7 +115,7 @@ def test_three_books_trigger_and_pay_only_their_lines() -> None:
 # ---------------------------------------------------------------- free spins
 
 def test_three_books_in_a_free_spin_do_not_retrigger() -> None:
-    # GAME.md: no retrigger. The same grid as a free spin: books == 3, triggers False.
+    # docs/rules.md: no retrigger. The same grid as a free spin: books == 3, triggers False.
     # (Its value is derived in test_books_alone_make_the_expanding_count.)
     ev = evaluate(TEST, parse_grid(THREE_BOOKS), special="SANTA", multipliers={1: 1, 2: 1, 3: 1})
     assert (ev.books, ev.triggers_free_spins) == (3, False)
@@ -304,7 +304,7 @@ def test_cap_cuts_a_triggered_feature() -> None:
 
 def test_cap_reached_by_the_base_spin_alone() -> None:
     # A base spin whose own win reaches the cap ends the round: no free spin is played even
-    # if it shows 3 books (GAME.md: the round ends at once when the cap is reached).
+    # if it shows 3 books (docs/rules.md: the round ends at once when the cap is reached).
     for seed in range(1000):
         r = play_round(CAPPED, 100, random.Random(seed))
         if r.spins[0].evaluation.triggers_free_spins and r.spins[0].win * r.line_bet >= r.cap:
@@ -326,7 +326,7 @@ def test_uncapped_round_is_complete() -> None:
 
 @pytest.mark.parametrize("bet", [10, 100, 500])
 def test_bought_feature(bet: int) -> None:
-    # GAME.md: pay buy_price x bet (test model: 100 x bet), no base spin, count (10) free spins
+    # docs/rules.md: pay buy_price x bet (test model: 100 x bet), no base spin, count (10) free spins
     # (on the first seed from `bet` on whose feature the cap does not cut short).
     seed = next(s for s in range(bet, bet + 100)
                 if play_round(TEST, bet, random.Random(s), buy=True).end is RoundEnd.COMPLETE)

@@ -27,7 +27,7 @@ def test_schema_is_a_valid_draft_2020_12_schema() -> None:
 
 @pytest.mark.parametrize("path", [SHIPPED_MODEL_PATH, TEST_MODEL_PATH], ids=["shipped", "test"])
 def test_model_file_validates(path) -> None:
-    # GAME.md: the shipped model "validates against model.schema.json"; the test model copies
+    # docs/rules.md: model.schema.json describes the model file field by field; the test model copies
     # its structure, so it must too.
     errors = [e.message for e in validator().iter_errors(json.loads(path.read_text(encoding="utf-8")))]
     assert errors == []

@@ -1,4 +1,4 @@
-"""engine.simulate and the command line's `par` and `simulate` (GAME.md "Command line").
+"""engine.simulate and the command line's `par` and `simulate` (docs/engine.md "Command line").
 
 The seeded Monte Carlo must agree with the exact PAR sheet of the shipped model.
 """
@@ -100,8 +100,8 @@ def test_same_result_for_any_number_of_workers() -> None:
     assert one == two
 
 
-def test_cli_simulate_json_has_game_md_fields(cli: dict[str, Any]) -> None:
-    # GAME.md "Command line": rounds, rtp, rtp_ci95, hit_frequency, free_spins_frequency,
+def test_cli_simulate_json_has_the_documented_fields(cli: dict[str, Any]) -> None:
+    # docs/engine.md "Command line": rounds, rtp, rtp_ci95, hit_frequency, free_spins_frequency,
     # max_win_seen, rounds_per_second.
     p = cli["simulate"]
     assert p.returncode == 0, p.stderr
@@ -118,8 +118,8 @@ def test_cli_simulate_json_has_game_md_fields(cli: dict[str, Any]) -> None:
         assert out[key] == again[key], key
 
 
-def test_cli_par_json_has_game_md_fields(cli: dict[str, Any]) -> None:
-    # GAME.md "Command line": rtp, base_rtp, free_spins_rtp, buy_rtp, hit_frequency,
+def test_cli_par_json_has_the_documented_fields(cli: dict[str, Any]) -> None:
+    # docs/engine.md "Command line": rtp, base_rtp, free_spins_rtp, buy_rtp, hit_frequency,
     # free_spins_frequency, volatility, max_win; fractions (0.96, not 96). Expected values:
     # par_sheet(load_model()).
     p = cli["par-json"]

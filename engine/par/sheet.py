@@ -1,0 +1,201 @@
+"""The PAR sheet: every exact figure of a model in one typed value (:class:`ParSheet`),
+assembled from the distributions, the cap bounds and the line shares. Amounts in total bets
+(RTPs and frequencies as fractions of 1); :mod:`.render` turns it into JSON or text."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model import Model
+from .cap import cap_loss_bounds
+from .distributions import BaseDistribution, Dist, base_distribution, free_spin_distribution, moments
+from .shares import line_shares
+
+BANDS: tuple[tuple[str, Fraction, Fraction | None], ...] = (
+    ("0", Fraction(0), Fraction(0)),
+    ("<1x", Fraction(0), Fraction(1)),
+    ("1-2x", Fraction(1), Fraction(2)),
+    ("2-5x", Fraction(2), Fraction(5)),
+    ("5-20x", Fraction(5), Fraction(20)),
+    ("20-100x", Fraction(20), Fraction(100)),
+    (">100x", Fraction(100), None),
+)
+"""Base-game win bands in total bets: (label, low, high); "0" is exactly no win, "<1x" is
+``0 < win < 1``, the others ``low <= win < high`` (the last has no upper end)."""
+
+
+
+@dataclass(frozen=True)
+class SpecialFigures:
+    """The feature when one symbol is the special expanding symbol."""
+
+    probability: float
+    """Chance the SES draw picks it."""
+    feature_value: float
+    """Mean feature win (uncapped)."""
+    free_spin_mean: float
+    """Mean win of one free spin."""
+    free_spin_max: float
+    """The best single free spin."""
+    feature_sd: float
+    """Standard deviation of the feature's win."""
+
+
+@dataclass(frozen=True)
+class CapLoss:
+    """Bounds on what the cap takes off the RTPs (the one figure not computed exactly)."""
+
+    rtp_loss_min: float
+    rtp_loss_max: float
+    buy_rtp_loss_min: float
+    buy_rtp_loss_max: float
+
+
+@dataclass(frozen=True)
+class ParSheet:
+    """Every exact figure of a model (uncapped unless said), in total bets."""
+
+    name: str
+    rtp: float
+    rtp_exact: str | None
+    """The RTP as an exact fraction ``"p/q"``, None when q is unreasonably long."""
+    base_rtp: float
+    free_spins_rtp: float
+    buy_rtp: float
+    hit_frequency: float
+    """Share of base spins that win."""
+    free_spins_frequency: float
+    free_spins_every: float | None
+    """1 / free_spins_frequency: base spins per feature, None if it never triggers."""
+    volatility: float
+    """Standard deviation of a round's win."""
+    buy_volatility: float
+    max_win: int
+    buy_price: int
+    free_spins: int
+    feature_value: float
+    largest_round: float
+    """The largest round the strips allow, uncapped."""
+    cap_reachable: bool
+    cap: CapLoss
+    specials: dict[str, SpecialFigures]
+    symbol_rtp: dict[str, float]
+    """Each symbol's share of the RTP."""
+    base_win_bands: dict[str, float]
+    """Chance of a base spin's win in each of :data:`BANDS`."""
+    base_spin_max: float
+
+
+def par_sheet(model: Model) -> ParSheet:
+    """Every exact figure of the model (see :mod:`engine.par`)."""
+    lines = len(model.paylines)
+    n = model.free_spins
+    cap = model.max_win * lines  # line bets
+    base = base_distribution(model)
+    bt = base.total
+    eb = Fraction(sum(b * c for (b, _), c in base.weights.items()), bt)
+    eb2 = Fraction(sum(b * b * c for (b, _), c in base.weights.items()), bt)
+    p_trig = Fraction(sum(c for (_, tr), c in base.weights.items() if tr), bt)
+    ebt = Fraction(sum(b * c for (b, tr), c in base.weights.items() if tr), bt)
+    p_hit = Fraction(sum(c for (b, _), c in base.weights.items() if b > 0), bt)
+    bmax_trig = max((b for (b, tr) in base.weights if tr), default=0)
+
+    wtotal = sum(w for _, w in model.special_weights)
+    ef = ef2 = Fraction(0)
+    spins: list[tuple[float, Dist, int]] = []
+    per_special: dict[str, SpecialFigures] = {}
+    max_spin = 0
+    spin_means: dict[str, Fraction] = {}
+    for symbol, weight in model.special_weights:
+        dist, total = free_spin_distribution(model, symbol)
+        ey, ey2 = moments(dist, total)
+        spin_means[symbol] = ey
+        p = Fraction(weight, wtotal)
+        f1 = n * ey
+        f2 = n * ey2 + n * (n - 1) * ey * ey
+        ef += p * f1
+        ef2 += p * f2
+        max_spin = max(max_spin, max(dist))
+        spins.append((float(p), dist, total))
+        per_special[symbol] = SpecialFigures(
+            probability=float(p),
+            feature_value=float(f1 / lines),
+            free_spin_mean=float(ey / lines),
+            free_spin_max=max(dist) / lines,
+            feature_sd=float(_sqrt(f2 - f1 * f1) / lines),
+        )
+
+    trig_total = sum(c for (_, tr), c in base.weights.items() if tr)
+    start = {b: c / trig_total for (b, tr), c in base.weights.items() if tr}
+    (loss_lo, loss_hi), (buy_lo, buy_hi) = cap_loss_bounds([start or {0: 1.0}, {0: 1.0}], spins, n, cap)
+    if not trig_total:
+        loss_lo = loss_hi = 0.0
+    ex = eb + p_trig * ef
+    ex2 = eb2 + 2 * ebt * ef + p_trig * ef2
+    rtp = ex / lines
+    buy_ex2 = ef2
+    base_share, free_share, exp_share = line_shares(model)
+    # Second method: linearity must give the same totals as the dynamic programmes.
+    if sum(base_share.values()) != eb:
+        raise AssertionError("base RTP by lines disagrees with the base distribution")
+    free_lines = sum(free_share.values())
+    for symbol, mean in spin_means.items():
+        if free_lines + exp_share[symbol] != mean:
+            raise AssertionError(f"free-spin mean for {symbol} disagrees between methods")
+    shares = {}
+    sp = dict(model.special_weights)
+    for s in model.symbols:
+        share = base_share[s] + p_trig * n * (free_share[s] + Fraction(sp.get(s, 0), wtotal) * exp_share[s])
+        shares[s] = float(share / lines)
+
+    bands = _bands(base, lines)
+    largest = bmax_trig + n * max_spin
+    return ParSheet(
+        name=model.name,
+        rtp=float(rtp),
+        rtp_exact=f"{rtp.numerator}/{rtp.denominator}" if rtp.denominator < 10**60 else None,
+        base_rtp=float(eb / lines),
+        free_spins_rtp=float(p_trig * ef / lines),
+        buy_rtp=float(ef / lines / model.buy_price),
+        hit_frequency=float(p_hit),
+        free_spins_frequency=float(p_trig),
+        free_spins_every=float(1 / p_trig) if p_trig else None,
+        volatility=float(_sqrt(ex2 - ex * ex) / lines),
+        buy_volatility=float(_sqrt(buy_ex2 - ef * ef) / lines),
+        max_win=model.max_win,
+        buy_price=model.buy_price,
+        free_spins=n,
+        feature_value=float(ef / lines),
+        largest_round=largest / lines,
+        cap_reachable=largest >= cap,
+        cap=CapLoss(
+            rtp_loss_min=float(p_trig) * loss_lo / lines,
+            rtp_loss_max=float(p_trig) * loss_hi / lines,
+            buy_rtp_loss_min=float(buy_lo / lines / model.buy_price),
+            buy_rtp_loss_max=float(buy_hi / lines / model.buy_price),
+        ),
+        specials=per_special,
+        symbol_rtp=shares,
+        base_win_bands=bands,
+        base_spin_max=max(b for b, _ in base.weights) / lines,
+    )
+
+
+def _bands(base: BaseDistribution, lines: int) -> dict[str, float]:
+    out = {label: Fraction(0) for label, _, _ in BANDS}
+    for (b, _), c in base.weights.items():
+        x = Fraction(b, lines)
+        if x == 0:
+            label = "0"
+        elif x < 1:
+            label = "<1x"
+        else:
+            label = next(lab for lab, lo, hi in BANDS[2:] if lo <= x and (hi is None or x < hi))
+        out[label] += Fraction(c, base.total)
+    return {k: float(v) for k, v in out.items()}
+
+
+def _sqrt(x: Fraction) -> float:
+    return math.sqrt(float(x))
