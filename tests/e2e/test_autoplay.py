@@ -141,7 +141,7 @@ def start_autoplay(page: Page, opts: dict[str, Any]) -> None:
 
 
 def result_after(page: Page) -> dict[str, Any]:
-    page.wait_for_function("window.__result !== null")
+    page.wait_for_function("() => window.__result !== null")
     return page.evaluate("window.__result")
 
 
@@ -162,7 +162,7 @@ def test_input_and_a_hidden_tab_stop_it(open_game: Callable[..., Game], site: Si
     ]
     for want, act in stops:
         start_autoplay(page, opts)
-        page.wait_for_function("+document.documentElement.dataset.autoplay === Infinity && game.state().history >= %d" % (total + 2))
+        page.wait_for_function("() => +document.documentElement.dataset.autoplay === Infinity && game.state().history >= %d" % (total + 2))
         expect(page.locator("#spin")).to_have_attribute("aria-label", "Stop autoplay (until stopped)")
         act()
         result = result_after(page)
@@ -205,7 +205,7 @@ def test_reload_during_autoplay_resumes_the_round_not_autoplay(open_game: Callab
     # round in the same task as it credits the last, so there is always a round in progress
     page = open_game(site.root + "?seed=6").page
     start_autoplay(page, {"rounds": 25, "lossLimit": BIG})
-    page.wait_for_function("document.documentElement.dataset.autoplay === '23' && game.state().state === 'playing'")
+    page.wait_for_function("() => document.documentElement.dataset.autoplay === '23' && game.state().state === 'playing'")
     page.reload()
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
     state = page.evaluate("game.state()")
@@ -251,7 +251,7 @@ def play_rounds(page: Page, n: int, slam: bool) -> float:
     t0 = time.monotonic()
     for _ in range(n):
         page.click("#spin")
-        page.wait_for_function("game.state().state === 'ready'")
+        page.wait_for_function("() => game.state().state === 'ready'")
     took = time.monotonic() - t0
     assert page.evaluate("window.__slams") == (n if slam else 0)
     return took
@@ -319,14 +319,14 @@ def test_an_embedding_parent_starts_and_stops_autoplay(context: BrowserContext, 
     page = context.new_page()
     watch.attach(page)
     page.goto(url)
-    page.wait_for_function("msgs.some(m => m.type === 'ready')", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => msgs.some(m => m.type === 'ready')", timeout=BOOT_TIMEOUT_MS)
 
     def send(message: dict[str, Any]) -> None:
         page.evaluate("m => document.getElementById('g').contentWindow.postMessage(m, '*')",
                       {"target": "book-of-christmas-eve", **message})
 
     send({"type": "autoplay", "rounds": 10, "lossLimit": BIG})
-    page.wait_for_function("msgs.some(m => m.type === 'autoplayEnd')")
+    page.wait_for_function("() => msgs.some(m => m.type === 'autoplayEnd')")
     msgs = page.evaluate("msgs")
     start = next(m for m in msgs if m["type"] == "autoplayStart")
     assert (start["rounds"], start["lossLimit"], start["stopOnFeature"]) == (10, BIG, False)
@@ -339,11 +339,11 @@ def test_an_embedding_parent_starts_and_stops_autoplay(context: BrowserContext, 
     assert ends[-1]["balance"] == balance
     # until stopped, then the parent's stopAutoplay; a bad autoplay gets an error message
     send({"type": "autoplay", "rounds": None, "lossLimit": BIG})
-    page.wait_for_function("msgs.filter(m => m.type === 'roundEnd').length >= 12")
+    page.wait_for_function("() => msgs.filter(m => m.type === 'roundEnd').length >= 12")
     send({"type": "stopAutoplay"})
-    page.wait_for_function("msgs.filter(m => m.type === 'autoplayEnd').length === 2")
+    page.wait_for_function("() => msgs.filter(m => m.type === 'autoplayEnd').length === 2")
     assert page.evaluate("msgs.filter(m => m.type === 'autoplayEnd')[1].reason") == "stopped"
     send({"type": "autoplay", "rounds": 10})
-    page.wait_for_function("msgs.some(m => m.type === 'error')")
+    page.wait_for_function("() => msgs.some(m => m.type === 'error')")
     assert page.evaluate("msgs.find(m => m.type === 'error').command") == "autoplay"
     assert "loss limit is required" in page.evaluate("msgs.find(m => m.type === 'error').reason")

@@ -83,7 +83,7 @@ def mash(page: Page, starts: int, deadline_s: float = 60.0) -> list[float]:
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.keyboard.press("Space")
         page.evaluate("() => { game.spin().catch(() => {}); }")
-    page.wait_for_function("game.state().state === 'ready'")
+    page.wait_for_function("() => game.state().state === 'ready'")
     return page.evaluate("window.__starts")
 
 
@@ -137,10 +137,10 @@ def test_uk_embed_commands_are_refused_with_an_error_message(context: BrowserCon
     page = context.new_page()
     watch.attach(page)
     page.goto(url)
-    page.wait_for_function("msgs.some(m => m.type === 'ready')", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => msgs.some(m => m.type === 'ready')", timeout=BOOT_TIMEOUT_MS)
     for command in ({"type": "buy"}, {"type": "autoplay", "rounds": 10, "lossLimit": 1000}, {"type": "turbo", "on": True}):
         page.evaluate("m => document.getElementById('g').contentWindow.postMessage(m, '*')", {"target": SOURCE, **command})
-    page.wait_for_function("msgs.filter(m => m.type === 'error').length === 3")
+    page.wait_for_function("() => msgs.filter(m => m.type === 'error').length === 3")
     # a refused command is answered {command, reason} (docs/page-contract.md)
     errors = [(m["command"], m["reason"]) for m in page.evaluate("msgs") if m["type"] == "error"]
     assert sorted(errors) == sorted(
@@ -180,7 +180,7 @@ def test_a_round_resumes_under_the_profile_it_started_under(open_game: Callable[
     context.add_init_script(SPIES)
     page = open_game(site.root + f"?jurisdiction=uk&seed={seed}&debug=1").page  # normal speed
     page.evaluate("() => { game.spin().catch(() => {}); }")  # not awaited: reload mid-round
-    page.wait_for_function(f"JSON.parse(localStorage.getItem({json.dumps(savefile.KEY)})).pending !== null")
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem({json.dumps(savefile.KEY)})).pending !== null")
     saved = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})"))
     assert saved["pending"]["profile"] == "uk"
     page.goto(site.root + f"?seed={seed}&debug=1")  # the default profile now
@@ -204,7 +204,7 @@ def test_uk_session_bar_and_reality_check(open_game: Callable[..., Game], site: 
     expect(page.locator("#reality-net")).to_have_attribute("data-minor", "0")
     page.click("#reality-continue")
     expect(dialog).to_be_hidden()
-    page.wait_for_function("window.__spun !== null && typeof window.__spun === 'object'")
+    page.wait_for_function("() => window.__spun !== null && typeof window.__spun === 'object'")
     rnd = play_round(MODEL, BET, random.Random(1)).to_dict()  # CPython's first round of Random(1)
     net = rnd["total_win"] - rnd["cost"]
     expect(page.locator("#session-net")).to_have_attribute("data-minor", str(net))
