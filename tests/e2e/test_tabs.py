@@ -90,10 +90,10 @@ def test_a_buy_in_one_tab_is_finished_before_the_other_plays(context: BrowserCon
     a = open_tab(context, watch, site.root + URL, SPY, GATE % k).page
     b = open_tab(context, watch, site.root + URL).page
     a.evaluate("() => { window.bought = game.buy(); }")
-    a.wait_for_function(f"window.__held === {k}", timeout=SLOW_MS)
+    a.wait_for_function(f"() => window.__held === {k}", timeout=SLOW_MS)
     b.evaluate("() => { window.asked = game.playHere(); }")
     expect(b.locator("#tab-notice")).to_contain_text("Waiting for the other tab")
-    a.wait_for_function("window.__tabs.asked.length === 1", timeout=SLOW_MS)
+    a.wait_for_function("() => window.__tabs.asked.length === 1", timeout=SLOW_MS)
     # A, asked mid-round, keeps the lock: B still waits, and A's round is still in progress
     assert b.evaluate("game.state().tab") == "waiting" and a.evaluate("game.state().tab") == "writer"
     # (steps that need no timer may have gone on past k, but the round is not credited)
@@ -101,7 +101,7 @@ def test_a_buy_in_one_tab_is_finished_before_the_other_plays(context: BrowserCon
     a.evaluate("window.__open()")
     # A let go only once its round was credited and saved: asked while playing, lost when
     # ready with no round in progress.
-    b.wait_for_function("game.state().tab === 'writer'", timeout=SLOW_MS)
+    b.wait_for_function("() => game.state().tab === 'writer'", timeout=SLOW_MS)
     assert b.evaluate("window.asked") == "writer"
     assert a.evaluate("window.__tabs.asked") == ["playing"]
     assert a.evaluate("window.__tabs.lost") == [{"state": "ready", "pending": False}]
@@ -132,7 +132,7 @@ def test_a_tab_closed_mid_feature_is_finished_by_the_other(context: BrowserConte
     a = open_tab(context, watch, url, HOLD % k).page
     b = open_tab(context, watch, url).page
     a.evaluate("() => { game.spin(); }")
-    a.wait_for_function(f"window.__held === {k}", timeout=SLOW_MS)
+    a.wait_for_function(f"() => window.__held === {k}", timeout=SLOW_MS)
     rec = saved(b)
     assert rec["pending"]["step"] == k and rec["balance"] == DEMO - BET
     a.close()
@@ -153,7 +153,7 @@ def test_the_other_tab_finishes_a_round_when_the_writer_reloads(context: Browser
     a = open_tab(context, watch, url, HOLD % k).page
     b = open_tab(context, watch, url).page
     a.evaluate("() => { game.spin(); }")
-    a.wait_for_function(f"window.__held === {k}", timeout=SLOW_MS)
+    a.wait_for_function(f"() => window.__held === {k}", timeout=SLOW_MS)
     # B asks while A is stuck mid-round: A never lets go mid-round, so B waits...
     b.evaluate("() => { window.asked = game.playHere(); }")
     expect(b.locator("#tab-notice")).to_contain_text("Waiting for the other tab")
@@ -162,7 +162,7 @@ def test_the_other_tab_finishes_a_round_when_the_writer_reloads(context: Browser
     # the round; A comes back waiting, showing the record B wrote.
     a.reload()
     wait_ready(a)
-    b.wait_for_function("game.state().tab === 'writer'", timeout=SLOW_MS)
+    b.wait_for_function("() => game.state().tab === 'writer'", timeout=SLOW_MS)
     b.evaluate("window.asked")
     wait_ready(b)
     assert a.evaluate("game.state().tab") == "waiting"
