@@ -9,7 +9,10 @@ server    session: nginx (nginx.py) serving dist/ under /games/boce/, with three
 drv       session-scoped, parametrized over "chromium", "firefox", "webkit" (test ids name the
           browser): the browser's driver (drivers.py), launched once; pytest runs every test of
           one browser before the next, and ends each browser when moving on.
-step      function: `with step("what"):` names the browser and the step in any failure.
+step      function: `with step("what"):` names the browser and the step in any failure. Before
+          the test it starts a new browser session if the last one was lost (BrowserLost:
+          WebKit ends its session when a page crashes or hangs); a test that lost its session
+          runs once more (pytest-rerunfailures, only for BrowserLost), and the summary says so.
 
 pytest prints how long each browser took to launch and to boot the game (terminal summary).
 """
@@ -99,8 +102,18 @@ def drv(request: pytest.FixtureRequest, server: Nginx) -> Iterator[Driver]:
         driver.close()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # One more run, only for a test whose browser session was lost (drivers.BrowserLost: the
+    # browser went away); a wrong value or a timeout fails at once.
+    for item in items:
+        if "drv" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["BrowserLost"]))
+
+
 @pytest.fixture
-def step(drv: Driver) -> Callable[[str], AbstractContextManager[None]]:
+def step(drv: Driver, request: pytest.FixtureRequest) -> Callable[[str], AbstractContextManager[None]]:
+    if drv.revive():
+        report(drv.name, f"{drv.name}: its last session was lost; a new one runs {request.node.name}")
     @contextmanager
     def _step(what: str) -> Iterator[None]:
         try:

@@ -41,6 +41,11 @@ class StepError(AssertionError):
     """A step that failed in a browser (the test adds which browser and which step)."""
 
 
+class BrowserLost(StepError):
+    """The browser ended the session (its page crashed or hung): the test runs once more in a
+    new session (conftest.py); a wrong value is a StepError, never this."""
+
+
 def wrap(expr: str) -> str:
     """An async function body returning JSON of `expr`'s (awaited) value."""
     return f"return JSON.stringify(await ({expr})) ?? 'null';"
@@ -90,6 +95,10 @@ class Driver:
 
     def requests(self) -> list[str]:
         raise NotImplementedError
+
+    def revive(self) -> bool:
+        """Starts a new session if the last one was lost (True); see webkit_wd.py."""
+        return False
 
     def close(self) -> None:
         raise NotImplementedError

@@ -6,6 +6,12 @@ driven by plain HTTP. WebDriver has no browser contexts: open() first clears the
 storage from a blank page on the same server (`blank_url`), then loads the game. requests()
 is what the page's Resource Timing lists (the document and every resource it fetched), since
 WebDriver has no network log.
+
+WebKit ends a session when its page crashes or hangs (the command in flight answers "Could not
+parse script result", every later one "invalid session id"). That is the browser going away, not
+a wrong value: the driver raises BrowserLost (with the tail of WebKitWebDriver's and
+MiniBrowser's log), starts a new session before the next test (conftest.py), and the test that
+lost it runs once more; any other failure fails at once.
 """
 
 from __future__ import annotations
@@ -14,12 +20,13 @@ import base64
 import json
 import os
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
 from typing import Any
 
-from drivers import Driver, StepError
+from drivers import BrowserLost, Driver, StepError
 from nginx import free_port
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
@@ -56,8 +63,11 @@ class WebKitDriver(Driver):
             raise RuntimeError("Xvfb did not start")
         self.port = free_port()
         env = {**os.environ, "DISPLAY": f":{display}"}
+        # WebKitWebDriver's output and MiniBrowser's (its child) go to one log, quoted when the
+        # session is lost
+        self.log = tempfile.NamedTemporaryFile(prefix="boce-webkit-", suffix=".log", delete=False)
         self.driver = subprocess.Popen(["WebKitWebDriver", f"--port={self.port}"], env=env,
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                       stdout=self.log, stderr=subprocess.STDOUT)
         self.base = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 30
         while True:
@@ -69,12 +79,35 @@ class WebKitDriver(Driver):
                     self._stop_processes()
                     raise RuntimeError("WebKitWebDriver did not answer within 30 s") from None
                 time.sleep(0.2)
+        self.lost: str | None = None
+        self._new_session()
+
+    def _new_session(self) -> None:
         caps = {"browserName": "MiniBrowser", "pageLoadStrategy": "normal",
                 "webkitgtk:browserOptions": {"binary": minibrowser(), "args": ["--automation"]}}
         value = self._http("POST", "/session", {"capabilities": {"alwaysMatch": caps}}, timeout=120)
         self.session = value["sessionId"]
         self.version = value["capabilities"].get("browserVersion", "?")
+        self.lost = None
         self.cmd("POST", "/timeouts", {"script": 300_000, "pageLoad": 120_000})
+
+    def revive(self) -> bool:
+        """A new session when the last one was lost (True), else nothing (False)."""
+        if self.lost is None:
+            return False
+        try:
+            self._http("DELETE", f"/session/{self.session}", timeout=30)
+        except StepError:
+            pass  # already gone
+        self._new_session()
+        return True
+
+    def log_tail(self, lines: int = 30) -> str:
+        try:
+            text = open(self.log.name, errors="replace").read()
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
 
     def _http(self, method: str, path: str, body: Any = None, timeout: float = 120.0) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -88,8 +121,13 @@ class WebKitDriver(Driver):
                 value = json.loads(exc.read()).get("value", {})
             except ValueError:
                 value = {}
-            raise StepError(f"WebDriver {method} {path}: {value.get('error', exc.code)}: "
-                            f"{value.get('message', '')}") from None
+            error, message = value.get("error", exc.code), value.get("message", "")
+            what = f"WebDriver {method} {path}: {error}: {message}"
+            if path.startswith("/session/") and (error == "invalid session id"
+                                                 or message == "Could not parse script result"):
+                self.lost = what
+                raise BrowserLost(f"{what}\n--- WebKitWebDriver/MiniBrowser log ---\n{self.log_tail()}") from None
+            raise StepError(what) from None
 
     def cmd(self, method: str, path: str, body: Any = None, timeout: float = 120.0) -> Any:
         return self._http(method, f"/session/{self.session}{path}", body, timeout)
@@ -147,3 +185,5 @@ class WebKitDriver(Driver):
         except Exception:  # noqa: BLE001 (stopping anyway)
             pass
         self._stop_processes()
+        self.log.close()
+        os.unlink(self.log.name)
