@@ -1,5 +1,6 @@
 """Helpers shared by the saved-game tests (test_persistence.py, test_hostile_saves.py): CPython's
-seeded rounds (the values the page must reproduce), the first feature seed, and waits on the page.
+seeded rounds (the values the page must reproduce), the first feature seed, waits on the page, and
+HOLD, the script that freezes a tab mid-round (also used by the tab tests, tabs_support.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,31 @@ from engine import load_model, play_round
 MODEL = load_model()
 BET = MODEL.default_bet
 DEMO = savefile.DEMO_BALANCE
+
+
+# "Closes the tab" (init script, `HOLD % step`) right after the save whose reveal step is HOLD: that write lands, every
+# later write of the record is dropped and the page's timers and frames stop, so the
+# reveal freezes there. Once per tab (sessionStorage survives the reload that follows).
+HOLD = """(() => {
+    if (sessionStorage.getItem('test.held')) return;
+    const set = Storage.prototype.setItem;
+    const timeout = window.setTimeout, frame = window.requestAnimationFrame;
+    let held = false;
+    Storage.prototype.setItem = function (key, value) {
+        if (held && key === 'boce.save') return;
+        set.call(this, key, value);
+        if (key === 'boce.save' && this === localStorage) {
+            const rec = JSON.parse(value);
+            if (rec.pending && rec.pending.step === %d) {
+                held = true;
+                set.call(sessionStorage, 'test.held', '1');
+                window.__held = rec.pending.step;
+            }
+        }
+    };
+    window.setTimeout = function (...a) { return held ? 0 : timeout.apply(window, a); };
+    window.requestAnimationFrame = function (cb) { return held ? 0 : frame.call(window, cb); };
+})();"""
 
 
 def cpython_rounds(seed: int, n: int, bet: int = BET) -> list[dict[str, Any]]:

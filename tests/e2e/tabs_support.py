@@ -9,19 +9,16 @@ every round appears once, and with ?seed=N the rounds are CPython's
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import savefile
 from e2e_harness import Game, Watch
+from persist_support import BET, DEMO, HOLD, MODEL, minor, saved  # noqa: F401 (re-exported for test_tabs.py)
 from playwright.sync_api import BrowserContext, Page
 
-from engine import load_model, play_round
+from engine import play_round
 
-MODEL = load_model()
-BET = MODEL.default_bet
-DEMO = savefile.DEMO_BALANCE
 HISTORY_MAX = 50  # store.js HISTORY_MAX
 # Several tabs boot Pyodide at once here, on a shared machine: allow far more than one boot.
 SLOW_MS = 240_000
@@ -31,15 +28,6 @@ def cpython_rounds(seed: int, buys: list[bool], bet: int = BET) -> list[dict[str
     """CPython's rounds of one Random(seed), a bought feature where buys[i] is True."""
     rng = random.Random(seed)
     return [play_round(MODEL, bet, rng, buy=b).to_dict() for b in buys]
-
-
-def saved(page: Page) -> dict[str, Any] | None:
-    raw = page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})")
-    return None if raw is None else json.loads(raw)
-
-
-def minor(page: Page, selector: str) -> int:
-    return int(page.locator(selector).get_attribute("data-minor") or "nan")
 
 
 def open_tab(context: BrowserContext, watch: Watch, url: str, *scripts: str) -> Game:
@@ -92,29 +80,6 @@ SPY = """(() => {
             window.__tabs.lost.push({ state: document.documentElement.dataset.state, pending: rec.pending !== null });
         }).observe(notice, { attributes: true, attributeFilter: ['hidden'] });
     });
-})();"""
-
-# Freezes a tab right after its save of reveal step HOLD (that write lands; the tab's timers
-# and frames stop, so it stays mid-round until it is closed or reloaded). Once per tab.
-HOLD = """(() => {
-    if (sessionStorage.getItem('test.held')) return;
-    const set = Storage.prototype.setItem;
-    const timeout = window.setTimeout, frame = window.requestAnimationFrame;
-    let held = false;
-    Storage.prototype.setItem = function (key, value) {
-        if (held && key === 'boce.save') return;
-        set.call(this, key, value);
-        if (key === 'boce.save' && this === localStorage) {
-            const rec = JSON.parse(value);
-            if (rec.pending && rec.pending.step === %d) {
-                held = true;
-                set.call(sessionStorage, 'test.held', '1');
-                window.__held = rec.pending.step;
-            }
-        }
-    };
-    window.setTimeout = function (...a) { return held ? 0 : timeout.apply(window, a); };
-    window.requestAnimationFrame = function (cb) { return held ? 0 : frame.call(window, cb); };
 })();"""
 
 # Pauses a tab right after its save of reveal step GATE: its timers and frames are queued, not

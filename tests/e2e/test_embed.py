@@ -8,37 +8,15 @@ balance 100000 (static/js/store.js), the message names and fields of docs/page-c
 from __future__ import annotations
 
 import random
-from typing import Any
-from urllib.parse import urlsplit
 
 from e2e_harness import BOOT_TIMEOUT_MS, Site, Watch
+from embed_support import SOURCE, host, send
 from playwright.sync_api import BrowserContext, expect
 
 from engine import load_model, play_round
 
 MODEL = load_model()
-SOURCE = "book-of-christmas-eve"
 DEMO_BALANCE = 100000
-
-
-def host(context: BrowserContext, watch: Watch, src: str, until: str = "ready") -> Any:
-    """A parent page (a marketing page on the game's own site) with the game in an iframe,
-    recording every message it receives. (A parent on another origin served the same way
-    is refused by Chromium's private-network rules, since the route makes it look public.)"""
-    html = ("<!doctype html><script>window.msgs = []; addEventListener('message', e => msgs.push(e.data));"
-            f'</script><iframe id="g" src="{src}" width="900" height="640"></iframe>')
-    parts = urlsplit(src)
-    url = f"{parts.scheme}://{parts.netloc}/embed-host.html"
-    context.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
-    page = context.new_page()
-    watch.attach(page)
-    page.goto(url)
-    page.wait_for_function("t => msgs.some(m => m.type === t)", arg=until, timeout=BOOT_TIMEOUT_MS)
-    return page
-
-
-def send(page: Any, message: dict[str, Any]) -> None:
-    page.evaluate("m => document.getElementById('g').contentWindow.postMessage(m, '*')", message)
 
 
 def test_embedded_game_reports_rounds_and_obeys_its_parent(context: BrowserContext, watch: Watch, site: Site) -> None:

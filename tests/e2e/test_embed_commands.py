@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 from typing import Any
-from urllib.parse import urlsplit
 
 from e2e_harness import Site, Watch
+from embed_support import SOURCE, send
+from embed_support import host as embed_host
 from playwright.sync_api import BrowserContext, expect
 from tabs_support import SLOW_MS, open_tab
 
@@ -22,26 +23,11 @@ from engine import load_model, play_round
 
 MODEL = load_model()
 DEMO = 100000
-SOURCE = "book-of-christmas-eve"
 
 
 def host(context: BrowserContext, watch: Watch, src: str) -> Any:
-    """A parent page on the game's own site with the game in an iframe, recording every
-    message it receives (as test_embed.py's, with room for slow boots)."""
-    html = ("<!doctype html><script>window.msgs = []; addEventListener('message', e => msgs.push(e.data));"
-            f'</script><iframe id="g" src="{src}" width="900" height="640"></iframe>')
-    parts = urlsplit(src)
-    url = f"{parts.scheme}://{parts.netloc}/embed-host.html"
-    context.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
-    page = context.new_page()
-    watch.attach(page)
-    page.goto(url)
-    page.wait_for_function("msgs.some(m => m.type === 'ready')", timeout=SLOW_MS)
-    return page
-
-
-def send(page: Any, message: dict[str, Any]) -> None:
-    page.evaluate("m => document.getElementById('g').contentWindow.postMessage(m, '*')", message)
+    """The parent page of embed_support.py, with room for slow boots."""
+    return embed_host(context, watch, src, timeout=SLOW_MS)
 
 
 def errors(page) -> list[dict]:

@@ -13,53 +13,20 @@ The page is opened once for the module (one Pyodide boot in the lab's worker).
 
 from __future__ import annotations
 
-import json
 import re
 import statistics
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from e2e_harness import REPO_ROOT, Game, Site, Watch, boot, prepare_context
+from par_support import TIMED, cli, leaves, parse, result
 from playwright.sync_api import Browser, Page, expect
 
 from engine import load_model
 
-TIMED = {"rounds_per_second", "seconds"}  # differ between runtimes by nature
 NAMES = {"SANTA": "Santa", "SNOWMAN": "Evil Snowman", "AXE": "Axe", "BAUBLE": "Bauble", "GIFT": "Gift"}
 LAB_TIMEOUT_MS = 600_000  # 20,000 bought features take a while in Pyodide on a loaded machine
-
-
-def cli(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "engine", *args], cwd=REPO_ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-
-
-def result(proc: subprocess.Popen[str]) -> Any:
-    out, err = proc.communicate(timeout=600)
-    assert proc.returncode == 0, err
-    return json.loads(out)
-
-
-def leaves(obj: Any, prefix: str = "") -> dict[str, Any]:
-    """Every scalar of a JSON object by its dot-separated path."""
-    if isinstance(obj, dict):
-        out: dict[str, Any] = {}
-        for k, v in obj.items():
-            out.update(leaves(v, f"{prefix}{k}."))
-        return out
-    return {prefix[:-1]: obj}
-
-
-def parse(raw: str, like: Any) -> Any:
-    """A data-value read back as the type of the CLI's value."""
-    if isinstance(like, bool):
-        return {"true": True, "false": False}[raw]
-    if isinstance(like, (int, float)):
-        return float(raw)
-    return raw
 
 
 @pytest.fixture(scope="module")

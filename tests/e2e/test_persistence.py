@@ -19,7 +19,7 @@ import pytest
 import savefile
 from e2e_harness import Game, Site
 from persist_support import (  # feature_seed is a fixture the tests name
-    BET, DEMO, MODEL, cpython_rounds, feature_seed, minor, saved, wait_booted, wait_ready,  # noqa: F401
+    BET, DEMO, HOLD, MODEL, cpython_rounds, feature_seed, minor, saved, wait_booted, wait_ready,  # noqa: F401
 )
 from playwright.sync_api import BrowserContext, expect
 
@@ -52,31 +52,6 @@ RECORDER = """(() => {
         if (o && !seen.outro.includes(o.dataset.minor)) seen.outro.push(o.dataset.minor);
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true }));
 })();"""
-
-# "Closes the tab" right after the save whose reveal step is HOLD: that write lands, every
-# later write of the record is dropped and the page's timers and frames stop, so the
-# reveal freezes there. Once per tab (sessionStorage survives the reload that follows).
-HOLD = """(() => {
-    if (sessionStorage.getItem('test.held')) return;
-    const set = Storage.prototype.setItem;
-    const timeout = window.setTimeout, frame = window.requestAnimationFrame;
-    let held = false;
-    Storage.prototype.setItem = function (key, value) {
-        if (held && key === 'boce.save') return;
-        set.call(this, key, value);
-        if (key === 'boce.save' && this === localStorage) {
-            const rec = JSON.parse(value);
-            if (rec.pending && rec.pending.step === %d) {
-                held = true;
-                set.call(sessionStorage, 'test.held', '1');
-                window.__held = rec.pending.step;
-            }
-        }
-    };
-    window.setTimeout = function (...a) { return held ? 0 : timeout.apply(window, a); };
-    window.requestAnimationFrame = function (cb) { return held ? 0 : frame.call(window, cb); };
-})();"""
-
 
 def moments(events: list[dict[str, Any]]) -> dict[str, int]:
     """Five event indexes of a feature round's reveal (CPython's events list)."""

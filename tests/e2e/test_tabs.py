@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from e2e_harness import Site, Watch
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from tabs_support import BET, DEMO, GATE, HOLD, MODEL, SLOW_MS, SPY, check_invariant, minor, open_tab, saved, wait_ready
 
 from engine import play_round
@@ -124,8 +124,9 @@ def mid_feature_step(seed: int) -> int:
     return free[len(free) // 2]
 
 
-def test_a_tab_closed_mid_feature_is_finished_by_the_other(context: BrowserContext, watch: Watch,
-                                                           site: Site) -> None:
+def two_tabs_one_held(context: BrowserContext, watch: Watch, site: Site) -> tuple[int, int, Page, Page]:
+    """Tabs A and B on the first feature seed; A spins and freezes right after saving the middle
+    free spin (step k). Returns (seed, k, A, B)."""
     seed = feature_seed()
     k = mid_feature_step(seed)
     url = site.root + f"?seed={seed}&speed=fast"
@@ -133,6 +134,12 @@ def test_a_tab_closed_mid_feature_is_finished_by_the_other(context: BrowserConte
     b = open_tab(context, watch, url).page
     a.evaluate("() => { game.spin(); }")
     a.wait_for_function(f"() => window.__held === {k}", timeout=SLOW_MS)
+    return seed, k, a, b
+
+
+def test_a_tab_closed_mid_feature_is_finished_by_the_other(context: BrowserContext, watch: Watch,
+                                                           site: Site) -> None:
+    seed, k, a, b = two_tabs_one_held(context, watch, site)
     rec = saved(b)
     assert rec["pending"]["step"] == k and rec["balance"] == DEMO - BET
     a.close()
@@ -147,13 +154,7 @@ def test_a_tab_closed_mid_feature_is_finished_by_the_other(context: BrowserConte
 
 def test_the_other_tab_finishes_a_round_when_the_writer_reloads(context: BrowserContext, watch: Watch,
                                                                 site: Site) -> None:
-    seed = feature_seed()
-    k = mid_feature_step(seed)
-    url = site.root + f"?seed={seed}&speed=fast"
-    a = open_tab(context, watch, url, HOLD % k).page
-    b = open_tab(context, watch, url).page
-    a.evaluate("() => { game.spin(); }")
-    a.wait_for_function(f"() => window.__held === {k}", timeout=SLOW_MS)
+    seed, k, a, b = two_tabs_one_held(context, watch, site)
     # B asks while A is stuck mid-round: A never lets go mid-round, so B waits...
     b.evaluate("() => { window.asked = game.playHere(); }")
     expect(b.locator("#tab-notice")).to_contain_text("Waiting for the other tab")

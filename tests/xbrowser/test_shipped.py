@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import functools
 import json
-import subprocess
-import sys
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -25,52 +23,22 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from drivers import Driver, boot, report
-from nginx import REPO_ROOT, SUB_PATH, Nginx
+from drivers import Driver, report
+from nginx import SUB_PATH, Nginx
+from par_support import TIMED, cli, leaves, parse, result
 from test_play import BOOT_PATH, cpython
 
 from engine import load_model
 
 Step = Callable[[str], AbstractContextManager[None]]
-TIMED = {"rounds_per_second", "seconds"}  # differ between runtimes by nature
 LAB_TIMEOUT = 900.0  # 20,000 rounds in Pyodide in a worker, on a loaded 2-core machine
 SW_TIMEOUT = 300.0  # the service worker's install fetches and hashes all of dist/ (~45 MB)
 BET = load_model().default_bet
 
 
-def cli(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "engine", *args], cwd=REPO_ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-
-
-def result(proc: subprocess.Popen[str]) -> Any:
-    out, err = proc.communicate(timeout=900)
-    assert proc.returncode == 0, err
-    return json.loads(out)
-
-
 @functools.cache
 def sheet() -> dict[str, Any]:
     return result(cli("par", "--json"))  # type: ignore[no-any-return]
-
-
-def leaves(obj: Any, prefix: str = "") -> dict[str, Any]:
-    """Every scalar of a JSON object by its dot-separated path (the page's data-key)."""
-    if isinstance(obj, dict):
-        out: dict[str, Any] = {}
-        for k, v in obj.items():
-            out.update(leaves(v, f"{prefix}{k}."))
-        return out
-    return {prefix[:-1]: obj}
-
-
-def parse(raw: str, like: Any) -> Any:
-    """A data-value read back as the type of the CLI's value."""
-    if isinstance(like, bool):
-        return {"true": True, "false": False}[raw]
-    if isinstance(like, (int, float)):
-        return float(raw)
-    return raw
 
 
 FIGURES = "[...document.querySelectorAll('[data-key]')].map((e) => [e.dataset.key, e.dataset.value])"
