@@ -347,3 +347,80 @@ def test_an_embedding_parent_starts_and_stops_autoplay(context: BrowserContext, 
     page.wait_for_function("() => msgs.some(m => m.type === 'error')")
     assert page.evaluate("msgs.find(m => m.type === 'error').command") == "autoplay"
     assert "loss limit is required" in page.evaluate("msgs.find(m => m.type === 'error').reason")
+
+
+# Records when each reveal step was saved (the controller saves the round in progress at every
+# event it reaches), and presses the real #spin once, as soon as step window.__slamAt is saved.
+STEP_CLOCK = """(at) => {
+    window.__steps = [];
+    window.__slamAt = at;
+    window.__slammedAt = null;
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+        set.call(this, key, value);
+        if (key !== 'boce.save' || this !== localStorage) return;
+        const step = JSON.parse(value).pending?.step;
+        if (step === undefined || window.__steps.at(-1)?.[0] === step) return;
+        window.__steps.push([step, performance.now()]);
+        if (step === window.__slamAt) {
+            requestAnimationFrame(() => {
+                const spin = document.getElementById('spin');
+                if (spin.getAttribute('aria-label') === 'Stop the reels (Space)') {
+                    spin.click();
+                    window.__slammedAt = step;
+                }
+            });
+        }
+    };
+}"""
+
+
+def step_times(page: Page, slam_at: int | None, n: int) -> list[float]:
+    """Buys the feature (slamming once at event `slam_at`) and returns how long each of its
+    first n-1 events took (from its save to the next event's), in ms."""
+    page.evaluate(STEP_CLOCK, slam_at if slam_at is not None else -1)
+    page.evaluate("game.buy()")
+    assert page.evaluate("window.__slammedAt") == slam_at
+    at = dict(page.evaluate("window.__steps"))
+    return [at[i + 1] - at[i] for i in range(n - 1)]
+
+
+# What follows the reels' stop in a spin: the wild books, the win lines, the expanding symbol,
+# the spin's end. Each is a pause of the presentation (static/js/sequencer.js: 350-1800 ms at
+# normal speed) that a slam stop cuts to at most 120 ms.
+PRESENTATION = {"expandBooks", "lineWins", "expandSymbol", "spinEnd"}
+
+
+def test_slam_stop_in_the_feature_shortens_that_free_spin_only(open_game: Callable[..., Game], site: Site) -> None:
+    # CPython's bought feature of Random(seed) at BET. The seed: the first whose 2nd free spin
+    # has no win and whose later free spins show at least 2 wins (win lines or an expanding
+    # symbol), so that the presentations after the slammed spin are long when played in full.
+    def events(seed: int) -> list[str]:
+        return [e["type"] for e in play_round(MODEL, BET, random.Random(seed), buy=True).to_dict()["events"]]
+
+    def shape(seed: int) -> tuple[list[str], list[int]]:
+        ev = events(seed)
+        return ev, [i for i, t in enumerate(ev) if t == "freeSpin"]
+
+    def fits(seed: int) -> bool:
+        ev, free = shape(seed)
+        return (len(free) >= 4 and ev[free[1]:free[2]] == ["freeSpin", "reveal", "spinEnd"]
+                and sum(t in ("lineWins", "expandSymbol") for t in ev[free[2]:]) >= 2)
+
+    seed = next(s for s in range(100) if fits(s))
+    ev, free = shape(seed)
+    later = [i for i in range(free[2], len(ev) - 1) if ev[i] in PRESENTATION]
+    page = open_game(site.root + f"?seed={seed}").page
+    plain = step_times(page, None, len(ev))
+    page.evaluate("localStorage.clear()")  # the same seed from its start again
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    slammed = step_times(page, free[1], len(ev))  # stop the reels of the 2nd free spin
+    # the same feature both times (one history entry: CPython's win), the slammed free spin
+    # shorter than when played out, and the presentations of the free spins after it in full
+    # again (with the slam carried on they would each be cut to 120 ms, a fraction of it)
+    assert [h["win"] for h in page.evaluate("game.history()")] == [
+        play_round(MODEL, BET, random.Random(seed), buy=True).total_win]
+    assert sum(slammed[free[1]:free[2]]) < sum(plain[free[1]:free[2]]), (slammed, plain)
+    played_out, after_slam = sum(plain[i] for i in later), sum(slammed[i] for i in later)
+    assert after_slam > 0.6 * played_out, (after_slam, played_out)

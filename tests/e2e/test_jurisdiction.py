@@ -233,3 +233,32 @@ def test_info_screen_lists_the_profiles(open_game: Callable[..., Game], site: Si
     expect(section.locator("dt")).to_have_count(2)
     expect(section.locator("dt[data-current]")).to_contain_text("United Kingdom")
     expect(section).to_contain_text("at least 2.5 seconds")
+
+
+def test_a_reality_check_due_during_a_round_waits_for_its_end(open_game: Callable[..., Game], site: Site) -> None:
+    # the first seed whose first round at BET triggers the free spins (CPython): at normal speed
+    # its reveal lasts far longer than the 3 s between checks (?reality=0.05)
+    seed = next(s for s in range(10_000) if play_round(MODEL, BET, random.Random(s)).special is not None)
+    rnd = play_round(MODEL, BET, random.Random(seed)).to_dict()
+    page = open_game(site.root + f"?jurisdiction=uk&reality=0.05&seed={seed}").page
+    dialog = page.locator("#reality-dialog")
+    expect(dialog).to_be_visible()  # the first check, due at 3 s with the game idle
+    page.click("#reality-continue")
+    expect(dialog).to_be_hidden()
+    # every time the dialog opens, what the game was doing then
+    page.evaluate("""() => {
+        window.__opened = [];
+        new MutationObserver(() => {
+            if (document.getElementById('reality-dialog').open) window.__opened.push(document.documentElement.dataset.state);
+        }).observe(document.getElementById('reality-dialog'), { attributes: true, attributeFilter: ['open'] });
+    }""")
+    t0 = page.evaluate("performance.now()")
+    page.evaluate("game.spin()")  # resolves when the round's reveal has ended and it is credited
+    took = page.evaluate("performance.now()") - t0
+    assert took > 2 * 3000, f"the round took {took:.0f} ms: too short to have a check fall due in it"
+    expect(dialog).to_be_visible()  # the check that fell due mid-round, now that it is over
+    opened = page.evaluate("window.__opened")
+    assert opened and "playing" not in opened, opened
+    net = rnd["total_win"] - rnd["cost"]
+    expect(page.locator("#reality-net")).to_have_attribute("data-minor", str(net))
+    assert minor(page, "#balance") == DEMO + net
