@@ -20,6 +20,8 @@ import { Sequencer } from "./sequencer.js";
 import { Session } from "./session.js";
 import { Sound } from "./sound.js";
 import * as store from "./store.js";
+import { PROFILES, ProfileError, profileFromUrl, refusal } from "./jurisdiction.js";
+import { PlayerControls, makeSession } from "./playercontrols.js";
 
 const params = new URLSearchParams(location.search);
 const embedded = params.get("embed") === "1";
@@ -37,12 +39,14 @@ ready.catch(() => {}); // an unobserved failure is reported on the page, not as 
 
 /** The parts, once built (null while loading). */
 let game = null;
+/** The jurisdiction profile (?jurisdiction=, ?reality=), read first thing in start(). */
+let profile = PROFILES.default;
 
 /** Every animation's duration is multiplied by this. */
 function speed() {
     if (speedParam === "fast") return 0.04;
     if (reducedMotion) return 0.3;
-    if (speedParam === "turbo" || game?.controller.state.turbo) return 0.45;
+    if (profile.turbo && (speedParam === "turbo" || game?.controller.state.turbo)) return 0.45;
     return 1;
 }
 
@@ -87,7 +91,7 @@ function gameState() {
         bet: c?.state.bet ?? null,
         lastWin: c?.lastWin ?? 0,
         muted: c?.state.muted ?? false,
-        turbo: c?.state.turbo ?? false,
+        turbo: profile.turbo && (c?.state.turbo ?? false),
         speed: speed(),
         feature: feature?.on ?? false,
         freeSpin: feature?.on ? `${feature.number}/${feature.count}` : null,
@@ -100,6 +104,9 @@ function gameState() {
         history: c?.state.history.length ?? 0,
         tab: game?.session.role ?? null,
         revision: c?.state.revision ?? null,
+        jurisdiction: profile.name,
+        autoplay: game?.controls.driver.left ?? null,
+        session: c?.playSession ? c.playSession.figures() : null,
     };
 }
 
@@ -116,14 +123,26 @@ window.game = {
     replay: (index) => game.replays.replay(index),
     stopReplay: () => game.replays.stop(),
     playHere: () => game.session.playHere(),
+    setTurbo: (on) => game.controls.setTurbo(on),
+    autoplay: (opts) => game.controls.autoplay(opts),
+    stopAutoplay: () => game.controls.stopAutoplay(),
 };
+
 
 embed.listen({
     ready,
     whyNotReady: () => status.textContent,
     commands: {
         [embed.Incoming.SPIN]: () => spin(),
-        [embed.Incoming.BUY]: () => buy(),
+        [embed.Incoming.BUY]: () => {
+            const no = refusal(profile, "buy");
+            if (no) throw new Error(no);
+            return buy();
+        },
+        [embed.Incoming.TURBO]: (msg) => game.controls.setTurbo(embed.flag(msg, "on", !game.controller.state.turbo)),
+        [embed.Incoming.AUTOPLAY]: ({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }) =>
+            game.controls.autoplay({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }),
+        [embed.Incoming.STOP_AUTOPLAY]: () => game.controls.stopAutoplay(),
         [embed.Incoming.SET_BET]: (msg) => game.controller.setBet(msg.bet),
         [embed.Incoming.MUTE]: (msg) => game.controller.setMuted(embed.flag(msg, "muted", !game.controller.state.muted)),
     },
@@ -136,7 +155,7 @@ const infoDialog = byId("info-dialog");
 
 function askBuy() {
     const c = game.controller;
-    if (c.busy || pageState() !== PageState.READY) return;
+    if (c.busy || pageState() !== PageState.READY || !profile.buy) return;
     try { c.mayWrite(); } catch { return; } // another tab plays: said on screen
     if (c.offer.buy_cost > c.state.balance) { c.refuse(true); return; }
     byId("buy-dialog-price").textContent = format(c.offer.buy_cost);
@@ -148,6 +167,7 @@ function askBuy() {
 async function openInfo() {
     const par = await parReady; // fetched with the game, so the figures are there offline
     renderInfo(byId("info-content"), { model: game.model, offer: game.controller.offer, par, format });
+    game.controls.addInfo(byId("info-content"));
     if (!infoDialog.open) infoDialog.showModal();
 }
 
@@ -155,9 +175,9 @@ function interactive(target) {
     return target instanceof Element && !!target.closest("button, select, input, a, dialog, textarea");
 }
 
-/** A click or key while something plays speeds up whatever is playing. */
+/** A click or key while something plays speeds up whatever is playing (where allowed). */
 function hurry() {
-    (game.replays.playing ? game.replays.sequencer : game.sequencer).hurry();
+    game.controls.hurry();
 }
 
 function wireInput() {
@@ -182,7 +202,7 @@ function wireInput() {
             else hurry();
             return;
         }
-        if (space && !interactive(ev.target) && !dialogOpen) {
+        if (space && !interactive(ev.target) && !dialogOpen && !document.querySelector("dialog[open]") && !c.autoplaying) {
             ev.preventDefault();
             quiet(spin());
         }
@@ -224,6 +244,7 @@ async function demoLoop(controller) {
 }
 
 async function start() {
+    profile = profileFromUrl(location.search); // a bad ?jurisdiction= or ?reality= plays nothing
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
     const bridge = await connect();
@@ -259,13 +280,13 @@ async function start() {
     let controller = null;
     const hud = new Hud({
         model, format,
-        onSpin: () => quiet(spin()),
+        onSpin: () => game.controls.pressSpin(() => quiet(spin())),
         onBuy: askBuy,
         onBet: (b) => { try { controller.setBet(b); } catch { /* busy */ } },
         onTopUp: () => controller.topUp(),
         onInfo: () => openInfo(),
         onMute: () => controller.setMuted(!controller.state.muted),
-        onTurbo: () => controller.setTurbo(!controller.state.turbo),
+        onTurbo: () => { try { game.controls.setTurbo(); } catch { /* no quick spin here */ } },
         onHistory: () => { if (!game.replays.playing) game.replays.showHistory(); },
     });
     const makeSequencer = (meter, observers = {}) => new Sequencer({
@@ -273,10 +294,12 @@ async function start() {
         speed: () => { renderer.k = speed(); return renderer.k; },
     });
     // The live sequencer shows the running total in #win; its observers post to the parent.
-    const liveMeter = { show: (minor) => hud.setWin(minor) };
+    const liveMeter = { show: (minor, opts) => hud.setWin(minor, opts) };
     const sequencer = makeSequencer(liveMeter);
-    controller = new Controller({ bridge, store, state, offers, sequencer, hud, format, demo, session });
+    const playSession = makeSession(profile, format, embed.post);
+    controller = new Controller({ bridge, store, state, offers, sequencer, hud, format, demo, profile, session, playSession });
     session.attach({ controller, hud });
+    sequencer.celebrate = (round) => controller.celebrates(round); // a profile may allow none
     sequencer.observers = embed.report(controller);
     controller.on("saved", showSaveNotice);
     controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
@@ -286,7 +309,8 @@ async function start() {
     controller.on("roundEnd", ({ win, balance }) => hud.announce(
         `${win > 0 ? `Win ${format(win)}` : "No win"}. Balance ${format(balance)}.`));
     const replays = new Replays({ controller, bridge, hud, format, makeSequencer: (meter) => makeSequencer(meter) });
-    game = { bridge, model, controller, sequencer, replays, renderer, hud, session };
+    const controls = new PlayerControls({ profile, controller, sequencer, replays, hud, format, post: embed.post });
+    game = { bridge, model, controller, sequencer, replays, renderer, hud, session, controls };
     if (params.get("debug") === "1") window.debugGame = { sequencer, reels, renderer, hud };
 
     wireInput();
@@ -321,7 +345,11 @@ async function start() {
 }
 
 start().catch((err) => {
-    if (!(err instanceof StartupError)) {
+    if (err instanceof ProfileError) {
+        console.warn(err.message);
+        setPageState(PageState.ERROR);
+        status.textContent = `This game cannot start: ${err.message}.`;
+    } else if (!(err instanceof StartupError)) {
         console.error(err);
         setPageState(PageState.ERROR);
         status.textContent = `Sorry, the game could not start (${err?.message ?? err}). Please reload the page.`;

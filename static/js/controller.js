@@ -13,7 +13,13 @@
 //
 // Everything else (embedding, sound, dialogs) observes through `on(type, fn)`:
 //   "roundEnd" {bet, win, balance}, "saved" {notKept}, "refused" {message}, "bet" {offer},
-//   "muted" {muted}.
+//   "muted" {muted}, "busy" {busy} (the lock taken or given back, or a round's reveal begun).
+//
+// The jurisdiction profile (jurisdiction.js) rules here too: a bought feature it forbids is
+// refused; before each round `_beforeRound` waits for the session's reality check (sessionclock.js)
+// and for the last round's cycle (its profile's minCycleMs from its start); the round in
+// progress is saved with its profile's name and resumed under it; `celebrates(round)` tells the
+// sequencer whether a win gets its sounds and panels.
 // Autoplay, a multi-tab lock or a worker bridge plug in here: autoplay calls play() in a loop
 // (it resolves once the round is credited); the bridge is already awaited, so a Worker behind
 // bridge.js needs no change here.
@@ -26,6 +32,7 @@
 
 import { EngineRefusal } from "./bridge.js";
 import { PageState, setPageState } from "./dom.js";
+import { PROFILES, refusal } from "./jurisdiction.js";
 
 /** What holds the page's one in-flight lock. */
 export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
@@ -57,9 +64,16 @@ export class Controller {
      * @param {object} o.sequencer   plays a decided round's events
      * @param {object} o.hud         displays balance, bet, win, messages
      * @param {boolean} o.demo       the ?demo=feature showcase: nothing is saved
+     * @param {object} o.profile    the URL's jurisdiction profile
+     * @param {object} o.session    session.js Session (the tabs' lock and the record), or null
+     * @param {object} o.playSession sessionclock.js PlaySession (reality check, net position), or null
      */
-    constructor({ bridge, store, state, offers, sequencer, hud, format, demo = false, session = null }) {
-        Object.assign(this, { bridge, store, state, offers, sequencer, hud, format, demo, session });
+    constructor({ bridge, store, state, offers, sequencer, hud, format, demo = false, profile = PROFILES.default, session = null, playSession = null }) {
+        Object.assign(this, { bridge, store, state, offers, sequencer, hud, format, demo, profile, session, playSession });
+        this.roundProfile = null; // the profile of the round on screen (a resumed round keeps its own)
+        this.autoplayer = null;   // controls.js AutoplayDriver, once the page has made one
+        this._lastStart = -Infinity; // performance.now() at the last round's start
+        this._lastCycle = 0;         // the least time from it to the next round's start
         this.bets = [...offers.keys()];
         this.activity = null;     // the one in-flight lock: an Activity, or null when idle
         this.lastWin = state.pending ? 0 : (state.history[0]?.win ?? 0);
@@ -70,6 +84,16 @@ export class Controller {
 
     get busy() {
         return this.activity !== null;
+    }
+
+    get autoplaying() {
+        return this.autoplayer?.running ?? false;
+    }
+
+    /** Whether `round`'s win gets its celebration under the profile it plays under. */
+    celebrates(round) {
+        const p = this.roundProfile ?? this.profile;
+        return !p.celebrateOnlyAboveStake || round.total_win > round.cost;
     }
 
     /** The engine's offer at the current bet (cost, buy_cost, line_bet, paytable, cap, ...). */
@@ -92,8 +116,12 @@ export class Controller {
 
     /** Plays one round at the current bet (a bought feature when `buy`); resolves with the
      *  round once its reveal has ended and its win is credited. */
-    async play(buy) {
+    async play(buy, { auto = false } = {}) {
+        const no = buy ? refusal(this.profile, "buy") : null;
+        if (no) throw new Refused(no);
         if (this.busy) throw new Refused("a round is already playing");
+        if (this.autoplaying && !auto) throw new Refused("autoplay is running: stop it first");
+        if (this.playSession?.ended) throw new Refused("the session has ended: reload the page to play again");
         this.mayWrite();
         if (this.stale || !this.store.current()) throw await this._resync();
         const cost = buy ? this.offer.buy_cost : this.offer.cost;
@@ -102,34 +130,60 @@ export class Controller {
         this._acquire(Activity.ROUND); // held from before the draw until the credit
         let round;
         try {
+            await this._beforeRound();
             this.hud.hideMessage();
             const decided = await this.bridge.playRound(this.state.bet, buy);
             round = decided.round;
             // The round is decided: debit its cost and keep it as the round in progress,
             // with the seeded generator's state after it, in one write.
             this.state.balance -= round.cost;
-            this.state.pending = { bet: round.bet, cost: round.cost, step: 0, round };
+            this.state.pending = { bet: round.bet, cost: round.cost, step: 0, round, profile: this.profile.name };
             if (this.state.seed !== null) this.state.rng = decided.rng;
             if (this.persist() === "conflict") throw new Conflict(); // never saved: never happened
+            this.playSession?.staked(round.cost);
         } catch (err) {
             this._release();
             if (err instanceof EngineRefusal) this.hud.showMessage(err.message);
             if (err instanceof Conflict) throw await this._resync();
             throw err;
         }
-        return this._reveal(round, 0);
+        return this._reveal(round, 0, this.profile.name);
     }
 
-    /** Finishes the round in progress found at load, from its saved step. */
+    /** Finishes the round in progress found at load, from its saved step, under its profile. */
     resume() {
-        const { round, step } = this.state.pending;
+        const { round, step, profile } = this.state.pending;
         this.resumedFrom = step;
         this._acquire(Activity.ROUND);
-        return this._reveal(round, step);
+        return this._reveal(round, step, profile);
     }
 
-    async _reveal(round, from) {
+    /** With the lock held: waits while a reality check is open, then until the last round's
+     *  cycle has passed (a round asked for sooner waits, whoever asked). */
+    async _beforeRound() {
+        await this.playSession?.gate();
+        for (;;) {
+            const wait = this._lastStart + Math.max(this._lastCycle, this.profile.minCycleMs) - performance.now();
+            if (wait <= 0) return;
+            await new Promise((r) => setTimeout(r, wait));
+        }
+    }
+
+    /** A round starts now (its reveal begins): the next may start one cycle later. Taken in a
+     *  reaction queued after data-state's change, so an observer of data-state never sees two
+     *  starts closer than the cycle. */
+    _markStart(profile) {
+        Promise.resolve().then(() => {
+            this._lastStart = performance.now();
+            this._lastCycle = profile.minCycleMs;
+        });
+    }
+
+    async _reveal(round, from, profileName = "default") {
+        this.roundProfile = PROFILES[profileName] ?? this.profile;
         setPageState(PageState.PLAYING); // only once the round in progress is saved
+        this._markStart(this.roundProfile);
+        this._emit("busy", { busy: true });
         this.hud.setBalance(this.state.balance);
         try {
             await this.sequencer.play(round, { from, onStep: (i) => this._checkpoint(i) });
@@ -137,6 +191,7 @@ export class Controller {
             console.error("the reveal failed; crediting the round as decided", err);
         } finally {
             this._credit(round);
+            this.roundProfile = null;
             this._release();
         }
         this._emit("roundEnd", { bet: round.bet, win: round.total_win, balance: this.state.balance });
@@ -160,8 +215,9 @@ export class Controller {
         if (!this.demo) this.store.addHistory(round);
         this.lastWin = round.total_win;
         this.persist();
+        this.playSession?.won(round.total_win);
         this.hud.setBalance(this.state.balance);
-        this.hud.setWin(round.total_win);
+        this.hud.setWin(round.total_win, { quiet: !this.celebrates(round) });
     }
 
     /** Runs `show` (a replay) with the page's lock held: no round can start meanwhile. */
@@ -223,12 +279,14 @@ export class Controller {
     _acquire(activity) {
         this.activity = activity;
         this.hud.setBusy(true);
+        this._emit("busy", { busy: true });
     }
 
     _release() {
         this.activity = null;
         this.hud.setBusy(false);
         setPageState(PageState.READY);
+        this._emit("busy", { busy: false });
     }
 
     /** Shows why a round at the current bet cannot be paid for; returns the error to throw. */
@@ -252,6 +310,7 @@ export class Controller {
             throw new Refused(`a bet must be a whole number of minor units, not ${describeValue(minor)}`);
         }
         if (this.busy) throw new Refused("the bet cannot change while a round plays");
+        if (this.autoplaying) throw new Refused("the bet cannot change during autoplay");
         this.mayWrite();
         if (!this.offers.has(minor)) throw new Refused(`${minor} is not a bet level (${this.bets.join(", ")})`);
         this.state.bet = minor;
@@ -269,6 +328,8 @@ export class Controller {
     }
 
     setTurbo(on) {
+        const no = refusal(this.profile, "turbo");
+        if (no) throw new Refused(no);
         this.state.turbo = on;
         this.persist();
         this.hud.setTurbo(on);

@@ -13,10 +13,19 @@ export const Outgoing = Object.freeze({
     ROUND_END: "roundEnd",        // {bet, win, balance}, once the win is credited
     ERROR: "error",               // {message}: the game could not start;
                                   // {command, reason}: a command of the parent was refused
+    AUTOPLAY_START: "autoplayStart", // {rounds (null: until stopped), stopOnFeature, singleWinAtLeast, lossLimit, winLimit}
+    AUTOPLAY_END: "autoplayEnd",  // {played, reason}
+    REALITY_CHECK: "realityCheck", // {elapsedMs, staked, won, net}
+    SESSION_END: "sessionEnd",    // {elapsedMs, staked, won, net}: the player left at a reality check
 });
 
 /** Commands the parent may post, each `{target: SOURCE, type, ...fields}`. */
-export const Incoming = Object.freeze({ SPIN: "spin", BUY: "buy", SET_BET: "setBet", MUTE: "mute" });
+export const Incoming = Object.freeze({
+    SPIN: "spin", BUY: "buy", SET_BET: "setBet", MUTE: "mute",
+    TURBO: "turbo",                // {on}
+    AUTOPLAY: "autoplay",          // {rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit}
+    STOP_AUTOPLAY: "stopAutoplay",
+});
 
 export function post(type, data = {}) {
     if (window.parent === window) return;

@@ -22,6 +22,7 @@ export class Hud {
             feature: $("feature-bar"), fsCount: $("fs-count"), fsSymbol: $("fs-symbol"),
             fsTotal: $("fs-total"), announce: $("announce"), message: $("message"),
             messageText: $("message-text"), topUp: $("top-up"), messageClose: $("message-close"),
+            spinCount: $("spin-count"), auto: $("autoplay-button"),
             info: $("info-button"), history: $("history-button"), mute: $("mute"), turbo: $("turbo"), winLabel: $("win-label"),
         };
         const e = this.el;
@@ -42,6 +43,8 @@ export class Hud {
         e.history.addEventListener("click", () => onHistory?.());
         e.mute.addEventListener("click", () => onMute());
         e.turbo.addEventListener("click", () => onTurbo());
+        this.spinMode = "spin";
+        this.autoLeft = null;
     }
 
     _stepBet(dir, onBet) {
@@ -68,17 +71,18 @@ export class Hud {
         e.buyPrice.textContent = this.format(offer.buy_cost);
     }
 
-    /** Show `minor` in #win (data-minor holds the exact value); a change makes it pulse. */
-    setWin(minor) {
+    /** Show `minor` in #win (data-minor holds the exact value); a change makes it pulse, unless
+     *  `quiet` (a win a profile does not celebrate: the amount only). */
+    setWin(minor, { quiet = false } = {}) {
         const win = this.el.win;
         if (win.dataset.minor !== String(minor)) {
             win.classList.remove("bump");
             void win.offsetWidth; // restart the CSS animation
-            if (minor > 0) win.classList.add("bump");
+            if (minor > 0 && !quiet) win.classList.add("bump");
         }
         win.textContent = this.format(minor);
         win.dataset.minor = String(minor);
-        win.classList.toggle("has-win", minor > 0);
+        win.classList.toggle("has-win", minor > 0 && !quiet);
     }
 
     /** Spin and Buy stay focusable through a round (aria-disabled: a click is refused), so
@@ -93,6 +97,7 @@ export class Hud {
         this._disable(e.bet, busy);
         e.spin.classList.toggle("spinning", busy);
         if (this.offer) this.setBet(this.offer);
+        this.setSpinMode(this.spinMode, this.autoLeft);
         // after a round, focus left on the page or on Buy comes back to Spin
         const active = document.activeElement;
         if (!busy && document.hasFocus() && (active === document.body || active === e.buy)) e.spin.focus();
@@ -101,6 +106,29 @@ export class Hud {
     _disable(control, off) {
         if (off && document.activeElement === control) this.el.spin.focus();
         control.disabled = off;
+    }
+
+    /** What the spin button does now: "spin" (aria-disabled while busy: a press is refused),
+     *  "slam" (stops the reels at once), "autoplay" (stops autoplay; shows `left`, the rounds
+     *  not yet started). Spin stays focusable throughout. */
+    setSpinMode(mode, left = null) {
+        const e = this.el;
+        this.spinMode = mode;
+        this.autoLeft = left;
+        const auto = mode === "autoplay";
+        e.spin.setAttribute("aria-disabled", String(mode === "spin" && !!this.busy));
+        e.spin.classList.toggle("stopper", mode === "slam");
+        e.spin.classList.toggle("counting", auto);
+        const count = left === Infinity ? "∞" : String(left);
+        e.spinCount.hidden = !auto;
+        e.spinCount.textContent = auto ? count : "";
+        e.spinCount.classList.toggle("long", auto && count.length > 2);
+        e.spin.setAttribute("aria-label", auto
+            ? `Stop autoplay (${left === Infinity ? "until stopped" : `${left} ${left === 1 ? "round" : "rounds"} left`})`
+            : mode === "slam" ? "Stop the reels (Space)" : "Spin (Space)");
+        e.auto.setAttribute("aria-pressed", String(auto));
+        e.auto.setAttribute("aria-label", auto ? "Stop autoplay" : "Autoplay");
+        this._disable(e.auto, !auto && !!this.busy);
     }
 
     showFeature({ number, count, special, total }) {

@@ -20,8 +20,9 @@
 import { EventType, SpinKind } from "./events.js";
 
 export class Sequencer {
-    constructor({ model, renderer, reels, hud, meter, panels, sound, speed, format, observers = {} }) {
-        Object.assign(this, { model, renderer, reels, hud, meter, panels, sound, speed, format, observers });
+    constructor({ model, renderer, reels, hud, meter, panels, sound, speed, format, observers = {}, celebrate = () => true }) {
+        Object.assign(this, { model, renderer, reels, hud, meter, panels, sound, speed, format, observers, celebrate });
+        this.quiet = false;
         this._hurry = false;
         this._stopped = false;
         this._wake = null;
@@ -70,8 +71,21 @@ export class Sequencer {
         try { this.sound?.[name]?.(...args); } catch { /* sound is optional */ }
     }
 
+    /** A win's sound, unless this round gets no celebration (see `celebrate`). */
+    cheer(name, ...args) {
+        if (!this.quiet) this.sfx(name, ...args);
+    }
+
+    /** The running total on the meter (without its pulse for a round without celebration). */
+    show(minor) {
+        this.meter.show(minor, { quiet: this.quiet });
+    }
+
     async play(round, { from = 0, onStep = () => {} } = {}) {
         this.round = round;
+        // celebrate(round) false (a profile's rule: a win not above the stake): no win sounds,
+        // no meter pulse, no big-win panel; the amounts still show
+        this.quiet = !this.celebrate(round);
         this.feature = { on: false, special: null, count: 0, number: 0, total: 0 };
         this.grid = null;
         if (from > 0) this._restore(round, from);
@@ -116,7 +130,7 @@ export class Sequencer {
         if (this.feature.on) {
             this.hud.showFeature(this.feature);
         }
-        this.meter.show(total);
+        this.show(total);
     }
 
     _strips(reveal) {
@@ -127,7 +141,7 @@ export class Sequencer {
 
     async on_roundStart(e) {
         this.renderer.clearWins();
-        this.meter.show(0);
+        this.show(0);
         this.observers.roundStart?.(e);
     }
 
@@ -171,11 +185,11 @@ export class Sequencer {
     /** Each line is shown with the amount it pays; the meter shows the engine's running total. */
     async on_lineWins(e) {
         const paylines = this.model.paylines;
-        this.meter.show(e.total);
+        this.show(e.total);
         for (const w of e.wins) {
             const label = w.multiplier > 1 ? `${this.format(w.paid)} (x${w.multiplier})` : this.format(w.paid);
             this.renderer.showLine(w.line, paylines[w.line], w.positions, label);
-            this.sfx("win", Number(w.times_bet)); // the engine's paid / bet, a decimal string
+            this.cheer("win", Number(w.times_bet)); // the engine's paid / bet, a decimal string
             await this.wait(e.wins.length > 4 ? 650 : 950);
         }
         this.renderer.showAllLines(e.wins, paylines);
@@ -187,14 +201,14 @@ export class Sequencer {
         this.renderer.expandSes(e.reels, e.symbol,
             `${e.symbol} pays ${this.format(e.paid)}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`);
         this.sfx("expand");
-        this.meter.show(e.total);
-        this.sfx("win", Number(e.times_bet));
+        this.show(e.total);
+        this.cheer("win", Number(e.times_bet));
         this.hud.announce(`Expanding ${e.symbol} pays ${this.format(e.paid)}`);
         await this.wait(1800);
     }
 
     async on_spinEnd(e) {
-        this.meter.show(e.total);
+        this.show(e.total);
         if (this.feature.on) {
             this.feature.total = e.feature_total;
             this.hud.showFeature(this.feature);
@@ -255,14 +269,14 @@ export class Sequencer {
     }
 
     async on_roundEnd(e) {
-        const tier = e.big_win; // {name, level} from the model's tiers, or null
+        const tier = this.quiet ? null : e.big_win; // {name, level} from the model's tiers, or null
         if (tier) {
             this.sfx("bigWin", tier.level);
             this.renderer.burst(40 + 40 * tier.level);
             await this.panel("bigWin", { name: tier.name, level: tier.level, amount: e.total_win, k: this.k,
                 onBurst: () => this.renderer.burst(30) });
         }
-        this.meter.show(e.total_win);
+        this.show(e.total_win);
         if (e.total_win > 0) this.hud.announce(`Round over: you win ${this.format(e.total_win)}`);
     }
 }

@@ -5,10 +5,9 @@
 //   const { state, problem } = await store.load({ model, checkRound });  // always a usable state
 //   state.balance -= cost; store.save();                                   // one whole-record write
 //
-// The record lives under KEY ("boce.save"); docs/save-format.md describes every field, the
-// checksum (32-bit FNV-1a of the canonical JSON) and what happens to a record that fails a
-// check. Rounds are stored without their `events`: the engine rebuilds those (checkRound, the
-// bridge's) when a round is read back, after re-deriving it from its stops.
+// The record lives under KEY ("boce.save"); docs/save-format.md describes every field and the
+// checksum (FNV-1a). Rounds are stored without `events` (the engine rebuilds them from the
+// stops, checkRound). The round in progress keeps its jurisdiction `profile` (none: "default").
 //
 // One check (`check`) serves both directions: load() reads nothing it refuses, and save()
 // writes nothing load() would refuse (the text is checked before setItem). Only the engine's
@@ -27,7 +26,7 @@
 // (disabled, full) leaves the game playable in memory; notKept() says why.
 
 import { describe, keepBackup } from "./backups.js";
-
+import { PROFILES } from "./jurisdiction.js";
 export { BACKUP_PREFIX, BACKUPS_MAX, backupKeys } from "./backups.js";
 export const KEY = "boce.save";
 export const BACKUP_KEY = "boce.save.backup"; // the one backup slot of earlier builds (left alone)
@@ -195,7 +194,10 @@ async function validate(raw, { model, checkRound }) {
             fail("the round in progress does not match what the engine decided");
         }
         if (p.step >= round.events.length) fail("the round in progress is past its end");
-        pending = { bet: p.bet, cost: p.cost, step: p.step, round };
+        if (p.profile !== undefined && !(typeof p.profile === "string" && Object.hasOwn(PROFILES, p.profile))) {
+            fail("the round in progress names rules this game does not know");
+        }
+        pending = { bet: p.bet, cost: p.cost, step: p.step, profile: p.profile ?? "default", round };
     }
     return {
         version: VERSION, revision: rec.revision, balance: rec.balance, bet: rec.bet, muted: rec.muted,
@@ -217,7 +219,7 @@ function record(revision) {
         turbo: state.turbo, seed: state.seed, rng: state.rng,
         pending: state.pending && {
             bet: state.pending.bet, cost: state.pending.cost, step: state.pending.step,
-            round: compact(state.pending.round),
+            profile: state.pending.profile ?? "default", round: compact(state.pending.round),
         },
         history: state.history,
     };

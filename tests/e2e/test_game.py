@@ -269,7 +269,7 @@ def test_space_spins(open_game: Callable[..., Game], site: Site) -> None:
 
 
 HUD_CONTROLS = ("#spin", "#buy", "#bet", "#bet-up", "#bet-down", "#balance", "#win",
-                "#info-button", "#history-button", "#mute", "#turbo")
+                "#info-button", "#history-button", "#mute", "#turbo", "#autoplay-button")
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:

@@ -1,0 +1,161 @@
+// Autoplay: plays ordinary rounds one after another until a stop condition holds.
+//
+//   import { Autoplay, checkOptions } from "./autoplay.js";
+//   const run = new Autoplay(checkOptions(opts), { playOne, balance, cost, onProgress });
+//   const { played, reason } = await run.start();   // run.stop("stopped" | "hidden") at any time
+//
+// Pure logic: no DOM, no money. `playOne()` plays ONE ordinary round through the game's own
+// controller (debit, save, reveal, credit, history) and resolves with its round dict once
+// the round has been credited; it rejects if the round could not be played. `balance()` is
+// the balance now and `cost()` what the next round costs (the bet), both in minor units.
+//
+// When each check happens (README "Autoplay" says the same):
+//   before each round, in this order
+//     1. a stop asked for (player input, stopAutoplay(), hidden tab) -> that reason
+//     2. `rounds` rounds played                                      -> "rounds"
+//     3. balance() < cost(): the balance cannot cover the next bet   -> "balance"
+//   during a round: nothing. A round once started always plays to its end (its money moves
+//     there); a stop asked for meanwhile takes effect when it has ended.
+//   after each round (once credited), in this order; the first that holds ends autoplay
+//     1. a stop asked for during the round                           -> "stopped" / "hidden"
+//     2. stopOnFeature and the round won free spins (round.special)  -> "feature"
+//     3. singleWinAtLeast and round.total_win >= singleWinAtLeast     -> "singleWin"
+//     4. start balance - balance() >= lossLimit                      -> "lossLimit"
+//     5. winLimit and balance() - start balance >= winLimit          -> "winLimit"
+//   and then the "before" checks of the next round (so "rounds" after the last round).
+//   playOne() rejecting ends autoplay at once                        -> "error"
+// The start balance is balance() when start() is called. `played` counts rounds that ended.
+
+export const ROUND_CHOICES = [10, 25, 50, 100, 250, Infinity];
+export const REASONS = ["rounds", "feature", "singleWin", "lossLimit", "winLimit", "balance", "stopped", "hidden", "error"];
+export const MAX_AMOUNT = 1e12; // store.js MAX_BALANCE: no balance can move further
+
+/** A clear refusal of bad options: `game.autoplay()` rejects with it, the panel shows it. */
+export class AutoplayOptionError extends Error {}
+
+function amount(value, name, { required = false } = {}) {
+    if (value === undefined || value === null || value === "" || value === false) {
+        if (required) {
+            throw new AutoplayOptionError(`a loss limit is required: set lossLimit to the most the balance may fall (in minor units, more than 0)`);
+        }
+        return null;
+    }
+    const n = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+    if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_AMOUNT) {
+        throw new AutoplayOptionError(`${name} must be a whole amount in minor units, more than 0 (got ${JSON.stringify(value)})`);
+    }
+    return n;
+}
+
+/**
+ * The options of one autoplay run, checked and normalised, or AutoplayOptionError:
+ *   rounds            10, 25, 50, 100, 250, or Infinity / null / "until stopped" (no count)
+ *   stopOnFeature     boolean (default false): stop when a round wins free spins
+ *   singleWinAtLeast  minor units > 0, or null/undefined (off)
+ *   lossLimit         minor units > 0, REQUIRED
+ *   winLimit          minor units > 0, or null/undefined (off)
+ */
+export function checkOptions(opts) {
+    if (opts === null || typeof opts !== "object" || Array.isArray(opts)) {
+        throw new AutoplayOptionError("autoplay needs an options object {rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit}");
+    }
+    const known = new Set(["rounds", "stopOnFeature", "singleWinAtLeast", "lossLimit", "winLimit"]);
+    const unknown = Object.keys(opts).filter((k) => !known.has(k));
+    if (unknown.length) throw new AutoplayOptionError(`unknown autoplay option ${unknown.map((k) => JSON.stringify(k)).join(", ")}`);
+    let rounds = opts.rounds;
+    if (rounds === null || rounds === "until stopped" || rounds === "Infinity") rounds = Infinity;
+    if (typeof rounds === "string" && /^\d+$/.test(rounds)) rounds = Number(rounds);
+    if (!ROUND_CHOICES.includes(rounds)) {
+        throw new AutoplayOptionError(`rounds must be one of 10, 25, 50, 100, 250 or "until stopped" (got ${JSON.stringify(opts.rounds ?? null)})`);
+    }
+    const stopOnFeature = opts.stopOnFeature ?? false;
+    if (typeof stopOnFeature !== "boolean") throw new AutoplayOptionError("stopOnFeature must be true or false");
+    return {
+        rounds,
+        stopOnFeature,
+        singleWinAtLeast: amount(opts.singleWinAtLeast, "singleWinAtLeast"),
+        lossLimit: amount(opts.lossLimit, "lossLimit", { required: true }),
+        winLimit: amount(opts.winLimit, "winLimit"),
+    };
+}
+
+export class Autoplay {
+    /**
+     * @param {object} options  checked by checkOptions()
+     * @param {object} env      { playOne: () => Promise<round>, balance: () => int, cost: () => int,
+     *                            onProgress?: (left, played) => void }
+     *   onProgress is called as each round starts and ends; `left` = rounds not yet started
+     *   (Infinity with no count), `played` = rounds ended.
+     */
+    constructor(options, env) {
+        this.options = options;
+        this.env = env;
+        this.played = 0;
+        this.started = 0;
+        this.running = false;
+        this.error = null;
+        this._asked = null; // the reason of a stop asked for from outside
+    }
+
+    /** Rounds not yet started (Infinity with no count): the spin button and data-autoplay. */
+    get left() {
+        return this.options.rounds - this.started;
+    }
+
+    /** Ask autoplay to stop: before the next round, or after the one playing has ended. */
+    stop(reason = "stopped") {
+        if (!REASONS.includes(reason)) reason = "stopped";
+        if (this._asked === null) this._asked = reason;
+    }
+
+    /** Runs until a stop condition holds; resolves {played, reason} (plus `error`, a message, for "error"). */
+    async start() {
+        if (this.running) throw new Error("this autoplay is already running");
+        this.running = true;
+        const { env, options: o } = this;
+        const startBalance = env.balance();
+        let reason = null;
+        try {
+            for (;;) {
+                reason = this._before();
+                if (reason) break;
+                this.started += 1;
+                env.onProgress?.(this.left, this.played);
+                let round;
+                try {
+                    round = await env.playOne();
+                } catch (err) {
+                    this.error = String(err?.message ?? err);
+                    reason = "error";
+                    break;
+                }
+                this.played += 1;
+                env.onProgress?.(this.left, this.played);
+                reason = this._after(round, startBalance, o);
+                if (reason) break;
+            }
+        } finally {
+            this.running = false;
+        }
+        const result = { played: this.played, reason };
+        if (reason === "error") result.error = this.error;
+        return result;
+    }
+
+    _before() {
+        if (this._asked) return this._asked;
+        if (this.played >= this.options.rounds) return "rounds";
+        if (this.env.balance() < this.env.cost()) return "balance";
+        return null;
+    }
+
+    _after(round, startBalance, o) {
+        if (this._asked) return this._asked;
+        const balance = this.env.balance();
+        if (o.stopOnFeature && round.special !== null && round.special !== undefined) return "feature";
+        if (o.singleWinAtLeast !== null && round.total_win >= o.singleWinAtLeast) return "singleWin";
+        if (startBalance - balance >= o.lossLimit) return "lossLimit";
+        if (o.winLimit !== null && balance - startBalance >= o.winLimit) return "winLimit";
+        return null;
+    }
+}

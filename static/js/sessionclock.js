@@ -1,0 +1,171 @@
+// The player's session: elapsed time and net position on screen, and the reality check.
+//
+//   import { PlaySession } from "./sessionclock.js";
+//   const session = new PlaySession({ profile, format, onCheck, onLeave });
+//   session.staked(cost); session.won(win);   // the controller reports every debit and credit
+//   await session.gate();                      // before each round: waits while a check is open
+//   session.idle();                            // the game is between rounds: show a due check now
+//
+// The session starts when the PlaySession is made (the page is ready). Net position = money won
+// minus money staked in this session (a round resumed after a reload counts its win; its stake
+// was counted in the session that started it). The bar (#session-bar) shows while
+// profile.sessionClock is on. With profile.realityCheckMinutes = N, a check is due at N, 2N,
+// 3N... minutes of session time; it shows between rounds (at once when the game is idle, else
+// when the next round would start) in #reality-dialog, and play waits until the player picks
+// Continue (or Escape) or Leave. Leave ends the session: every later round is refused.
+
+const $ = (id) => document.getElementById(id);
+
+/** "1:02:03" (hours, minutes, seconds) for a span of `ms`. */
+export function clock(ms) {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    const pad = (n) => String(n).padStart(2, "0");
+    return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+}
+
+/** Spoken form, "1 hour 2 minutes 3 seconds". */
+export function spoken(ms) {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    const parts = [[Math.floor(s / 3600), "hour"], [Math.floor(s / 60) % 60, "minute"], [s % 60, "second"]];
+    const words = parts.filter(([n], i) => n > 0 || (i === 2 && s === 0)).map(([n, w]) => `${n} ${w}${n === 1 ? "" : "s"}`);
+    return words.join(" ");
+}
+
+export class SessionEnded extends Error {}
+
+export class PlaySession {
+    constructor({ profile, format, onCheck = () => {}, onLeave = () => {}, now = () => Date.now() }) {
+        Object.assign(this, { profile, format, onCheck, onLeave, now });
+        this.startedAt = now();
+        this.stakedTotal = 0;
+        this.wonTotal = 0;
+        this.ended = false;
+        this.checks = 0;
+        this._open = null; // the Promise of the reality check on screen
+        this._release = null;
+        this._busy = false;
+        this.el = {
+            bar: $("session-bar"), time: $("session-time"), net: $("session-net"),
+            dialog: $("reality-dialog"), elapsed: $("reality-elapsed"), rnet: $("reality-net"),
+            staked: $("reality-staked"), won: $("reality-won"), cont: $("reality-continue"),
+            leave: $("reality-leave"), ended: $("session-ended"), endedText: $("session-ended-text"),
+        };
+        const minutes = profile.realityCheckMinutes;
+        this.intervalMs = minutes ? minutes * 60000 : null;
+        this.nextCheck = this.intervalMs ? this.startedAt + this.intervalMs : Infinity;
+        const e = this.el;
+        e.bar.hidden = !profile.sessionClock;
+        e.cont.addEventListener("click", () => this._close(false));
+        e.leave.addEventListener("click", () => this._close(true));
+        e.dialog.addEventListener("cancel", (ev) => { ev.preventDefault(); this._close(false); }); // Escape: continue
+        this.render();
+        this._timer = setInterval(() => this.tick(), Math.min(1000, this.intervalMs ?? 1000));
+    }
+
+    get elapsed() {
+        return this.now() - this.startedAt;
+    }
+
+    get net() {
+        return this.wonTotal - this.stakedTotal;
+    }
+
+    staked(minor) {
+        this.stakedTotal += minor;
+        this.render();
+    }
+
+    won(minor) {
+        this.wonTotal += minor;
+        this.render();
+    }
+
+    /** The controller says whether a round is playing (a check never interrupts one). */
+    setBusy(busy) {
+        this._busy = busy;
+        if (!busy) this.tick();
+    }
+
+    get due() {
+        return this.now() >= this.nextCheck;
+    }
+
+    get paused() {
+        return this._open !== null;
+    }
+
+    tick() {
+        this.render();
+        if (!this._busy && this.due && !this._open && !this.ended) this._show();
+    }
+
+    /** Before each round: resolves when play may go on (no check due or open); rejects with
+     *  SessionEnded once the player has left. */
+    async gate() {
+        if (this.ended) throw new SessionEnded("the session has ended: reload the page to play again");
+        if (this.due && !this._open) this._show();
+        if (this._open) await this._open;
+        if (this.ended) throw new SessionEnded("the session has ended: reload the page to play again");
+    }
+
+    figures() {
+        return { elapsedMs: this.elapsed, staked: this.stakedTotal, won: this.wonTotal, net: this.net };
+    }
+
+    signed(minor) {
+        return minor > 0 ? `+${this.format(minor)}` : minor < 0 ? `−${this.format(-minor)}` : this.format(0);
+    }
+
+    render() {
+        const e = this.el;
+        if (!this.profile.sessionClock) return;
+        e.time.textContent = clock(this.elapsed);
+        e.time.setAttribute("aria-label", spoken(this.elapsed));
+        e.net.textContent = this.signed(this.net);
+        e.net.dataset.minor = String(this.net);
+        e.net.classList.toggle("down", this.net < 0);
+    }
+
+    _show() {
+        const e = this.el;
+        this.checks += 1;
+        const f = this.figures();
+        e.elapsed.textContent = spoken(f.elapsedMs);
+        e.rnet.textContent = this.signed(f.net);
+        e.rnet.dataset.minor = String(f.net);
+        e.staked.textContent = this.format(f.staked);
+        e.won.textContent = this.format(f.won);
+        this._open = new Promise((resolve) => { this._release = resolve; });
+        if (!e.dialog.open) e.dialog.showModal();
+        e.cont.focus();
+        this.onCheck(f);
+    }
+
+    _close(leave) {
+        if (!this._open) return;
+        const e = this.el;
+        e.dialog.close();
+        if (this.intervalMs) {
+            const now = this.now();
+            while (this.nextCheck <= now) this.nextCheck += this.intervalMs;
+        }
+        if (leave) this.leave();
+        const release = this._release;
+        this._open = null;
+        this._release = null;
+        release();
+    }
+
+    /** Ends the session: the game refuses every later round and says so on screen. */
+    leave() {
+        if (this.ended) return;
+        this.ended = true;
+        clearInterval(this._timer);
+        const f = this.figures();
+        this.el.endedText.textContent = `You played for ${spoken(f.elapsedMs)} and your net result is ${this.signed(f.net)} `
+            + `(staked ${this.format(f.staked)}, won ${this.format(f.won)}). Reload the page to play again.`;
+        this.el.ended.hidden = false;
+        this.el.ended.querySelector("h2")?.focus();
+        this.onLeave(f);
+    }
+}
