@@ -245,6 +245,11 @@ async function demoLoop(controller) {
 
 async function start() {
     profile = profileFromUrl(location.search); // a bad ?jurisdiction= or ?reality= plays nothing
+    if (demo && !(profile.buy && profile.autoplay)) {
+        // the showcase buys features one after another by itself: a profile without the buy or
+        // without autoplay cannot run it, and says so rather than loop on refusals
+        throw new ProfileError(`?demo=feature buys features by itself, which the ${profile.name} profile does not allow; nothing has been played`);
+    }
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
     const bridge = await connect();

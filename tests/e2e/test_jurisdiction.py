@@ -262,3 +262,11 @@ def test_a_reality_check_due_during_a_round_waits_for_its_end(open_game: Callabl
     net = rnd["total_win"] - rnd["cost"]
     expect(page.locator("#reality-net")).to_have_attribute("data-minor", str(net))
     assert minor(page, "#balance") == DEMO + net
+
+
+def test_the_feature_showcase_is_refused_under_uk(open_game: Callable[..., Game], site: Site) -> None:
+    # ?demo=feature buys features by itself: the UK profile forbids both the buy and autoplay
+    game = open_game(site.root + "?jurisdiction=uk&demo=feature", state="error")
+    status = game.page.locator("#status").text_content() or ""
+    assert "?demo=feature buys features by itself, which the uk profile does not allow" in status
+    assert game.page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})") is None  # nothing touched
