@@ -127,7 +127,7 @@ export class Hud {
             ? `Stop autoplay (${left === Infinity ? "until stopped" : `${left} ${left === 1 ? "round" : "rounds"} left`})`
             : mode === "slam" ? "Stop the reels (Space)" : "Spin (Space)");
         e.auto.setAttribute("aria-pressed", String(auto));
-        e.auto.setAttribute("aria-label", auto ? "Stop autoplay" : "Autoplay");
+        e.auto.setAttribute("aria-label", auto ? "Auto: stop autoplay" : "Auto: autoplay settings");
         this._disable(e.auto, !auto && !!this.busy);
     }
 
