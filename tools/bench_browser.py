@@ -17,6 +17,11 @@ worker), so both see the same machine load. Measured, from navigation start:
 With --profile phone (the default) every cold and warm load runs on an emulated phone (PROFILES).
 Prints the figures, writes them to docs/bench-browser.json and into README.md between the
 bench-browser markers. Options: --runs N (cold pairs, default 5), --warm-runs N (default 3).
+
+--frames-only runs only the in-game frame measurement and writes nothing: first the rAF cadence
+of an idle page in the same browser (what the machine itself gives; the game's p95 is printed as
+a ratio to it), then spins and a bought feature with the canvas's own work per frame timed
+(`performance.now()` around the renderer's draw) and the long animation frames counted.
 """
 
 from __future__ import annotations
@@ -105,6 +110,47 @@ FRAMES = """async (what) => {
     return deltas;
 }"""
 
+# The machine's own cadence: rAF intervals on an empty page for `ms` milliseconds.
+IDLE_FRAMES = """async (ms) => {
+    const deltas = [];
+    let last = null;
+    await new Promise((done) => {
+        const t0 = performance.now();
+        const tick = (t) => {
+            if (last !== null) deltas.push(t - last);
+            last = t;
+            if (t - t0 < ms) requestAnimationFrame(tick); else done();
+        };
+        requestAnimationFrame(tick);
+    });
+    return deltas;
+}"""
+
+# Where frame time goes (--frames-only, on a ?debug=1 page): the renderer's draw timed per call,
+# its reel layer separately, and long animation frames (over 50 ms) with their script time.
+PROFILE_DRAW = """() => {
+    const r = window.debugGame.renderer;
+    const p = window.__prof = { draw: [], reels: [], loaf: [] };
+    const wrap = (name, into) => {
+        const f = r[name].bind(r);
+        r[name] = (...a) => { const t = performance.now(); const v = f(...a); into.push(performance.now() - t); return v; };
+    };
+    wrap("_draw", p.draw);
+    wrap("_drawReels", p.reels);
+    try {
+        new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) {
+                p.loaf.push({ duration: e.duration, render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+                    style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+                    scripts: e.scripts.map((s) => [s.sourceFunctionName || s.invoker, Math.round(s.duration)]) });
+            }
+        }).observe({ type: "long-animation-frame" });
+    } catch {}
+}"""
+
+PROFILE_READ = """() => { const p = window.__prof; const out = { draw: [...p.draw], reels: [...p.reels], loaf: [...p.loaf] };
+    p.draw.length = 0; p.reels.length = 0; p.loaf.length = 0; return out; }"""
+
 ROUND_CALLS = """() => {
     const times = [];
     for (let i = 0; i < 200; i++) {
@@ -184,6 +230,45 @@ def in_game(browser: Browser, url: str) -> dict[str, Any]:
         ctx.close()
 
 
+def frames_only(browser: Browser, base: str) -> None:
+    """--frames-only: the idle baseline, then the game's frames with where their time goes."""
+    ctx = browser.new_context(service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.goto("about:blank")
+        idle = page.evaluate(IDLE_FRAMES, 3000)
+        page.goto(base + "?speed=normal&debug=1")
+        wait_ready(page)
+        page.evaluate(PROFILE_DRAW)
+        at_rest = page.evaluate(IDLE_FRAMES, 2000)
+        page.evaluate(PROFILE_READ)
+        base_p95 = pct(idle, 0.95)
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        print(f"idle page  : {len(idle):4} frames, median {statistics.median(idle):5.1f} ms, p95 {base_p95:5.1f} ms")
+        print(f"game, rest : {len(at_rest):4} frames, median {statistics.median(at_rest):5.1f} ms,"
+              f" p95 {pct(at_rest, 0.95):5.1f} ms")
+        for what in ("spins", "feature"):
+            deltas = page.evaluate(FRAMES, what)
+            prof = page.evaluate(PROFILE_READ)
+            p95 = pct(deltas, 0.95)
+            print(f"{what:11}: {len(deltas):4} frames, median {statistics.median(deltas):5.1f} ms, p95 {p95:5.1f} ms"
+                  f" ({p95 / base_p95:.2f}x idle p95), max {max(deltas):6.1f} ms")
+            draw, reels = prof["draw"], prof["reels"]
+            if draw:
+                print(f"             draw: median {statistics.median(draw):5.2f} ms, p95 {pct(draw, 0.95):5.2f} ms,"
+                      f" max {max(draw):6.1f} ms; reels: median {statistics.median(reels):5.2f} ms,"
+                      f" p95 {pct(reels, 0.95):5.2f} ms")
+            loaf = prof["loaf"]
+            if loaf:
+                print(f"             {len(loaf)} long animation frames, total {sum(x['duration'] for x in loaf):.0f} ms;"
+                      " longest:")
+                for x in sorted(loaf, key=lambda x: -x["duration"])[:4]:
+                    print(f"               {x['duration']:5.0f} ms (render {x['render']:4.0f}, style+layout"
+                          f" {x['style']:4.0f}) scripts {x['scripts'][:4]}")
+    finally:
+        ctx.close()
+
+
 PROFILE_NOTE = {"phone": " emulating a phone: ~9 Mbit/s down, 150 ms latency, CPU slowed 4x"}
 
 
@@ -235,6 +320,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--profile", choices=sorted(PROFILES), default="phone",
                         help="network and CPU emulated for the cold and warm loads (default: phone)")
+    parser.add_argument("--frames-only", action="store_true",
+                        help="only the in-game frame measurement, with an idle baseline and a profile")
     args = parser.parse_args(argv)
     global PROFILE
     PROFILE = PROFILES[args.profile]
@@ -253,6 +340,11 @@ def main(argv: list[str] | None = None) -> int:
         if CHROMIUM.exists():
             launch["executable_path"] = str(CHROMIUM)
         browser = p.chromium.launch(**launch)
+        if args.frames_only:
+            frames_only(browser, base)
+            browser.close()
+            server.shutdown()
+            return 0
         for i in range(args.runs):
             for name, url in (("game", game_url), ("bare", bare_url)) if i % 2 == 0 else (
                     ("bare", bare_url), ("game", game_url)):
