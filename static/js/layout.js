@@ -41,13 +41,19 @@ export function roundRect(ctx, x, y, w, h, r) {
 
 // ---- cached layers: drawn once at the screen's resolution, copied each frame ----
 
+const CACHE_MAX = 48; // layers kept; the least recently used goes first (win lines, labels vary)
+
 /** An offscreen canvas of `w` x `h` logical pixels at the view's scale, drawn once by `draw`. */
 export function cached(view, key, w, h, draw) {
     const cache = view.layerCache ??= new Map();
     const fullKey = `${key}@${view.scale}`;
     let layer = cache.get(fullKey);
-    if (!layer) {
+    if (layer) {
+        cache.delete(fullKey); // most recently used last
+        cache.set(fullKey, layer);
+    } else {
         for (const k of cache.keys()) if (k.startsWith(`${key}@`)) cache.delete(k);
+        while (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value);
         layer = document.createElement("canvas");
         layer.width = Math.max(1, Math.ceil(w * view.scale));
         layer.height = Math.max(1, Math.ceil(h * view.scale));
@@ -62,4 +68,33 @@ export function cached(view, key, w, h, draw) {
 /** Copies a cached layer drawn for the logical rectangle (x, y, w, h). */
 export function blit(view, layer, x, y, w, h) {
     view.ctx.drawImage(layer, x, y, w, h);
+}
+
+/** Like cached(), for a layer whose content changes now and then (the win lines, a banner): one
+ *  canvas per `name`, redrawn by `draw` only when `key` (or the scale) differs from last time. */
+export function slot(view, name, key, w, h, draw) {
+    const slots = view.layerSlots ??= new Map();
+    let s = slots.get(name);
+    if (!s) {
+        s = { key: null, layer: document.createElement("canvas") };
+        slots.set(name, s);
+    }
+    const fullKey = `${key}@${view.scale}`;
+    if (s.key !== fullKey) {
+        const layer = s.layer;
+        layer.width = Math.max(1, Math.ceil(w * view.scale)); // also clears it
+        layer.height = Math.max(1, Math.ceil(h * view.scale));
+        const ctx = layer.getContext("2d");
+        ctx.setTransform(view.scale, 0, 0, view.scale, 0, 0);
+        draw(ctx);
+        s.key = fullKey;
+    }
+    return s.layer;
+}
+
+/** Copies a layer pixel for pixel with its top left at the logical (x, y) snapped to the
+ *  screen's pixel grid, so text in it stays as sharp as if drawn in place. */
+export function blitCrisp(view, layer, x, y) {
+    const s = view.scale;
+    view.ctx.drawImage(layer, Math.round(x * s) / s, Math.round(y * s) / s, layer.width / s, layer.height / s);
 }

@@ -6,11 +6,32 @@
 
 import { burst, drawBanner, drawLines, drawParticles, drawSes, drawWild } from "./effects.js";
 import { symbolUrl } from "./dom.js";
-import { CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, cellRect, roundRect } from "./layout.js";
+import { CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellRect, roundRect } from "./layout.js";
 import { drawFrameBack, drawFrameFront, drawSnow, flake } from "./scenery.js";
 
 const LINE_COLORS = ["#ffd84a", "#ff5a5a", "#5ad1ff", "#7dff7a", "#ff8af0",
     "#ffa940", "#b48cff", "#40ffd0", "#ff4aa0", "#e8ff5a"];
+
+const BOX_PAD = 30; // logical room around a win box for its glow
+
+function paintWinBox(ctx) {
+    ctx.strokeStyle = "rgba(255,226,120,0.95)";
+    ctx.lineWidth = 4;
+    ctx.shadowColor = "#ffd84a";
+    ctx.shadowBlur = 12;
+    roundRect(ctx, BOX_PAD + 5, BOX_PAD + 5, CELL_W - 10, CELL_H - 10, 12);
+    ctx.stroke();
+}
+
+/** The book highlight behind a cell: a radial gold glow, at full strength (the pulse is opacity). */
+function paintBookGlow(ctx) {
+    const cx = CELL_W / 2, cy = CELL_H / 2;
+    const grad = ctx.createRadialGradient(cx, cy, 10, cx, cy, CELL_W * 0.62);
+    grad.addColorStop(0, "rgba(255,220,90,0.75)");
+    grad.addColorStop(1, "rgba(255,200,60,0)");
+    ctx.fillStyle = grad;
+    ctx.fillRect(0, 0, CELL_W, CELL_H);
+}
 
 function loadImage(url) {
     return new Promise((resolve, reject) => {
@@ -243,13 +264,10 @@ export class Renderer {
                     const g = this.glows.get(key);
                     if (g !== undefined) {
                         const pulse = 0.6 + 0.4 * Math.sin((now - g) / 140);
-                        ctx.save();
-                        const grad = ctx.createRadialGradient(cx, cy, 10, cx, cy, CELL_W * 0.62);
-                        grad.addColorStop(0, `rgba(255,220,90,${0.75 * pulse})`);
-                        grad.addColorStop(1, "rgba(255,200,60,0)");
-                        ctx.fillStyle = grad;
-                        ctx.fillRect(c.x, cy - CELL_H / 2, CELL_W, CELL_H);
-                        ctx.restore();
+                        // the gradient drawn once at full strength, copied with the pulse as opacity
+                        ctx.globalAlpha = pulse;
+                        blit(this, cached(this, "book-glow", CELL_W, CELL_H, paintBookGlow), c.x, cy - CELL_H / 2, CELL_W, CELL_H);
+                        ctx.globalAlpha = 1;
                         scale = this.reduced ? 1.05 : 1 + 0.08 * pulse;
                         alpha = 1;
                     }
@@ -258,17 +276,14 @@ export class Renderer {
             }
             ctx.restore();
         }
-        // a winning cell gets a gold box
-        for (const key of this.winCells) {
-            const [reel, row] = key.split(",").map(Number);
-            const c = cellRect(reel, row);
-            ctx.strokeStyle = "rgba(255,226,120,0.95)";
-            ctx.lineWidth = 4;
-            ctx.shadowColor = "#ffd84a";
-            ctx.shadowBlur = 12;
-            roundRect(ctx, c.x + 5, c.y + 5, c.w - 10, c.h - 10, 12);
-            ctx.stroke();
-            ctx.shadowBlur = 0;
+        // a winning cell gets a gold box (a glowing sprite drawn once)
+        if (this.winCells.size) {
+            const box = cached(this, "win-box", CELL_W + 2 * BOX_PAD, CELL_H + 2 * BOX_PAD, paintWinBox);
+            for (const key of this.winCells) {
+                const [reel, row] = key.split(",").map(Number);
+                const c = cellRect(reel, row);
+                blit(this, box, c.x - BOX_PAD, c.y - BOX_PAD, CELL_W + 2 * BOX_PAD, CELL_H + 2 * BOX_PAD);
+            }
         }
     }
 
