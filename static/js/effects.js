@@ -278,37 +278,49 @@ export function burst(view, count = 40) {
     }
 }
 
-/** Coins and stars thrown by burst(), falling under gravity. */
+function paintStar(ctx, c, size) {
+    ctx.fillStyle = "#fff6b0";
+    ctx.beginPath();
+    for (let i = 0; i < 10; i++) {
+        const r = i % 2 ? size * 0.45 : size;
+        ctx.lineTo(c + Math.cos((i * Math.PI) / 5) * r, c + Math.sin((i * Math.PI) / 5) * r);
+    }
+    ctx.fill();
+}
+
+function paintCoin(ctx, c, size) {
+    ctx.fillStyle = "#f4b72a";
+    ctx.strokeStyle = "#8a5a05";
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(c, c, size, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+}
+
+/** Coins and stars thrown by burst(), falling under gravity. Each is a sprite drawn once per
+ *  whole-pixel size and copied turned, squashed (a coin's flip) and faded. */
 export function drawParticles(view, dt) {
+    if (!view.particles.length) return;
     const ctx = view.ctx;
+    const k = view.scale;
     view.particles = view.particles.filter((p) => (p.age += dt) < p.life);
     for (const p of view.particles) {
         p.vy += 900 * dt;
         p.x += p.vx * dt;
         p.y += p.vy * dt;
+        const n = Math.max(1, Math.round(p.size));
+        const side = 2 * n + 6;
+        const sprite = cached(view, `${p.star ? "star" : "coin"}-${n}`, side, side,
+            (c) => (p.star ? paintStar : paintCoin)(c, side / 2, n));
         ctx.globalAlpha = 1 - p.age / p.life;
-        ctx.save();
+        ctx.setTransform(k, 0, 0, k, 0, 0);
         ctx.translate(p.x, p.y);
         ctx.rotate(p.spin * p.age);
-        if (p.star) {
-            ctx.fillStyle = "#fff6b0";
-            ctx.beginPath();
-            for (let i = 0; i < 10; i++) {
-                const r = i % 2 ? p.size * 0.45 : p.size;
-                ctx.lineTo(Math.cos((i * Math.PI) / 5) * r, Math.sin((i * Math.PI) / 5) * r);
-            }
-            ctx.fill();
-        } else {
-            ctx.scale(1, Math.abs(Math.cos(p.age * 7)) + 0.2);
-            ctx.fillStyle = "#f4b72a";
-            ctx.strokeStyle = "#8a5a05";
-            ctx.lineWidth = 2;
-            ctx.beginPath();
-            ctx.arc(0, 0, p.size, 0, Math.PI * 2);
-            ctx.fill();
-            ctx.stroke();
-        }
-        ctx.restore();
+        if (!p.star) ctx.scale(1, Math.abs(Math.cos(p.age * 7)) + 0.2);
+        const f = (p.size / n) * side;
+        ctx.drawImage(sprite, -f / 2, -f / 2, f, f);
     }
+    ctx.setTransform(k, 0, 0, k, 0, 0);
     ctx.globalAlpha = 1;
 }

@@ -41,7 +41,7 @@ export function roundRect(ctx, x, y, w, h, r) {
 
 // ---- cached layers: drawn once at the screen's resolution, copied each frame ----
 
-const CACHE_MAX = 48; // layers kept; the least recently used goes first (win lines, labels vary)
+const CACHE_MAX = 64; // layers kept; the least recently used goes first (win lines, labels vary)
 
 /** An offscreen canvas of `w` x `h` logical pixels at the view's scale, drawn once by `draw`. */
 export function cached(view, key, w, h, draw) {

@@ -1,4 +1,5 @@
-// The canvas: one frame loop at the display's rate, crisp at any devicePixelRatio. It holds
+// The canvas: one frame loop at the display's rate, sharp at the screen's devicePixelRatio (up to
+// MAX_DPR: beyond 2 the eye sees no difference, the canvas costs 2.25x the pixels). It holds
 // animation state only (reel offsets come from reels.js, effects from the sequencer's calls);
 // what lands and what wins always comes from the round. Drawing is done in layers:
 // scenery.js (frame, reel windows, snow), the reels here, effects.js (wins, banners, coins);
@@ -12,6 +13,7 @@ import { drawFrameBack, drawFrameFront, drawSnow, flake } from "./scenery.js";
 const LINE_COLORS = ["#ffd84a", "#ff5a5a", "#5ad1ff", "#7dff7a", "#ff8af0",
     "#ffa940", "#b48cff", "#40ffd0", "#ff4aa0", "#e8ff5a"];
 
+const MAX_DPR = 2; // the canvas's backing store is at most twice its CSS size
 const BOX_PAD = 30; // logical room around a win box for its glow
 
 function paintWinBox(ctx) {
@@ -75,7 +77,7 @@ export class Renderer {
         if (!box.width || !box.height) return;
         const cssW = Math.min(box.width, (box.height * W) / H);
         const cssH = (cssW * H) / W;
-        const dpr = window.devicePixelRatio || 1;
+        const dpr = Math.min(MAX_DPR, window.devicePixelRatio || 1);
         this.canvas.style.width = `${cssW}px`;
         this.canvas.style.height = `${cssH}px`;
         const width = Math.round(cssW * dpr);
