@@ -98,3 +98,14 @@ export function blitCrisp(view, layer, x, y) {
     const s = view.scale;
     view.ctx.drawImage(layer, Math.round(x * s) / s, Math.round(y * s) / s, layer.width / s, layer.height / s);
 }
+
+/** Copies the logical rectangle (x, y, w, h) of a canvas-sized layer (one drawn for (0, 0, W, H))
+ *  to the same place, its edges on whole screen pixels so that parts copied side by side meet
+ *  without a seam. Copying only the parts that hold something saves a pass over empty pixels. */
+export function blitPart(view, layer, x, y, w, h) {
+    const k = view.scale;
+    const sx = Math.max(0, Math.floor(x * k)), sy = Math.max(0, Math.floor(y * k));
+    const ex = Math.min(layer.width, Math.ceil((x + w) * k)), ey = Math.min(layer.height, Math.ceil((y + h) * k));
+    if (ex <= sx || ey <= sy) return;
+    view.ctx.drawImage(layer, sx, sy, ex - sx, ey - sy, sx / k, sy / k, (ex - sx) / k, (ey - sy) / k);
+}

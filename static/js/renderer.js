@@ -54,6 +54,7 @@ export class Renderer {
         this.reduced = reduced;
         this.images = {};
         this.sprites = {};
+        this.blurSprites = new Map();
         this.scale = 1;
         this.reels = null;
         this.k = 1; // speed factor: every effect's duration is multiplied by it
@@ -89,6 +90,7 @@ export class Renderer {
         this.canvas.height = height;
         this.scale = (cssW * dpr) / W;
         const px = Math.max(8, Math.round(SYMBOL_SIZE * this.scale));
+        this.blurSprites = new Map(); // "name|speed" -> motion-blurred sprite, made as needed
         for (const [name, img] of Object.entries(this.images)) {
             const c = document.createElement("canvas");
             c.width = px;
@@ -206,10 +208,8 @@ export class Renderer {
         const ctx = this.ctx;
         if (!this.canvas.width) return;
         if (this.reels) this.reels.update(now);
-        ctx.setTransform(1, 0, 0, 1, 0, 0);
-        ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
         ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
-        drawFrameBack(this);
+        drawFrameBack(this); // replaces the whole canvas: no clearing first
         if (this.reels) this._drawReels(now);
         drawWild(this, now);
         drawSes(this, now);
@@ -220,14 +220,46 @@ export class Renderer {
         drawSnow(this, dt, now);
     }
 
-    /** Draws symbol `name` centred on (cx, cy). */
+    /** Draws symbol `name` centred on (cx, cy). At its own size the sprite is copied pixel for
+     *  pixel onto the screen's pixel grid (the cheapest copy, and the sharpest). */
     drawSymbol(name, cx, cy, scale = 1, alpha = 1) {
         const sprite = this.sprites[name];
         if (!sprite) return;
-        const s = SYMBOL_SIZE * scale;
         this.ctx.globalAlpha = alpha;
-        this.ctx.drawImage(sprite, cx - s / 2, cy - s / 2, s, s);
+        if (scale === 1) {
+            const k = this.scale;
+            const px = sprite.width;
+            this.ctx.drawImage(sprite, Math.round(cx * k - px / 2) / k, Math.round(cy * k - px / 2) / k, px / k, px / k);
+        } else {
+            const s = SYMBOL_SIZE * scale;
+            this.ctx.drawImage(sprite, cx - s / 2, cy - s / 2, s, s);
+        }
         this.ctx.globalAlpha = 1;
+    }
+
+    /** Symbol `name` with its motion blur at `speed` symbols per second (a whole number): the
+     *  symbol and three trailing ghosts above it, drawn once into one sprite per speed. */
+    _blurred(name, speed) {
+        const key = `${name}|${speed}`;
+        let baked = this.blurSprites.get(key);
+        if (!baked) {
+            const sprite = this.sprites[name];
+            const k = this.scale;
+            const blur = Math.min(1, speed / 30);
+            const step = (speed * CELL_H) / 60 / 4; // logical, as the ghosts were drawn one by one
+            const c = document.createElement("canvas");
+            c.width = sprite.width;
+            c.height = sprite.height + Math.ceil(3 * step * k);
+            const g2 = c.getContext("2d");
+            for (let g = 3; g >= 0; g--) {
+                g2.globalAlpha = g === 0 ? 1 - 0.55 * blur : 0.22 * blur;
+                g2.drawImage(sprite, 0, (3 - g) * step * k);
+            }
+            if (this.blurSprites.size > 400) this.blurSprites.clear();
+            baked = { canvas: c, lead: 3 * step }; // lead: logical height of the ghosts above
+            this.blurSprites.set(key, baked);
+        }
+        return baked;
     }
 
     _drawReels(now) {
@@ -246,11 +278,13 @@ export class Renderer {
                 const cx = c.x + CELL_W / 2;
                 const cy = c.y + (r - frac) * CELL_H + CELL_H / 2;
                 if (blur > 0.05 && !this.reduced) {
-                    // motion blur: trailing ghosts along the direction of travel, stretched
-                    const step = (Math.abs(reel.velocity) * CELL_H) / 60 / 4;
-                    for (let g = 3; g >= 0; g--) {
-                        this.drawSymbol(name, cx, cy - g * step, 1, g === 0 ? 1 - 0.55 * blur : 0.22 * blur);
-                    }
+                    // motion blur: trailing ghosts along the direction of travel, baked per speed
+                    const baked = this._blurred(name, Math.round(Math.abs(reel.velocity)));
+                    const k = this.scale;
+                    const px = baked.canvas.width;
+                    const x = Math.round(cx * k - px / 2) / k;
+                    const y = Math.round((cy - baked.lead) * k - px / 2) / k;
+                    ctx.drawImage(baked.canvas, x, y, px / k, baked.canvas.height / k);
                     continue;
                 }
                 const row = j0 + r;

@@ -1,7 +1,7 @@
 // The scenery layer: what is always there whatever the round does (the frame with its garland
 // and holly, the reel windows, the snow). Each function draws on the renderer's context.
 
-import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, cached, cellRect, roundRect } from "./layout.js";
+import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, blitPart, cached, cellRect, roundRect } from "./layout.js";
 
 // The frame does not change from one frame to the next (only the bulbs twinkle), so its layers
 // are drawn once into offscreen canvases at the screen's resolution and copied each frame:
@@ -82,16 +82,31 @@ function paintBulb(ctx, color) {
     ctx.fill();
 }
 
-/** The velvet surround and the reel windows (purple in free spins), behind the symbols. */
+/** The velvet surround and the reel windows (purple in free spins), behind the symbols. Copied
+ *  over the whole canvas, replacing what the last frame left (so no separate clearing pass). */
 export function drawFrameBack(view) {
     const free = !!view.free;
-    blit(view, cached(view, `back-${free}`, W, H, (ctx) => paintBack(ctx, free)), 0, 0, W, H);
+    const ctx = view.ctx;
+    ctx.globalCompositeOperation = "copy";
+    blit(view, cached(view, `back-${free}`, W, H, (c) => paintBack(c, free)), 0, 0, W, H);
+    ctx.globalCompositeOperation = "source-over";
 }
+
+// The front layer holds nothing inside the reel windows below their top shadow and above their
+// bottom one: it is copied in four bands around that empty middle.
+const BAND = 38; // logical rows of the top and bottom inner shadows (36) and a margin
+const FRONT_BANDS = [
+    [0, 0, W, Y0 + BAND],
+    [0, Y0 + REELS_H - BAND, W, H - (Y0 + REELS_H - BAND)],
+    [0, Y0 + BAND, X0, REELS_H - 2 * BAND],
+    [W - X0, Y0 + BAND, X0, REELS_H - 2 * BAND],
+];
 
 /** Shadows, the gold border, the garland of bulbs and the holly, over the symbols. */
 export function drawFrameFront(view, now) {
     const ctx = view.ctx;
-    blit(view, cached(view, "front", W, H, paintFront), 0, 0, W, H);
+    const front = cached(view, "front", W, H, paintFront);
+    for (const [x, y, w, h] of FRONT_BANDS) blitPart(view, front, x, y, w, h);
     // the bulbs twinkle: one glowing sprite per colour, drawn with the twinkle as its opacity
     const side = 2 * BULB_PAD;
     for (const [y, phase] of [[FY, 0], [FY + FH, 1.7]]) {
