@@ -3,7 +3,7 @@
 // draws the renderer's current effect state on its context; none decides anything.
 
 import {
-    CELL_H, H, REELS_H, ROWS, W, X0, blit, blitCrisp, cached, clamp01, cellRect, column, easeOutBack, roundRect, slot,
+    CELL_H, H, REELS_H, ROWS, W, X0, blit, cached, clamp01, cellRect, column, easeOutBack, roundRect, slot,
 } from "./layout.js";
 
 /** A rounded column filled with a vertical dark-light-dark gradient and a glow. */
@@ -147,7 +147,7 @@ export function pill(view, x, y, text, color, size = 24) {
     const pad = 4; // room for the border's stroke
     const layer = cached(view, `pill-${color}-${key}`, w + 2 * pad, h + 2 * pad,
         (c) => paintPill(c, w / 2 + pad, h / 2 + pad, w, h, text, color, size));
-    blitCrisp(view, layer, x - w / 2 - pad, y - h / 2 - pad);
+    blit(view, layer, x - w / 2 - pad, y - h / 2 - pad, w + 2 * pad, h + 2 * pad);
 }
 
 function paintPill(ctx, x, y, w, h, text, color, size) {

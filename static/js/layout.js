@@ -65,9 +65,13 @@ export function cached(view, key, w, h, draw) {
     return layer;
 }
 
-/** Copies a cached layer drawn for the logical rectangle (x, y, w, h). */
+/** Copies a cached layer drawn for the logical rectangle (x, y, w, h) (w and h: the size it was
+ *  drawn for), pixel for pixel with its corner on the screen's pixel grid. A copy scaled by even
+ *  a pixel (the layer's size is rounded up to whole pixels) or placed between pixels is filtered,
+ *  several times slower without a GPU and a little blurred. Needs the view's own transform. */
 export function blit(view, layer, x, y, w, h) {
-    view.ctx.drawImage(layer, x, y, w, h);
+    const k = view.scale;
+    view.ctx.drawImage(layer, Math.round(x * k) / k, Math.round(y * k) / k, layer.width / k, layer.height / k);
 }
 
 /** Like cached(), for a layer whose content changes now and then (the win lines, a banner): one
@@ -92,12 +96,6 @@ export function slot(view, name, key, w, h, draw) {
     return s.layer;
 }
 
-/** Copies a layer pixel for pixel with its top left at the logical (x, y) snapped to the
- *  screen's pixel grid, so text in it stays as sharp as if drawn in place. */
-export function blitCrisp(view, layer, x, y) {
-    const s = view.scale;
-    view.ctx.drawImage(layer, Math.round(x * s) / s, Math.round(y * s) / s, layer.width / s, layer.height / s);
-}
 
 /** Copies the logical rectangle (x, y, w, h) of a canvas-sized layer (one drawn for (0, 0, W, H))
  *  to the same place, its edges on whole screen pixels so that parts copied side by side meet
