@@ -20,9 +20,10 @@ Prints the figures, writes them to docs/bench-browser.json and into README.md be
 bench-browser markers. Options: --runs N (cold pairs, default 5), --warm-runs N (default 3).
 
 --frames-only runs only the in-game frame measurement and writes nothing: first the rAF cadence
-of an idle page in the same browser (what the machine itself gives; the game's p95 is printed as
-a ratio to it), then spins and a bought feature with the canvas's own work per frame timed
-(`performance.now()` around the renderer's draw) and the long animation frames counted.
+of an empty page and of a page animating only a canvas of the game's size, in the same browser
+(what the machine itself gives; the game's p95 is printed as a ratio to the canvas page), then spins and a bought feature with the canvas's own work per frame timed
+(`performance.now()` around the renderer's draw) and the long animation frames counted, and last
+the cost of one frame in set states (at rest, spinning, win lines, wild reels, coins).
 """
 
 from __future__ import annotations
@@ -184,6 +185,36 @@ PROFILE_DRAW = """() => {
     } catch {}
 }"""
 
+# The cost of one frame of the canvas in set states (--frames-only): the frame loop is paused and
+# frames are drawn back to back for `ms` each, each rasterised at once (a one-pixel read), so the
+# figure is the drawing plus its rasterisation, without the wait for the display.
+STATE_COST = """([state, ms]) => {
+    const r = window.debugGame.renderer;
+    const draw = r.__undecorated ??= Object.getPrototypeOf(r)._draw.bind(r);
+    const loop = r._draw;
+    r._draw = () => {};
+    const pl = window.debugGame.sequencer.model.paylines;
+    r.clearWins();
+    const t0 = performance.now();
+    if (state === "win lines") r.showAllLines([0, 1, 2, 3, 4].map((l) => ({ line: l, positions: [0, 1, 2].map((i) => [i, pl[l][i]]) })), pl);
+    if (state === "wild reels") { r.setFree(true); r.expandWild(1, 0, 3); r.expandWild(3, 1, 2); for (const w of r.wilds.values()) w.t0 = t0 - 1e4; }
+    if (state === "coins") { r.burst(80); for (const q of r.particles) q.life = 1e9; }
+    const out = [];
+    let now = t0;
+    while (performance.now() - t0 < ms) {
+        now += 1000 / 60;
+        if (state === "spinning") r.reels.reels.forEach((x) => { x.p = 10 + ((now / 40) % 10); x.velocity = 20 + (Math.floor(now / 100) % 7); x.spinning = true; });
+        const t = performance.now();
+        draw(now);
+        r.ctx.getImageData(0, 0, 1, 1);
+        out.push(performance.now() - t);
+    }
+    r.reels.reels.forEach((x) => { x.p = 0; x.velocity = 0; x.spinning = false; });
+    r.clearWins(); r.setFree(false); r.particles = [];
+    r._draw = loop;
+    return out;
+}"""
+
 PROFILE_READ = """() => { const p = window.__prof; const out = { draw: [...p.draw], reels: [...p.reels], loaf: [...p.loaf] };
     p.draw.length = 0; p.reels.length = 0; p.loaf.length = 0; return out; }"""
 
@@ -306,6 +337,15 @@ def frames_only(browser: Browser, base: str) -> None:
                 for x in sorted(loaf, key=lambda x: -x["duration"])[:4]:
                     print(f"               {x['duration']:5.0f} ms (render {x['render']:4.0f}, style+layout"
                           f" {x['style']:4.0f}) scripts {x['scripts'][:4]}")
+        states = ("at rest", "spinning", "win lines", "wild reels", "coins")
+        costs: dict[str, list[float]] = {state: [] for state in states}
+        for _ in range(3):  # interleaved, so that the machine's load falls on every state alike
+            for state in states:
+                costs[state] += page.evaluate(STATE_COST, [state, 400])
+        print("one frame drawn and rasterised, back to back (median; p25 is the less disturbed figure):")
+        for state in states:
+            print(f"  {state:10}: median {statistics.median(costs[state]):6.2f} ms, p25 {pct(costs[state], 0.25):6.2f} ms"
+                  f" ({len(costs[state])} frames)")
     finally:
         ctx.close()
 
