@@ -157,7 +157,8 @@ def canvas_baseline(page: Page, ms: int = 3000) -> list[float]:
     """rAF intervals of CANVAS_PAGE for `ms` milliseconds, on `page` (which it navigates)."""
     page.goto("about:blank")
     page.set_content(CANVAS_PAGE)
-    return page.evaluate(CANVAS_FRAMES, ms)
+    deltas: list[float] = page.evaluate(CANVAS_FRAMES, ms)
+    return deltas
 
 
 # Where frame time goes (--frames-only, on a ?debug=1 page): the renderer's draw timed per call,
