@@ -13,6 +13,7 @@ import { drawFrameBack, drawFrameFront, drawSnow, flake } from "./scenery.js";
 const LINE_COLORS = ["#ffd84a", "#ff5a5a", "#5ad1ff", "#7dff7a", "#ff8af0",
     "#ffa940", "#b48cff", "#40ffd0", "#ff4aa0", "#e8ff5a"];
 
+const BLUR_SPRITES_MAX = 120; // motion-blurred sprites kept (~10 MB at a DPR of 1)
 const MAX_DPR = 2; // the canvas's backing store is at most twice its CSS size
 const BOX_PAD = 30; // logical room around a win box for its glow
 
@@ -242,7 +243,10 @@ export class Renderer {
     _blurred(name, speed) {
         const key = `${name}|${speed}`;
         let baked = this.blurSprites.get(key);
-        if (!baked) {
+        if (baked) {
+            this.blurSprites.delete(key); // most recently used last
+            this.blurSprites.set(key, baked);
+        } else {
             const sprite = this.sprites[name];
             const k = this.scale;
             const blur = Math.min(1, speed / 30);
@@ -255,7 +259,8 @@ export class Renderer {
                 g2.globalAlpha = g === 0 ? 1 - 0.55 * blur : 0.22 * blur;
                 g2.drawImage(sprite, 0, (3 - g) * step * k);
             }
-            if (this.blurSprites.size > 400) this.blurSprites.clear();
+            // bounded memory (a turbo spin sweeps many speeds): the least recently used goes
+            if (this.blurSprites.size >= BLUR_SPRITES_MAX) this.blurSprites.delete(this.blurSprites.keys().next().value);
             baked = { canvas: c, lead: 3 * step }; // lead: logical height of the ghosts above
             this.blurSprites.set(key, baked);
         }
@@ -279,7 +284,8 @@ export class Renderer {
                 const cy = c.y + (r - frac) * CELL_H + CELL_H / 2;
                 if (blur > 0.05 && !this.reduced) {
                     // motion blur: trailing ghosts along the direction of travel, baked per speed
-                    const baked = this._blurred(name, Math.round(Math.abs(reel.velocity)));
+                    const v = Math.abs(reel.velocity); // whole symbols/s; coarser when fast (turbo)
+                    const baked = this._blurred(name, v < 30 ? Math.round(v) : 30 + 4 * Math.round((v - 30) / 4));
                     const k = this.scale;
                     const px = baked.canvas.width;
                     const x = Math.round(cx * k - px / 2) / k;
