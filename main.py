@@ -1,7 +1,13 @@
-"""Bridge between the page and the rules engine: the only Python that touches the DOM.
+"""Bridge between the page and the rules engine: the only Python the page's code talks to.
 
-PyScript runs this file once Pyodide is up (see index.html and pyscript.toml). It loads the
-model and publishes `window.bridge` for the JavaScript game (static/js/app.js):
+`EngineBridge` holds the engine for one page: the model, read once, and the generator. The
+engine's Web Worker (static/boot/engine-worker.mjs, docs/boot.md) imports this file as the module
+`main`, makes one with the page's query string and calls `EngineBridge.handle` for every request;
+static/js/bridge.js publishes the answers as `window.bridge`, whose functions return Promises of
+the same JSON strings. With `?engine=page` PyScript runs this file on the page instead (as
+`__main__`), and `start()` publishes `window.bridge` there with synchronous functions.
+
+`window.bridge`, for the JavaScript game (static/js/app.js through static/js/bridge.js):
 
 * `bridge.modelJson`: the model as a JSON string (`Model.to_json()`), read once at startup;
 * `bridge.offer(bet)`: the figures of a bet level as a JSON string (`engine.offer`: cost,
@@ -11,8 +17,8 @@ model and publishes `window.bridge` for the JavaScript game (static/js/app.js):
   `{"round": Round.to_dict(), "rng": state}` as a JSON string (`{"error": ...}` for a refused
   bet or buy: the engine's own message; a non-integer bet or non-boolean buy is refused, never
   coerced, see engine/page.py), where `state` is the seeded generator's `getstate()` after the round (JSON lists), or
-  null for SystemRandom. One FFI call per round; nothing calls back into Python while the
-  round is revealed. The page saves the round and that state in one write;
+  null for SystemRandom. One call per round (one message to the worker and its answer);
+  nothing calls back into Python while the round is revealed. The page saves the round and that state in one write;
 * `bridge.checkRound(json, bet, cost)`: a saved round (its dict, with or without `events`)
   read back with `Round.from_dict` and re-derived from its stops with `Round.verify(model)`
   (`engine.page.check_saved`); its bet and cost must equal the saved record's. Returns `{"round": to_dict()}` (events
@@ -26,8 +32,10 @@ With `?seed=N` the rounds come from one `random.Random(N)` kept for the page's l
 k-th round equals the k-th `play_round(model, bet, random.Random(N))` on CPython. Otherwise
 `random.SystemRandom()` (Web Crypto in Pyodide).
 
-It then fires `bridge-ready` on window; app.js switches <html data-state> to "ready". A failure
-here switches it to "error" with a readable message (the traceback goes to the console only).
+Then `bridge-ready` fires on window; app.js switches <html data-state> to "ready". A failure at
+start-up switches it to "error" with a readable message, `Sorry, the game could not start
+(<Error>: <why>)...` (the traceback goes to the console only). Nothing here imports `js` or
+`pyscript` at module level: the worker has no page.
 """
 
 import json
