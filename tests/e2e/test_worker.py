@@ -9,9 +9,10 @@ has no Pyodide global and fetched none of the runtime's files (its resource time
 that answers says it runs in a `DedicatedWorkerGlobalScope`, and Playwright lists the engine's
 worker. The main thread's long tasks until `ready` are recorded by a `longtask` observer and
 printed; the hard 200 ms figure is `make bench`'s (tools/bench_browser.py), since on this loaded
-2-core machine the page's own work (first paint, first render) can stretch past it. Here the
-longest is held under a bound a main-thread Pyodide boot cannot meet: its single instantiation
-and restore task alone took 1-3 s (docs/boot.md, "Where the main thread still blocks").
+2-core machine the page's own work (module evaluation, first paint, first render) can stretch
+past it. Here the longest is held, in the same test and so under the same load, under half the
+longest task of the bench's bare page (tools/bench/bare.html: the pinned Pyodide booted on its
+main thread and `1+1`), whose instantiation task a main-thread boot cannot avoid.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from e2e_harness import Game, Site
+from e2e_harness import BOOT_TIMEOUT_MS, Game, Site
 from playwright.sync_api import BrowserContext
 
 from engine import load_model, play_round
@@ -53,8 +54,15 @@ PROBE = """(() => {
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-state"] });
 })();"""
 
-# A main-thread Pyodide boot's one instantiation + restore task took 1-3 s here: well over this.
-LONGEST_TASK_BOUND_MS = 1000
+
+
+def longest_task(probe: dict, what: str) -> int:
+    """The longest main-thread task until ready (ms), printed with all of them."""
+    before_ready = [(start, duration) for start, duration, *_ in probe["long"] if start < probe["ready"]]
+    longest = max((d for _, d in before_ready), default=0)
+    print(f"\n{what}: main-thread long tasks until ready at {probe['ready']:.0f} ms (start, ms):"
+          f" {before_ready}; longest {longest} ms")
+    return longest
 
 
 def test_python_runs_in_the_worker_not_on_the_main_thread(context: BrowserContext,
@@ -88,11 +96,15 @@ def test_python_runs_in_the_worker_not_on_the_main_thread(context: BrowserContex
         assert [s["stops"] for s in got["spins"]] == [s["stops"] for s in want["spins"]]
         assert got["total_win"] == want["total_win"]
     # the long tasks of the main thread until ready, reported (the bench holds them to 200 ms)
-    before_ready = [(start, duration) for start, duration in probe["long"] if start < probe["ready"]]
-    longest = max((d for _, d in before_ready), default=0)
-    print(f"\nmain-thread long tasks until ready at {probe['ready']:.0f} ms (start, ms): {before_ready};"
-          f" longest {longest} ms")
-    assert longest < LONGEST_TASK_BOUND_MS, before_ready
+    longest = longest_task(probe, "game")
+    # Second method, same machine and load: the bare page of `make bench` (tools/bench/bare.html:
+    # the pinned Pyodide booted on its main thread, then `1+1`). Its longest task holds Pyodide's
+    # instantiation; with Python in the worker the game's longest task must be well below it.
+    bare = context.new_page()
+    bare.goto(site.root + "tools/bench/bare.html")
+    bare.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    bare_longest = longest_task(bare.evaluate("window.__probe"), "bare Pyodide page")
+    assert longest < bare_longest / 2, (longest, bare_longest)
 
 
 def test_a_round_call_crosses_to_the_worker_and_back(open_game: Callable[..., Game], site: Site) -> None:
