@@ -9,7 +9,9 @@
 //               { id, method, args }                a bridge call (offer, playRound, checkRound,
 //                                                   restoreRng; args as JSON-able values)
 //               { id, method: "bootPath" | "python", args }   for the tests and the bench only
-// Messages out: { type: "status", text }            for the loading screen
+// Messages out: { type: "progress", detail }        a stage for the loading screen ("Loading
+//                                                   Pyodide", ...; bridge.js fires them on the
+//                                                   page as PyScript's `py:progress` events)
 //               { type: "ready", modelJson, seed, rngName, engineModule, bootPath }
 //               { type: "error", message, traceback }   the game cannot start (readable message)
 //               { id, result } | { id, failure }    a call's answer (a JSON string for the bridge)
@@ -50,9 +52,13 @@ let bridge = null; // main.EngineBridge, once started
 let pyodide = null;
 
 async function start(search) {
+    post({ type: "progress", detail: "Loading Pyodide" });
     // the interpreter boots while the files come (the loader started it when this module ran)
     const [py, files] = await Promise.all([
-        loadPyodide(),
+        loadPyodide().then((py) => {
+            post({ type: "progress", detail: "Loaded Pyodide" });
+            return py;
+        }),
         fetchBytes("./pyscript.toml").then(async (bytes) => {
             const listed = [...listedFiles(new TextDecoder().decode(bytes)), ["./main.py", "./main.py"]];
             const contents = await Promise.all(listed.map(([source]) => fetchBytes(source)));
@@ -60,7 +66,7 @@ async function start(search) {
         }),
     ]);
     pyodide = py;
-    post({ type: "status", text: "Loading the rules engine…" });
+    post({ type: "progress", detail: "Loading the rules engine" });
     for (const [target, data] of files) {
         const path = HOME + target.replace(/^\.\//, "");
         py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));

@@ -118,9 +118,9 @@ function startWorker() {
             pending.delete(data.id);
             if ("failure" in data) waiting?.reject(new Error(data.failure));
             else waiting?.resolve(data.result);
-        } else if (data.type === "status") {
-            const status = document.getElementById("status");
-            if (status && document.documentElement.dataset.state === "loading") status.textContent = data.text;
+        } else if (data.type === "progress") {
+            // as PyScript reported its stages on the page: app.js's loading bar follows them
+            dispatchEvent(new CustomEvent("py:progress", { detail: data.detail }));
         } else if (data.type === "ready") {
             window.bridge = {
                 modelJson: data.modelJson,
