@@ -250,8 +250,11 @@ def play_rounds(page: Page, n: int, slam: bool) -> float:
     page.evaluate("on => { window.__slam = on; }", slam)
     t0 = time.monotonic()
     for _ in range(n):
+        played = page.evaluate("game.history().length")
         page.click("#spin")
-        page.wait_for_function("() => game.state().state === 'ready'")
+        # the engine decides in its worker: the click's round is played once it is in the history
+        # and the game is ready again (not merely still ready before the answer came)
+        page.wait_for_function("(n) => game.history().length === n + 1 && game.state().state === 'ready'", arg=played)
     took = time.monotonic() - t0
     assert page.evaluate("window.__slams") == (n if slam else 0)
     return took
