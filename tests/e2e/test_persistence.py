@@ -159,7 +159,9 @@ def test_mashing_spin_buy_and_space_plays_exactly_one_round(open_game: Callable[
         return settled.map((s) => s.status);
     }""")
     assert results.count("fulfilled") == 0  # the clicked round owns the guard; every call was refused
-    wait_ready(page)
+    # the engine decides in its worker, so data-state may still read "ready" right after the
+    # clicks: wait for the clicked round to be credited (it enters the history), then ready
+    page.wait_for_function("() => game.history().length >= 1 && game.state().state === 'ready'")
     history = page.evaluate("game.history()")
     assert len(history) == 1
     assert page.locator("#buy-dialog").is_hidden()
@@ -172,7 +174,7 @@ def test_mashing_spin_buy_and_space_plays_exactly_one_round(open_game: Callable[
             document.body.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
         }
     }""")
-    wait_ready(page)
+    page.wait_for_function("() => game.history().length >= 2 && game.state().state === 'ready'")
     history = page.evaluate("game.history()")
     assert len(history) == 2
     assert minor(page, "#balance") == before - history[0]["cost"] + history[0]["win"]
