@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 import savefile
 from e2e_harness import BOOT_TIMEOUT_MS, Game, Site, Watch
+from embed_support import SOURCE, host
+from embed_support import send as post
 from playwright.sync_api import BrowserContext, Page, expect
 
 from engine import load_model, play_round
@@ -314,19 +316,10 @@ def test_the_panel_works_by_keyboard_on_a_phone(open_game: Callable[..., Game], 
 
 
 def test_an_embedding_parent_starts_and_stops_autoplay(context: BrowserContext, watch: Watch, site: Site) -> None:
-    src = site.root + "?embed=1&seed=4&speed=fast"
-    html = ("<!doctype html><script>window.msgs = []; addEventListener('message', e => msgs.push(e.data));"
-            f'</script><iframe id="g" src="{src}" width="900" height="640"></iframe>')
-    url = site.root + "autoplay-host.html"
-    context.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
-    page = context.new_page()
-    watch.attach(page)
-    page.goto(url)
-    page.wait_for_function("() => msgs.some(m => m.type === 'ready')", timeout=BOOT_TIMEOUT_MS)
+    page = host(context, watch, site.root + "?embed=1&seed=4&speed=fast")
 
     def send(message: dict[str, Any]) -> None:
-        page.evaluate("m => document.getElementById('g').contentWindow.postMessage(m, '*')",
-                      {"target": "book-of-christmas-eve", **message})
+        post(page, {"target": SOURCE, **message})
 
     send({"type": "autoplay", "rounds": 10, "lossLimit": BIG})
     page.wait_for_function("() => msgs.some(m => m.type === 'autoplayEnd')")

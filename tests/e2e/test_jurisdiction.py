@@ -19,6 +19,7 @@ from typing import Any
 
 import savefile
 from e2e_harness import BOOT_TIMEOUT_MS, Game, Site, Watch
+from embed_support import SOURCE, host, send
 from playwright.sync_api import BrowserContext, Page, expect
 
 from engine import load_model, play_round
@@ -26,7 +27,6 @@ from engine import load_model, play_round
 MODEL = load_model()
 BET = MODEL.default_bet
 DEMO = savefile.DEMO_BALANCE
-SOURCE = "book-of-christmas-eve"
 
 # Records performance.now() each time <html data-state> becomes "playing": a round's start.
 STARTS = """(() => {
@@ -129,17 +129,9 @@ def test_uk_refuses_buy_turbo_autoplay_on_every_path(open_game: Callable[..., Ga
 
 
 def test_uk_embed_commands_are_refused_with_an_error_message(context: BrowserContext, watch: Watch, site: Site) -> None:
-    src = site.root + "?embed=1&jurisdiction=uk&speed=fast"
-    html = ("<!doctype html><script>window.msgs = []; addEventListener('message', e => msgs.push(e.data));"
-            f'</script><iframe id="g" src="{src}" width="900" height="640"></iframe>')
-    url = site.root + "uk-host.html"
-    context.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
-    page = context.new_page()
-    watch.attach(page)
-    page.goto(url)
-    page.wait_for_function("() => msgs.some(m => m.type === 'ready')", timeout=BOOT_TIMEOUT_MS)
+    page = host(context, watch, site.root + "?embed=1&jurisdiction=uk&speed=fast")
     for command in ({"type": "buy"}, {"type": "autoplay", "rounds": 10, "lossLimit": 1000}, {"type": "turbo", "on": True}):
-        page.evaluate("m => document.getElementById('g').contentWindow.postMessage(m, '*')", {"target": SOURCE, **command})
+        send(page, {"target": SOURCE, **command})
     page.wait_for_function("() => msgs.filter(m => m.type === 'error').length === 3")
     # a refused command is answered {command, reason} (docs/page-contract.md)
     errors = [(m["command"], m["reason"]) for m in page.evaluate("msgs") if m["type"] == "error"]
@@ -218,11 +210,16 @@ def test_uk_session_bar_and_reality_check(open_game: Callable[..., Game], site: 
     assert minor(page, "#balance") == DEMO + net
 
 
-def test_unknown_jurisdiction_refuses_to_start(open_game: Callable[..., Game], site: Site) -> None:
-    game = open_game(site.root + "?jurisdiction=atlantis", state="error")
-    status = game.page.locator("#status").text_content() or ""
-    assert 'the jurisdiction "atlantis" is not one this game knows (known: default, uk)' in status
+def refused_at_start(open_game: Callable[..., Game], url: str) -> str:
+    """The error screen's text of a page that must refuse to start, having touched no save."""
+    game = open_game(url, state="error")
     assert game.page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})") is None  # nothing touched
+    return game.page.locator("#status").text_content() or ""
+
+
+def test_unknown_jurisdiction_refuses_to_start(open_game: Callable[..., Game], site: Site) -> None:
+    status = refused_at_start(open_game, site.root + "?jurisdiction=atlantis")
+    assert 'the jurisdiction "atlantis" is not one this game knows (known: default, uk)' in status
 
 
 def test_info_screen_lists_the_profiles(open_game: Callable[..., Game], site: Site) -> None:
@@ -266,7 +263,5 @@ def test_a_reality_check_due_during_a_round_waits_for_its_end(open_game: Callabl
 
 def test_the_feature_showcase_is_refused_under_uk(open_game: Callable[..., Game], site: Site) -> None:
     # ?demo=feature buys features by itself: the UK profile forbids both the buy and autoplay
-    game = open_game(site.root + "?jurisdiction=uk&demo=feature", state="error")
-    status = game.page.locator("#status").text_content() or ""
+    status = refused_at_start(open_game, site.root + "?jurisdiction=uk&demo=feature")
     assert "?demo=feature buys features by itself, which the uk profile does not allow" in status
-    assert game.page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})") is None  # nothing touched
