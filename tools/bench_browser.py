@@ -11,12 +11,19 @@ worker), so both see the same machine load. Measured, from navigation start:
 * longest main-thread task until ready (PerformanceObserver "longtask", buffered);
 * bytes moved: transfer sizes of the navigation and every resource (Resource Timing);
 * warm: a second visit with the service worker installed (same context), against the cold median;
-* frames: requestAnimationFrame intervals while reels spin (5 spins) and through a bought feature;
+* frames: requestAnimationFrame intervals while reels spin (5 spins) and through a bought feature,
+  and, as their baseline, on a page that only animates a canvas of the same size;
 * round call: `bridge.playRound(100)` plus JSON.parse of its answer, in the page.
 
 With --profile phone (the default) every cold and warm load runs on an emulated phone (PROFILES).
 Prints the figures, writes them to docs/bench-browser.json and into README.md between the
 bench-browser markers. Options: --runs N (cold pairs, default 5), --warm-runs N (default 3).
+
+--frames-only runs only the in-game frame measurement and writes nothing: first the rAF cadence
+of an empty page and of a page animating only a canvas of the game's size, in the same browser
+(what the machine itself gives; the game's p95 is printed as a ratio to the canvas page), then spins and a bought feature with the canvas's own work per frame timed
+(`performance.now()` around the renderer's draw) and the long animation frames counted, and last
+the cost of one frame in set states (at rest, spinning, win lines, wild reels, coins).
 """
 
 from __future__ import annotations
@@ -105,6 +112,113 @@ FRAMES = """async (what) => {
     return deltas;
 }"""
 
+# The machine's own cadence: rAF intervals on an empty page for `ms` milliseconds.
+IDLE_FRAMES = """async (ms) => {
+    const deltas = [];
+    let last = null;
+    await new Promise((done) => {
+        const t0 = performance.now();
+        const tick = (t) => {
+            if (last !== null) deltas.push(t - last);
+            last = t;
+            if (t - t0 < ms) requestAnimationFrame(tick); else done();
+        };
+        requestAnimationFrame(tick);
+    });
+    return deltas;
+}"""
+
+# The baseline of the frame figures: a page that only animates a canvas of the game's size (at
+# the default 1280x720 viewport) with a moving square: the same path to the screen (canvas, then
+# compositing without a GPU) with next to no work per frame, so its p95 is what the machine gives.
+CANVAS_PAGE = """<!doctype html><html><body style="margin:0;background:#000">
+<canvas id="c" width="821" height="492" style="width:821px;height:492px"></canvas></body></html>"""
+
+CANVAS_FRAMES = """async (ms) => {
+    const c = document.getElementById("c").getContext("2d");
+    const deltas = [];
+    let last = null;
+    await new Promise((done) => {
+        const t0 = performance.now();
+        const tick = (t) => {
+            c.fillStyle = "#0b1436"; c.fillRect(0, 0, 821, 492);
+            c.fillStyle = "#ffd84a"; c.fillRect((t / 4) % 760, 200, 60, 60);
+            if (last !== null) deltas.push(t - last);
+            last = t;
+            if (t - t0 < ms) requestAnimationFrame(tick); else done();
+        };
+        requestAnimationFrame(tick);
+    });
+    return deltas;
+}"""
+
+
+def canvas_baseline(page: Page, ms: int = 3000) -> list[float]:
+    """rAF intervals of CANVAS_PAGE for `ms` milliseconds, on `page` (which it navigates)."""
+    page.goto("about:blank")
+    page.set_content(CANVAS_PAGE)
+    deltas: list[float] = page.evaluate(CANVAS_FRAMES, ms)
+    return deltas
+
+
+# Where frame time goes (--frames-only, on a ?debug=1 page): the renderer's draw timed per call,
+# its reel layer separately (recording only), and long animation frames (over 50 ms) with their script time.
+PROFILE_DRAW = """() => {
+    const r = window.debugGame.renderer;
+    const p = window.__prof = { draw: [], reels: [], loaf: [] };
+    const wrap = (name, into) => {
+        const f = r[name].bind(r);
+        r[name] = (...a) => { const t = performance.now(); const v = f(...a); into.push(performance.now() - t); return v; };
+    };
+    // The canvas records its drawing and rasterises it later (at the frame's commit); reading one
+    // pixel makes it rasterise inside the timed call, so `draw` is the whole cost of the drawing.
+    const f = r._draw.bind(r);
+    r._draw = (now) => { const t = performance.now(); f(now); r.ctx.getImageData(0, 0, 1, 1); p.draw.push(performance.now() - t); };
+    wrap("_drawReels", p.reels);
+    try {
+        new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) {
+                p.loaf.push({ duration: e.duration, render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+                    style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+                    scripts: e.scripts.map((s) => [s.sourceFunctionName || s.invoker, Math.round(s.duration)]) });
+            }
+        }).observe({ type: "long-animation-frame" });
+    } catch {}
+}"""
+
+# The cost of one frame of the canvas in set states (--frames-only): the frame loop is paused and
+# frames are drawn back to back for `ms` each, each rasterised at once (a one-pixel read), so the
+# figure is the drawing plus its rasterisation, without the wait for the display.
+STATE_COST = """([state, ms]) => {
+    const r = window.debugGame.renderer;
+    const draw = r.__undecorated ??= Object.getPrototypeOf(r)._draw.bind(r);
+    const loop = r._draw;
+    r._draw = () => {};
+    const pl = window.debugGame.sequencer.model.paylines;
+    r.clearWins();
+    const t0 = performance.now();
+    if (state === "win lines") r.showAllLines([0, 1, 2, 3, 4].map((l) => ({ line: l, positions: [0, 1, 2].map((i) => [i, pl[l][i]]) })), pl);
+    if (state === "wild reels") { r.setFree(true); r.expandWild(1, 0, 3); r.expandWild(3, 1, 2); for (const w of r.wilds.values()) w.t0 = t0 - 1e4; }
+    if (state === "coins") { r.burst(80); for (const q of r.particles) q.life = 1e9; }
+    const out = [];
+    let now = t0;
+    while (performance.now() - t0 < ms) {
+        now += 1000 / 60;
+        if (state === "spinning") r.reels.reels.forEach((x) => { x.p = 10 + ((now / 40) % 10); x.velocity = 20 + (Math.floor(now / 100) % 7); x.spinning = true; });
+        const t = performance.now();
+        draw(now);
+        r.ctx.getImageData(0, 0, 1, 1);
+        out.push(performance.now() - t);
+    }
+    r.reels.reels.forEach((x) => { x.p = 0; x.velocity = 0; x.spinning = false; });
+    r.clearWins(); r.setFree(false); r.particles = [];
+    r._draw = loop;
+    return out;
+}"""
+
+PROFILE_READ = """() => { const p = window.__prof; const out = { draw: [...p.draw], reels: [...p.reels], loaf: [...p.loaf] };
+    p.draw.length = 0; p.reels.length = 0; p.loaf.length = 0; return out; }"""
+
 ROUND_CALLS = """() => {
     const times = [];
     for (let i = 0; i < 200; i++) {
@@ -174,12 +288,65 @@ def in_game(browser: Browser, url: str) -> dict[str, Any]:
     ctx = browser.new_context(service_workers="block")
     try:
         page = ctx.new_page()
+        baseline = canvas_baseline(page)
         page.goto(url)
         wait_ready(page)
         spins = page.evaluate(FRAMES, "spins")
         feature = page.evaluate(FRAMES, "feature")
         calls = page.evaluate(ROUND_CALLS)
-        return {"spin_frames": spins, "feature_frames": feature, "round_calls": calls}
+        return {"baseline_frames": baseline, "spin_frames": spins, "feature_frames": feature,
+                "round_calls": calls}
+    finally:
+        ctx.close()
+
+
+def frames_only(browser: Browser, base: str) -> None:
+    """--frames-only: the idle baseline, then the game's frames with where their time goes."""
+    ctx = browser.new_context(service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.goto("about:blank")
+        idle = page.evaluate(IDLE_FRAMES, 3000)
+        canvas = canvas_baseline(page)
+        page.goto(base + "?speed=normal&debug=1")
+        wait_ready(page)
+        page.evaluate(PROFILE_DRAW)
+        at_rest = page.evaluate(IDLE_FRAMES, 2000)
+        page.evaluate(PROFILE_READ)
+        base_p95 = pct(canvas, 0.95)
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        print(f"empty page : {len(idle):4} frames, median {statistics.median(idle):5.1f} ms, p95 {pct(idle, 0.95):5.1f} ms")
+        print(f"canvas page: {len(canvas):4} frames, median {statistics.median(canvas):5.1f} ms, p95 {base_p95:5.1f} ms"
+              " (the baseline)")
+        print(f"game, rest : {len(at_rest):4} frames, median {statistics.median(at_rest):5.1f} ms,"
+              f" p95 {pct(at_rest, 0.95):5.1f} ms")
+        for what in ("spins", "feature"):
+            deltas = page.evaluate(FRAMES, what)
+            prof = page.evaluate(PROFILE_READ)
+            p95 = pct(deltas, 0.95)
+            print(f"{what:11}: {len(deltas):4} frames, median {statistics.median(deltas):5.1f} ms, p95 {p95:5.1f} ms"
+                  f" ({p95 / base_p95:.2f}x the canvas page), max {max(deltas):6.1f} ms")
+            draw, reels = prof["draw"], prof["reels"]
+            if draw:
+                print(f"             draw+raster: median {statistics.median(draw):5.2f} ms, p95 {pct(draw, 0.95):5.2f} ms,"
+                      f" max {max(draw):6.1f} ms; reels: median {statistics.median(reels):5.2f} ms,"
+                      f" p95 {pct(reels, 0.95):5.2f} ms")
+            loaf = prof["loaf"]
+            if loaf:
+                print(f"             {len(loaf)} long animation frames, total {sum(x['duration'] for x in loaf):.0f} ms;"
+                      " longest:")
+                for x in sorted(loaf, key=lambda x: -x["duration"])[:4]:
+                    print(f"               {x['duration']:5.0f} ms (render {x['render']:4.0f}, style+layout"
+                          f" {x['style']:4.0f}) scripts {x['scripts'][:4]}")
+        states = ("at rest", "spinning", "win lines", "wild reels", "coins")
+        costs: dict[str, list[float]] = {state: [] for state in states}
+        for _ in range(3):  # interleaved, so that the machine's load falls on every state alike
+            for state in states:
+                costs[state] += page.evaluate(STATE_COST, [state, 400])
+        print("one frame drawn and rasterised, back to back (median; p25 is the less disturbed figure):")
+        for state in states:
+            print(f"  {state:10}: median {statistics.median(costs[state]):6.2f} ms, p25 {pct(costs[state], 0.25):6.2f} ms"
+                  f" ({len(costs[state])} frames)")
     finally:
         ctx.close()
 
@@ -212,7 +379,8 @@ def render(r: dict[str, Any]) -> str:
         "",
         "Frames and round calls without emulation:"
         f" frames while reels spin: p95 interval {r['frames']['spin_p95_ms']:.1f} ms; through a bought"
-        f" feature: p95 {r['frames']['feature_p95_ms']:.1f} ms. A round's engine call plus transfer"
+        f" feature: p95 {r['frames']['feature_p95_ms']:.1f} ms (a page animating only a canvas of the"
+        f" same size, just before: p95 {r['frames']['baseline_p95_ms']:.1f} ms). A round's engine call plus transfer"
         f" (`bridge.playRound` and `JSON.parse`): median {r['round_call']['median_ms']:.2f} ms,"
         f" p95 {r['round_call']['p95_ms']:.2f} ms.",
     ])
@@ -235,6 +403,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--profile", choices=sorted(PROFILES), default="phone",
                         help="network and CPU emulated for the cold and warm loads (default: phone)")
+    parser.add_argument("--frames-only", action="store_true",
+                        help="only the in-game frame measurement, with an idle baseline and a profile")
     args = parser.parse_args(argv)
     global PROFILE
     PROFILE = PROFILES[args.profile]
@@ -253,6 +423,11 @@ def main(argv: list[str] | None = None) -> int:
         if CHROMIUM.exists():
             launch["executable_path"] = str(CHROMIUM)
         browser = p.chromium.launch(**launch)
+        if args.frames_only:
+            frames_only(browser, base)
+            browser.close()
+            server.shutdown()
+            return 0
         for i in range(args.runs):
             for name, url in (("game", game_url), ("bare", bare_url)) if i % 2 == 0 else (
                     ("bare", bare_url), ("game", game_url)):
@@ -284,7 +459,8 @@ def main(argv: list[str] | None = None) -> int:
         "game": summary(runs["game"]),
         "bare": summary(runs["bare"]),
         "warm": summary(runs["warm"]),
-        "frames": {"spin_p95_ms": pct(extra["spin_frames"], 0.95),
+        "frames": {"baseline_p95_ms": pct(extra["baseline_frames"], 0.95),
+                   "spin_p95_ms": pct(extra["spin_frames"], 0.95),
                    "feature_p95_ms": pct(extra["feature_frames"], 0.95)},
         "round_call": {"median_ms": statistics.median(extra["round_calls"]),
                        "p95_ms": pct(extra["round_calls"], 0.95)},

@@ -3,7 +3,7 @@
 // draws the renderer's current effect state on its context; none decides anything.
 
 import {
-    CELL_H, H, REELS_H, ROWS, W, X0, blit, cached, clamp01, cellRect, column, easeOutBack, roundRect,
+    CELL_H, H, REELS_H, ROWS, W, X0, blit, cached, clamp01, cellRect, column, easeOutBack, roundRect, slot,
 } from "./layout.js";
 
 /** A rounded column filled with a vertical dark-light-dark gradient and a glow. */
@@ -20,14 +20,30 @@ export function glowColumn(ctx, r, dark, light, glow, blur) {
 
 const GLOW_PAD = 40; // logical room around a cached column for its glow
 
-/** glowColumn for a full reel column (r: column(reel, row, 1)), drawn once and then copied:
- *  the shadow blur is the costly part when the canvas has no GPU. */
+const CAP = GLOW_PAD + 16; // logical rows of a cached column's top and bottom kept unstretched
+
+/** glowColumn for a reel column growing to its full height (r: column(reel, row, u)), drawn once
+ *  at full height and then copied: the shadow blur is the costly part when the canvas has no GPU.
+ *  A shorter column (the expansion) is the same layer in three slices: the rounded, glowing top
+ *  and bottom as they are, the middle stretched, so the corners and the glow keep their shape. */
 function fullColumn(view, r, dark, light, glow, blur) {
-    const w = r.w + 2 * GLOW_PAD, h = r.h + 2 * GLOW_PAD;
-    const layer = cached(view, `column-${dark}-${light}-${glow}-${blur}-${r.w}x${r.h}`, w, h, (ctx) => {
-        glowColumn(ctx, { x: GLOW_PAD, y: GLOW_PAD, w: r.w, h: r.h }, dark, light, glow, blur);
+    const full = REELS_H;
+    const w = r.w + 2 * GLOW_PAD, h = full + 2 * GLOW_PAD;
+    const layer = cached(view, `column-${dark}-${light}-${glow}-${blur}-${r.w}x${full}`, w, h, (ctx) => {
+        glowColumn(ctx, { x: GLOW_PAD, y: GLOW_PAD, w: r.w, h: full }, dark, light, glow, blur);
     });
-    blit(view, layer, r.x - GLOW_PAD, r.y - GLOW_PAD, w, h);
+    const x = r.x - GLOW_PAD, y = r.y - GLOW_PAD;
+    if (r.h >= full - 0.5) {
+        blit(view, layer, x, y, w, h);
+        return;
+    }
+    const ky = layer.height / h; // layer pixels per logical unit
+    const cap = CAP * ky;
+    const ctx = view.ctx;
+    const dh = r.h + 2 * GLOW_PAD;
+    ctx.drawImage(layer, 0, 0, layer.width, cap, x, y, w, CAP);
+    ctx.drawImage(layer, 0, cap, layer.width, layer.height - 2 * cap, x, y + CAP, w, dh - 2 * CAP);
+    ctx.drawImage(layer, 0, layer.height - cap, layer.width, cap, x, y + dh - CAP, w, CAP);
 }
 
 /** Expanded book reels (free spins): a golden column, rays and the multiplier badge. */
@@ -37,8 +53,7 @@ export function drawWild(view, now) {
         const u = clamp01((now - w.t0) / (520 * Math.max(view.k, 0.05)));
         const r = column(reel, w.row, u);
         ctx.save();
-        if (u >= 1) fullColumn(view, r, "#7a4a08", "#f6c544", "#ffd84a", 24);
-        else glowColumn(ctx, r, "#7a4a08", "#f6c544", "#ffd84a", 24);
+        fullColumn(view, r, "#7a4a08", "#f6c544", "#ffd84a", 24);
         // rays
         const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
         ctx.globalAlpha = 0.25;
@@ -95,8 +110,7 @@ export function drawSes(view, now) {
         if (view.wilds.has(reel)) continue; // book reels are already full
         const r = column(reel, 1, u);
         ctx.save();
-        if (u >= 1) fullColumn(view, r, "#0f4a2a", "#2fa35a", "#7dff9a", 22);
-        else glowColumn(ctx, r, "#0f4a2a", "#2fa35a", "#7dff9a", 22);
+        fullColumn(view, r, "#0f4a2a", "#2fa35a", "#7dff9a", 22);
         ctx.beginPath();
         ctx.rect(r.x, r.y, r.w, r.h);
         ctx.clip();
@@ -113,14 +127,31 @@ export function drawSes(view, now) {
         roundRect(ctx, c.x + 3, c.y + 3, c.w - 6, REELS_H - 6, 12);
         ctx.stroke();
     }
-    if (s.label && u >= 1) pill(ctx, W / 2, H / 2, s.label, "#1f7a34", 34);
+    if (s.label && u >= 1) pill(view, W / 2, H / 2, s.label, "#1f7a34", 34);
 }
 
-/** A label in a dark rounded pill centred on (x, y). */
-export function pill(ctx, x, y, text, color, size = 24) {
-    ctx.font = `900 ${size}px system-ui, sans-serif`;
-    const w = ctx.measureText(text).width + size * 1.2;
+/** A label in a dark rounded pill centred on (x, y), drawn once into a layer and then copied
+ *  (text is slow to draw on a canvas without a GPU). */
+export function pill(view, x, y, text, color, size = 24) {
+    const ctx = view.ctx;
+    const sizes = view.pillSizes ??= new Map();
+    const key = `${size}|${text}`;
+    let w = sizes.get(key);
+    if (w === undefined) {
+        ctx.font = `900 ${size}px system-ui, sans-serif`;
+        w = ctx.measureText(text).width + size * 1.2;
+        if (sizes.size > 64) sizes.clear();
+        sizes.set(key, w);
+    }
     const h = size * 1.7;
+    const pad = 4; // room for the border's stroke
+    const layer = cached(view, `pill-${color}-${key}`, w + 2 * pad, h + 2 * pad,
+        (c) => paintPill(c, w / 2 + pad, h / 2 + pad, w, h, text, color, size));
+    blit(view, layer, x - w / 2 - pad, y - h / 2 - pad, w + 2 * pad, h + 2 * pad);
+}
+
+function paintPill(ctx, x, y, w, h, text, color, size) {
+    ctx.font = `900 ${size}px system-ui, sans-serif`;
     ctx.fillStyle = "rgba(10,10,30,0.88)";
     ctx.strokeStyle = color;
     ctx.lineWidth = 3;
@@ -134,57 +165,65 @@ export function pill(ctx, x, y, text, color, size = 24) {
     ctx.textBaseline = "alphabetic";
 }
 
-/** Win lines drawn out from the left, with their labels once complete. */
+/** One win line, complete: a glowing coloured stroke with a white core. */
+function paintLine(ctx, line) {
+    const pts = line.points;
+    const total = pts.length - 1;
+    ctx.save();
+    ctx.lineJoin = "round";
+    ctx.lineCap = "round";
+    ctx.strokeStyle = line.color;
+    ctx.shadowColor = line.color;
+    ctx.shadowBlur = 14;
+    ctx.lineWidth = 7;
+    ctx.beginPath();
+    ctx.moveTo(X0 - 18, pts[0][1]);
+    for (const [x, y] of pts) ctx.lineTo(x, y);
+    ctx.lineTo(W - X0 + 18, pts[total][1]);
+    ctx.stroke();
+    ctx.shadowBlur = 0;
+    ctx.lineWidth = 2.5;
+    ctx.strokeStyle = "rgba(255,255,255,0.85)";
+    ctx.stroke();
+    ctx.restore();
+}
+
+/** Win lines drawn out from the left, with their labels once complete. The lines shown
+ *  together are drawn once, complete, into one layer (their glow is a shadow blur, slow without
+ *  a GPU); while they grow, the layer is copied up to the lines' tip. Every line's points share
+ *  the reels' x positions, so lines started together have one tip. */
 export function drawLines(view, now) {
+    const lines = view.lines;
+    if (!lines.length) return;
     const ctx = view.ctx;
-    for (const line of view.lines) {
-        const u = clamp01((now - line.t0) / (260 * Math.max(view.k, 0.05)));
-        const pts = line.points;
+    const key = lines.key ??= lines.map((l) => `${l.color}:${l.points.join(";")}`).join("|"); // once per set
+    const layer = slot(view, "lines", key, W, H, (c) => { for (const line of lines) paintLine(c, line); });
+    const u = clamp01((now - lines[0].t0) / (260 * Math.max(view.k, 0.05)));
+    if (u >= 1) {
+        blit(view, layer, 0, 0, W, H);
+    } else {
+        const pts = lines[0].points;
+        const upTo = u * (pts.length - 1);
+        const i = Math.floor(upTo);
+        const tip = i + 1 < pts.length ? pts[i][0] + (pts[i + 1][0] - pts[i][0]) * (upTo - i) : pts[i][0];
         ctx.save();
-        ctx.lineJoin = "round";
-        ctx.lineCap = "round";
-        ctx.strokeStyle = line.color;
-        ctx.shadowColor = line.color;
-        ctx.shadowBlur = 14;
-        ctx.lineWidth = 7;
         ctx.beginPath();
-        const total = pts.length - 1;
-        const upTo = u * total;
-        ctx.moveTo(X0 - 18, pts[0][1]);
-        ctx.lineTo(pts[0][0], pts[0][1]);
-        for (let i = 1; i <= total; i++) {
-            if (i <= upTo) ctx.lineTo(pts[i][0], pts[i][1]);
-            else {
-                const f = upTo - (i - 1);
-                if (f > 0) ctx.lineTo(pts[i - 1][0] + (pts[i][0] - pts[i - 1][0]) * f,
-                    pts[i - 1][1] + (pts[i][1] - pts[i - 1][1]) * f);
-                break;
-            }
-        }
-        if (u >= 1) ctx.lineTo(W - X0 + 18, pts[total][1]);
-        ctx.stroke();
-        ctx.shadowBlur = 0;
-        ctx.lineWidth = 2.5;
-        ctx.strokeStyle = "rgba(255,255,255,0.85)";
-        ctx.stroke();
+        ctx.rect(0, 0, tip + 3.5, H); // 3.5: the round cap of the 7-wide stroke
+        ctx.clip();
+        blit(view, layer, 0, 0, W, H);
         ctx.restore();
-        if (line.label && u >= 1) pill(ctx, line.labelAt[0], line.labelAt[1], line.label, line.color, 22);
+    }
+    for (const line of lines) {
+        const lu = clamp01((now - line.t0) / (260 * Math.max(view.k, 0.05)));
+        if (line.label && lu >= 1) pill(view, line.labelAt[0], line.labelAt[1], line.label, line.color, 22);
     }
 }
 
-/** A big centred title that fades in and out (free spins, multipliers). */
-export function drawBanner(view, now) {
-    const b = view.banner;
-    if (!b) return;
-    const u = (now - b.t0) / b.dur;
-    if (u >= 1) { view.banner = null; return; }
-    const ctx = view.ctx;
-    const a = u < 0.15 ? u / 0.15 : u > 0.8 ? (1 - u) / 0.2 : 1;
-    const s = view.reduced ? 1 : 0.8 + 0.2 * easeOutBack(clamp01(u / 0.2));
-    ctx.save();
-    ctx.globalAlpha = a;
-    ctx.translate(W / 2, H / 2);
-    ctx.scale(s, s);
+const BANNER_W = W, BANNER_H = 240; // the banner's layer, centred on the canvas's centre
+const BANNER_RES = 1.1; // drawn a little larger than needed: it pops in scaled up to ~1.02
+
+function paintBanner(ctx, b) {
+    ctx.translate(BANNER_W / 2, BANNER_H / 2);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.font = "900 76px system-ui, sans-serif";
@@ -202,7 +241,26 @@ export function drawBanner(view, now) {
         ctx.fillStyle = "#fff";
         ctx.fillText(b.sub, 0, 42);
     }
-    ctx.restore();
+}
+
+/** A big centred title that fades in and out (free spins, multipliers), drawn once into a layer
+ *  and copied scaled and faded each frame. */
+export function drawBanner(view, now) {
+    const b = view.banner;
+    if (!b) return;
+    const u = (now - b.t0) / b.dur;
+    if (u >= 1) { view.banner = null; return; }
+    const ctx = view.ctx;
+    const a = u < 0.15 ? u / 0.15 : u > 0.8 ? (1 - u) / 0.2 : 1;
+    const s = (view.reduced ? 1 : 0.8 + 0.2 * easeOutBack(clamp01(u / 0.2))) / BANNER_RES;
+    const layer = slot(view, "banner", `${b.text}|${b.sub}`, BANNER_W * BANNER_RES, BANNER_H * BANNER_RES, (c) => {
+        c.scale(BANNER_RES, BANNER_RES);
+        paintBanner(c, b);
+    });
+    const w = BANNER_W * BANNER_RES * s, h = BANNER_H * BANNER_RES * s;
+    ctx.globalAlpha = a;
+    ctx.drawImage(layer, W / 2 - w / 2, H / 2 - h / 2, w, h);
+    ctx.globalAlpha = 1;
 }
 
 /** Throws `count` coins and stars from the middle of the reels. */
@@ -220,37 +278,49 @@ export function burst(view, count = 40) {
     }
 }
 
-/** Coins and stars thrown by burst(), falling under gravity. */
+function paintStar(ctx, c, size) {
+    ctx.fillStyle = "#fff6b0";
+    ctx.beginPath();
+    for (let i = 0; i < 10; i++) {
+        const r = i % 2 ? size * 0.45 : size;
+        ctx.lineTo(c + Math.cos((i * Math.PI) / 5) * r, c + Math.sin((i * Math.PI) / 5) * r);
+    }
+    ctx.fill();
+}
+
+function paintCoin(ctx, c, size) {
+    ctx.fillStyle = "#f4b72a";
+    ctx.strokeStyle = "#8a5a05";
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(c, c, size, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+}
+
+/** Coins and stars thrown by burst(), falling under gravity. Each is a sprite drawn once per
+ *  whole-pixel size and copied turned, squashed (a coin's flip) and faded. */
 export function drawParticles(view, dt) {
+    if (!view.particles.length) return;
     const ctx = view.ctx;
+    const k = view.scale;
     view.particles = view.particles.filter((p) => (p.age += dt) < p.life);
     for (const p of view.particles) {
         p.vy += 900 * dt;
         p.x += p.vx * dt;
         p.y += p.vy * dt;
+        const n = Math.max(1, Math.round(p.size));
+        const side = 2 * n + 6;
+        const sprite = cached(view, `${p.star ? "star" : "coin"}-${n}`, side, side,
+            (c) => (p.star ? paintStar : paintCoin)(c, side / 2, n));
         ctx.globalAlpha = 1 - p.age / p.life;
-        ctx.save();
+        ctx.setTransform(k, 0, 0, k, 0, 0);
         ctx.translate(p.x, p.y);
         ctx.rotate(p.spin * p.age);
-        if (p.star) {
-            ctx.fillStyle = "#fff6b0";
-            ctx.beginPath();
-            for (let i = 0; i < 10; i++) {
-                const r = i % 2 ? p.size * 0.45 : p.size;
-                ctx.lineTo(Math.cos((i * Math.PI) / 5) * r, Math.sin((i * Math.PI) / 5) * r);
-            }
-            ctx.fill();
-        } else {
-            ctx.scale(1, Math.abs(Math.cos(p.age * 7)) + 0.2);
-            ctx.fillStyle = "#f4b72a";
-            ctx.strokeStyle = "#8a5a05";
-            ctx.lineWidth = 2;
-            ctx.beginPath();
-            ctx.arc(0, 0, p.size, 0, Math.PI * 2);
-            ctx.fill();
-            ctx.stroke();
-        }
-        ctx.restore();
+        if (!p.star) ctx.scale(1, Math.abs(Math.cos(p.age * 7)) + 0.2);
+        const f = (p.size / n) * side;
+        ctx.drawImage(sprite, -f / 2, -f / 2, f, f);
     }
+    ctx.setTransform(k, 0, 0, k, 0, 0);
     ctx.globalAlpha = 1;
 }

@@ -136,8 +136,10 @@ export class Hud {
         e.feature.hidden = false;
         e.fsCount.textContent = `${number}/${count}`;
         e.fsCount.dataset.number = String(number);
-        e.fsSymbol.src = symbolUrl(special);
-        e.fsSymbol.alt = special;
+        if (e.fsSymbol.alt !== special) { // a new src reloads the image: set it only when it changes
+            e.fsSymbol.src = symbolUrl(special);
+            e.fsSymbol.alt = special;
+        }
         e.fsTotal.textContent = this.format(total);
         e.fsTotal.dataset.minor = String(total);
         e.winLabel.textContent = "Total win"; // the meter counts the whole round, triggering spin included

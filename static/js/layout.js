@@ -41,13 +41,19 @@ export function roundRect(ctx, x, y, w, h, r) {
 
 // ---- cached layers: drawn once at the screen's resolution, copied each frame ----
 
+const CACHE_MAX = 64; // layers kept; the least recently used goes first (win lines, labels vary)
+
 /** An offscreen canvas of `w` x `h` logical pixels at the view's scale, drawn once by `draw`. */
 export function cached(view, key, w, h, draw) {
     const cache = view.layerCache ??= new Map();
     const fullKey = `${key}@${view.scale}`;
     let layer = cache.get(fullKey);
-    if (!layer) {
+    if (layer) {
+        cache.delete(fullKey); // most recently used last
+        cache.set(fullKey, layer);
+    } else {
         for (const k of cache.keys()) if (k.startsWith(`${key}@`)) cache.delete(k);
+        while (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value);
         layer = document.createElement("canvas");
         layer.width = Math.max(1, Math.ceil(w * view.scale));
         layer.height = Math.max(1, Math.ceil(h * view.scale));
@@ -59,7 +65,45 @@ export function cached(view, key, w, h, draw) {
     return layer;
 }
 
-/** Copies a cached layer drawn for the logical rectangle (x, y, w, h). */
+/** Copies a cached layer drawn for the logical rectangle (x, y, w, h) (w and h: the size it was
+ *  drawn for), pixel for pixel with its corner on the screen's pixel grid. A copy scaled by even
+ *  a pixel (the layer's size is rounded up to whole pixels) or placed between pixels is filtered,
+ *  several times slower without a GPU and a little blurred. Needs the view's own transform. */
 export function blit(view, layer, x, y, w, h) {
-    view.ctx.drawImage(layer, x, y, w, h);
+    const k = view.scale;
+    view.ctx.drawImage(layer, Math.round(x * k) / k, Math.round(y * k) / k, layer.width / k, layer.height / k);
+}
+
+/** Like cached(), for a layer whose content changes now and then (the win lines, a banner): one
+ *  canvas per `name`, redrawn by `draw` only when `key` (or the scale) differs from last time. */
+export function slot(view, name, key, w, h, draw) {
+    const slots = view.layerSlots ??= new Map();
+    let s = slots.get(name);
+    if (!s) {
+        s = { key: null, layer: document.createElement("canvas") };
+        slots.set(name, s);
+    }
+    const fullKey = `${key}@${view.scale}`;
+    if (s.key !== fullKey) {
+        const layer = s.layer;
+        layer.width = Math.max(1, Math.ceil(w * view.scale)); // also clears it
+        layer.height = Math.max(1, Math.ceil(h * view.scale));
+        const ctx = layer.getContext("2d");
+        ctx.setTransform(view.scale, 0, 0, view.scale, 0, 0);
+        draw(ctx);
+        s.key = fullKey;
+    }
+    return s.layer;
+}
+
+
+/** Copies the logical rectangle (x, y, w, h) of a canvas-sized layer (one drawn for (0, 0, W, H))
+ *  to the same place, its edges on whole screen pixels so that parts copied side by side meet
+ *  without a seam. Copying only the parts that hold something saves a pass over empty pixels. */
+export function blitPart(view, layer, x, y, w, h) {
+    const k = view.scale;
+    const sx = Math.max(0, Math.floor(x * k)), sy = Math.max(0, Math.floor(y * k));
+    const ex = Math.min(layer.width, Math.ceil((x + w) * k)), ey = Math.min(layer.height, Math.ceil((y + h) * k));
+    if (ex <= sx || ey <= sy) return;
+    view.ctx.drawImage(layer, sx, sy, ex - sx, ey - sy, sx / k, sy / k, (ex - sx) / k, (ey - sy) / k);
 }

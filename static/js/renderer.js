@@ -1,4 +1,5 @@
-// The canvas: one frame loop at the display's rate, crisp at any devicePixelRatio. It holds
+// The canvas: one frame loop at the display's rate, sharp at the screen's devicePixelRatio (up to
+// MAX_DPR: beyond 2 the eye sees no difference, the canvas costs 2.25x the pixels). It holds
 // animation state only (reel offsets come from reels.js, effects from the sequencer's calls);
 // what lands and what wins always comes from the round. Drawing is done in layers:
 // scenery.js (frame, reel windows, snow), the reels here, effects.js (wins, banners, coins);
@@ -6,11 +7,34 @@
 
 import { burst, drawBanner, drawLines, drawParticles, drawSes, drawWild } from "./effects.js";
 import { symbolUrl } from "./dom.js";
-import { CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, cellRect, roundRect } from "./layout.js";
+import { CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellRect, roundRect } from "./layout.js";
 import { drawFrameBack, drawFrameFront, drawSnow, flake } from "./scenery.js";
 
 const LINE_COLORS = ["#ffd84a", "#ff5a5a", "#5ad1ff", "#7dff7a", "#ff8af0",
     "#ffa940", "#b48cff", "#40ffd0", "#ff4aa0", "#e8ff5a"];
+
+const BLUR_SPRITES_MAX = 120; // motion-blurred sprites kept (~10 MB at a DPR of 1)
+const MAX_DPR = 2; // the canvas's backing store is at most twice its CSS size
+const BOX_PAD = 30; // logical room around a win box for its glow
+
+function paintWinBox(ctx) {
+    ctx.strokeStyle = "rgba(255,226,120,0.95)";
+    ctx.lineWidth = 4;
+    ctx.shadowColor = "#ffd84a";
+    ctx.shadowBlur = 12;
+    roundRect(ctx, BOX_PAD + 5, BOX_PAD + 5, CELL_W - 10, CELL_H - 10, 12);
+    ctx.stroke();
+}
+
+/** The book highlight behind a cell: a radial gold glow, at full strength (the pulse is opacity). */
+function paintBookGlow(ctx) {
+    const cx = CELL_W / 2, cy = CELL_H / 2;
+    const grad = ctx.createRadialGradient(cx, cy, 10, cx, cy, CELL_W * 0.62);
+    grad.addColorStop(0, "rgba(255,220,90,0.75)");
+    grad.addColorStop(1, "rgba(255,200,60,0)");
+    ctx.fillStyle = grad;
+    ctx.fillRect(0, 0, CELL_W, CELL_H);
+}
 
 function loadImage(url) {
     return new Promise((resolve, reject) => {
@@ -31,6 +55,7 @@ export class Renderer {
         this.reduced = reduced;
         this.images = {};
         this.sprites = {};
+        this.blurSprites = new Map();
         this.scale = 1;
         this.reels = null;
         this.k = 1; // speed factor: every effect's duration is multiplied by it
@@ -54,7 +79,7 @@ export class Renderer {
         if (!box.width || !box.height) return;
         const cssW = Math.min(box.width, (box.height * W) / H);
         const cssH = (cssW * H) / W;
-        const dpr = window.devicePixelRatio || 1;
+        const dpr = Math.min(MAX_DPR, window.devicePixelRatio || 1);
         this.canvas.style.width = `${cssW}px`;
         this.canvas.style.height = `${cssH}px`;
         const width = Math.round(cssW * dpr);
@@ -66,6 +91,7 @@ export class Renderer {
         this.canvas.height = height;
         this.scale = (cssW * dpr) / W;
         const px = Math.max(8, Math.round(SYMBOL_SIZE * this.scale));
+        this.blurSprites = new Map(); // "name|speed" -> motion-blurred sprite, made as needed
         for (const [name, img] of Object.entries(this.images)) {
             const c = document.createElement("canvas");
             c.width = px;
@@ -183,10 +209,8 @@ export class Renderer {
         const ctx = this.ctx;
         if (!this.canvas.width) return;
         if (this.reels) this.reels.update(now);
-        ctx.setTransform(1, 0, 0, 1, 0, 0);
-        ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
         ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
-        drawFrameBack(this);
+        drawFrameBack(this); // replaces the whole canvas: no clearing first
         if (this.reels) this._drawReels(now);
         drawWild(this, now);
         drawSes(this, now);
@@ -197,14 +221,50 @@ export class Renderer {
         drawSnow(this, dt, now);
     }
 
-    /** Draws symbol `name` centred on (cx, cy). */
+    /** Draws symbol `name` centred on (cx, cy). At its own size the sprite is copied pixel for
+     *  pixel onto the screen's pixel grid (the cheapest copy, and the sharpest). */
     drawSymbol(name, cx, cy, scale = 1, alpha = 1) {
         const sprite = this.sprites[name];
         if (!sprite) return;
-        const s = SYMBOL_SIZE * scale;
         this.ctx.globalAlpha = alpha;
-        this.ctx.drawImage(sprite, cx - s / 2, cy - s / 2, s, s);
+        if (scale === 1) {
+            const k = this.scale;
+            const px = sprite.width;
+            this.ctx.drawImage(sprite, Math.round(cx * k - px / 2) / k, Math.round(cy * k - px / 2) / k, px / k, px / k);
+        } else {
+            const s = SYMBOL_SIZE * scale;
+            this.ctx.drawImage(sprite, cx - s / 2, cy - s / 2, s, s);
+        }
         this.ctx.globalAlpha = 1;
+    }
+
+    /** Symbol `name` with its motion blur at `speed` symbols per second (a whole number): the
+     *  symbol and three trailing ghosts above it, drawn once into one sprite per speed. */
+    _blurred(name, speed) {
+        const key = `${name}|${speed}`;
+        let baked = this.blurSprites.get(key);
+        if (baked) {
+            this.blurSprites.delete(key); // most recently used last
+            this.blurSprites.set(key, baked);
+        } else {
+            const sprite = this.sprites[name];
+            const k = this.scale;
+            const blur = Math.min(1, speed / 30);
+            const step = (speed * CELL_H) / 60 / 4; // logical, as the ghosts were drawn one by one
+            const c = document.createElement("canvas");
+            c.width = sprite.width;
+            c.height = sprite.height + Math.ceil(3 * step * k);
+            const g2 = c.getContext("2d");
+            for (let g = 3; g >= 0; g--) {
+                g2.globalAlpha = g === 0 ? 1 - 0.55 * blur : 0.22 * blur;
+                g2.drawImage(sprite, 0, (3 - g) * step * k);
+            }
+            // bounded memory (a turbo spin sweeps many speeds): the least recently used goes
+            if (this.blurSprites.size >= BLUR_SPRITES_MAX) this.blurSprites.delete(this.blurSprites.keys().next().value);
+            baked = { canvas: c, lead: 3 * step }; // lead: logical height of the ghosts above
+            this.blurSprites.set(key, baked);
+        }
+        return baked;
     }
 
     _drawReels(now) {
@@ -223,11 +283,14 @@ export class Renderer {
                 const cx = c.x + CELL_W / 2;
                 const cy = c.y + (r - frac) * CELL_H + CELL_H / 2;
                 if (blur > 0.05 && !this.reduced) {
-                    // motion blur: trailing ghosts along the direction of travel, stretched
-                    const step = (Math.abs(reel.velocity) * CELL_H) / 60 / 4;
-                    for (let g = 3; g >= 0; g--) {
-                        this.drawSymbol(name, cx, cy - g * step, 1, g === 0 ? 1 - 0.55 * blur : 0.22 * blur);
-                    }
+                    // motion blur: trailing ghosts along the direction of travel, baked per speed
+                    const v = Math.abs(reel.velocity); // whole symbols/s; coarser when fast (turbo)
+                    const baked = this._blurred(name, v < 30 ? Math.round(v) : 30 + 4 * Math.round((v - 30) / 4));
+                    const k = this.scale;
+                    const px = baked.canvas.width;
+                    const x = Math.round(cx * k - px / 2) / k;
+                    const y = Math.round((cy - baked.lead) * k - px / 2) / k;
+                    ctx.drawImage(baked.canvas, x, y, px / k, baked.canvas.height / k);
                     continue;
                 }
                 const row = j0 + r;
@@ -243,13 +306,10 @@ export class Renderer {
                     const g = this.glows.get(key);
                     if (g !== undefined) {
                         const pulse = 0.6 + 0.4 * Math.sin((now - g) / 140);
-                        ctx.save();
-                        const grad = ctx.createRadialGradient(cx, cy, 10, cx, cy, CELL_W * 0.62);
-                        grad.addColorStop(0, `rgba(255,220,90,${0.75 * pulse})`);
-                        grad.addColorStop(1, "rgba(255,200,60,0)");
-                        ctx.fillStyle = grad;
-                        ctx.fillRect(c.x, cy - CELL_H / 2, CELL_W, CELL_H);
-                        ctx.restore();
+                        // the gradient drawn once at full strength, copied with the pulse as opacity
+                        ctx.globalAlpha = pulse;
+                        blit(this, cached(this, "book-glow", CELL_W, CELL_H, paintBookGlow), c.x, cy - CELL_H / 2, CELL_W, CELL_H);
+                        ctx.globalAlpha = 1;
                         scale = this.reduced ? 1.05 : 1 + 0.08 * pulse;
                         alpha = 1;
                     }
@@ -258,17 +318,14 @@ export class Renderer {
             }
             ctx.restore();
         }
-        // a winning cell gets a gold box
-        for (const key of this.winCells) {
-            const [reel, row] = key.split(",").map(Number);
-            const c = cellRect(reel, row);
-            ctx.strokeStyle = "rgba(255,226,120,0.95)";
-            ctx.lineWidth = 4;
-            ctx.shadowColor = "#ffd84a";
-            ctx.shadowBlur = 12;
-            roundRect(ctx, c.x + 5, c.y + 5, c.w - 10, c.h - 10, 12);
-            ctx.stroke();
-            ctx.shadowBlur = 0;
+        // a winning cell gets a gold box (a glowing sprite drawn once)
+        if (this.winCells.size) {
+            const box = cached(this, "win-box", CELL_W + 2 * BOX_PAD, CELL_H + 2 * BOX_PAD, paintWinBox);
+            for (const key of this.winCells) {
+                const [reel, row] = key.split(",").map(Number);
+                const c = cellRect(reel, row);
+                blit(this, box, c.x - BOX_PAD, c.y - BOX_PAD, CELL_W + 2 * BOX_PAD, CELL_H + 2 * BOX_PAD);
+            }
         }
     }
 

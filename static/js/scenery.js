@@ -1,7 +1,7 @@
 // The scenery layer: what is always there whatever the round does (the frame with its garland
 // and holly, the reel windows, the snow). Each function draws on the renderer's context.
 
-import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, cached, cellRect, roundRect } from "./layout.js";
+import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, blitPart, cached, cellRect, roundRect } from "./layout.js";
 
 // The frame does not change from one frame to the next (only the bulbs twinkle), so its layers
 // are drawn once into offscreen canvases at the screen's resolution and copied each frame:
@@ -82,16 +82,31 @@ function paintBulb(ctx, color) {
     ctx.fill();
 }
 
-/** The velvet surround and the reel windows (purple in free spins), behind the symbols. */
+/** The velvet surround and the reel windows (purple in free spins), behind the symbols. Copied
+ *  over the whole canvas, replacing what the last frame left (so no separate clearing pass). */
 export function drawFrameBack(view) {
     const free = !!view.free;
-    blit(view, cached(view, `back-${free}`, W, H, (ctx) => paintBack(ctx, free)), 0, 0, W, H);
+    const ctx = view.ctx;
+    ctx.globalCompositeOperation = "copy";
+    blit(view, cached(view, `back-${free}`, W, H, (c) => paintBack(c, free)), 0, 0, W, H);
+    ctx.globalCompositeOperation = "source-over";
 }
+
+// The front layer holds nothing inside the reel windows below their top shadow and above their
+// bottom one: it is copied in four bands around that empty middle.
+const BAND = 38; // logical rows of the top and bottom inner shadows (36) and a margin
+const FRONT_BANDS = [
+    [0, 0, W, Y0 + BAND],
+    [0, Y0 + REELS_H - BAND, W, H - (Y0 + REELS_H - BAND)],
+    [0, Y0 + BAND, X0, REELS_H - 2 * BAND],
+    [W - X0, Y0 + BAND, X0, REELS_H - 2 * BAND],
+];
 
 /** Shadows, the gold border, the garland of bulbs and the holly, over the symbols. */
 export function drawFrameFront(view, now) {
     const ctx = view.ctx;
-    blit(view, cached(view, "front", W, H, paintFront), 0, 0, W, H);
+    const front = cached(view, "front", W, H, paintFront);
+    for (const [x, y, w, h] of FRONT_BANDS) blitPart(view, front, x, y, w, h);
     // the bulbs twinkle: one glowing sprite per colour, drawn with the twinkle as its opacity
     const side = 2 * BULB_PAD;
     for (const [y, phase] of [[FY, 0], [FY + FH, 1.7]]) {
@@ -146,19 +161,28 @@ export function flake(anywhere) {
         r: 0.8 + Math.random() * 2.4, vy: 18 + Math.random() * 40, drift: Math.random() * 6.28 };
 }
 
-/** Falling snow over everything (none with reduced motion). */
+const FLAKE_R = 4; // the flake sprite's radius; flakes are 0.8 to 3.2 logical pixels
+
+/** Falling snow over everything (none with reduced motion): one round sprite, copied at each
+ *  flake's size and opacity (cheaper than filling a circle path per flake per frame). */
 export function drawSnow(view, dt, now) {
+    if (!view.snow.length) return;
     const ctx = view.ctx;
-    ctx.fillStyle = "rgba(255,255,255,0.8)";
+    const side = 2 * FLAKE_R + 2;
+    const sprite = cached(view, "flake", side, side, (c) => {
+        c.fillStyle = "rgba(255,255,255,0.8)";
+        c.beginPath();
+        c.arc(side / 2, side / 2, FLAKE_R, 0, Math.PI * 2);
+        c.fill();
+    });
     for (let i = 0; i < view.snow.length; i++) {
         const f = view.snow[i];
         f.y += f.vy * dt;
         f.x += Math.sin(now / 900 + f.drift) * 12 * dt;
         if (f.y > H + 5) view.snow[i] = flake(false);
         ctx.globalAlpha = 0.35 + f.r / 6;
-        ctx.beginPath();
-        ctx.arc(f.x, f.y, f.r, 0, Math.PI * 2);
-        ctx.fill();
+        const d = (side * f.r) / FLAKE_R;
+        ctx.drawImage(sprite, f.x - d / 2, f.y - d / 2, d, d);
     }
     ctx.globalAlpha = 1;
 }
