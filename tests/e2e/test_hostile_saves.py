@@ -19,7 +19,7 @@ from e2e_harness import Game, Site
 from persist_support import (  # feature_seed is a fixture the tests name
     BET, DEMO, MODEL, cpython_rounds, feature_seed, minor, saved, wait_booted, wait_ready,  # noqa: F401
 )
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import BrowserContext, Page, Worker, expect
 
 
 
@@ -128,29 +128,35 @@ def test_game_plays_without_storage_and_says_progress_is_not_kept(
     expect(notice).to_be_visible()
 
 
-COUNT_CRYPTO = """(() => {
-    window.__randomValues = 0;
-    const real = Crypto.prototype.getRandomValues;
-    Crypto.prototype.getRandomValues = function (array) {
-        window.__randomValues += 1;
-        return real.call(this, array);
-    };
-})();"""
+# Counts Web Crypto's getRandomValues calls where the engine runs: in its worker's global scope
+# (Playwright evaluates there directly), the crypto object's own method wrapping the real one.
+COUNT_CRYPTO = """() => {
+    self.__randomValues = 0;
+    const real = crypto.getRandomValues.bind(crypto);
+    crypto.getRandomValues = (array) => { self.__randomValues += 1; return real(array); };
+    return self.__randomValues;
+}"""
+
+
+def engine_worker(page: Page) -> Worker:
+    """The engine's worker (static/boot/engine-worker.mjs) of `page`."""
+    found = [w for w in page.workers if w.url.endswith("/static/boot/engine-worker.mjs")]
+    assert len(found) == 1, [w.url for w in page.workers]
+    return found[0]
 
 
 def test_play_draws_from_web_crypto(open_game: Callable[..., Game], context: BrowserContext, site: Site) -> None:
     # expected: without ?seed the bridge uses random.SystemRandom(), whose os.urandom is
     # Emscripten's getentropy over crypto.getRandomValues (main.py's docstring); with ?seed=N it is random.Random(N), which draws nothing from the browser.
-    context.add_init_script(COUNT_CRYPTO)
     page = open_game(site.root + "?speed=fast").page
     assert page.evaluate("game.state().rng") == "SystemRandom"
-    before = page.evaluate("window.__randomValues")
+    assert engine_worker(page).evaluate(COUNT_CRYPTO) == 0
     page.evaluate("game.spin()")
-    assert page.evaluate("window.__randomValues") > before
+    assert engine_worker(page).evaluate("() => self.__randomValues") > 0
 
     page.goto(site.root + "?seed=7&speed=fast")
     wait_ready(page)
     assert page.evaluate("game.state().rng") == "Random(seed=7)"
-    before = page.evaluate("window.__randomValues")
+    assert engine_worker(page).evaluate(COUNT_CRYPTO) == 0
     page.evaluate("game.spin()")
-    assert page.evaluate("window.__randomValues") == before
+    assert engine_worker(page).evaluate("() => self.__randomValues") == 0
