@@ -1,7 +1,13 @@
-"""Bridge between the page and the rules engine: the only Python that touches the DOM.
+"""Bridge between the page and the rules engine: the only Python the page's code talks to.
 
-PyScript runs this file once Pyodide is up (see index.html and pyscript.toml). It loads the
-model and publishes `window.bridge` for the JavaScript game (static/js/app.js):
+`EngineBridge` holds the engine for one page: the model, read once, and the generator. The
+engine's Web Worker (static/boot/engine-worker.mjs, docs/boot.md) imports this file as the module
+`main`, makes one with the page's query string and calls `EngineBridge.handle` for every request;
+static/js/bridge.js publishes the answers as `window.bridge`, whose functions return Promises of
+the same JSON strings. With `?engine=page` PyScript runs this file on the page instead (as
+`__main__`), and `start()` publishes `window.bridge` there with synchronous functions.
+
+`window.bridge`, for the JavaScript game (static/js/app.js through static/js/bridge.js):
 
 * `bridge.modelJson`: the model as a JSON string (`Model.to_json()`), read once at startup;
 * `bridge.offer(bet)`: the figures of a bet level as a JSON string (`engine.offer`: cost,
@@ -11,8 +17,8 @@ model and publishes `window.bridge` for the JavaScript game (static/js/app.js):
   `{"round": Round.to_dict(), "rng": state}` as a JSON string (`{"error": ...}` for a refused
   bet or buy: the engine's own message; a non-integer bet or non-boolean buy is refused, never
   coerced, see engine/page.py), where `state` is the seeded generator's `getstate()` after the round (JSON lists), or
-  null for SystemRandom. One FFI call per round; nothing calls back into Python while the
-  round is revealed. The page saves the round and that state in one write;
+  null for SystemRandom. One call per round (one message to the worker and its answer);
+  nothing calls back into Python while the round is revealed. The page saves the round and that state in one write;
 * `bridge.checkRound(json, bet, cost)`: a saved round (its dict, with or without `events`)
   read back with `Round.from_dict` and re-derived from its stops with `Round.verify(model)`
   (`engine.page.check_saved`); its bet and cost must equal the saved record's. Returns `{"round": to_dict()}` (events
@@ -26,20 +32,20 @@ With `?seed=N` the rounds come from one `random.Random(N)` kept for the page's l
 k-th round equals the k-th `play_round(model, bet, random.Random(N))` on CPython. Otherwise
 `random.SystemRandom()` (Web Crypto in Pyodide).
 
-It then fires `bridge-ready` on window; app.js switches <html data-state> to "ready". A failure
-here switches it to "error" with a readable message (the traceback goes to the console only).
+Then `bridge-ready` fires on window; app.js switches <html data-state> to "ready". A failure at
+start-up switches it to "error" with a readable message, `Sorry, the game could not start
+(<Error>: <why>)...` (the traceback goes to the console only). Nothing here imports `js` or
+`pyscript` at module level: the worker has no page.
 """
 
 import json
 import traceback
 from urllib.parse import parse_qs
 
-from pyodide.ffi import jsnull
-from pyscript import document, ffi, window
 
-
-def _seed_from_url() -> int | None:
-    values = parse_qs(str(window.location.search).lstrip("?")).get("seed")
+def seed_from_query(search: str) -> int | None:
+    """The `?seed=N` of a page's query string (`location.search`), or None."""
+    values = parse_qs(str(search).lstrip("?")).get("seed")
     if not values:
         return None
     raw = values[0]
@@ -52,63 +58,98 @@ def _seed_from_url() -> int | None:
 def _py(value: object) -> object:
     """A value from JavaScript as Python sees it: JS null is None (Pyodide hands it over as
     `jsnull`); numbers, strings and booleans already arrive as int/float, str and bool."""
+    from pyodide.ffi import jsnull
+
     return None if value is jsnull else value
 
 
-def start() -> None:
-    import random
+class EngineBridge:
+    """The engine for one page: its model, its generator and the calls of `window.bridge`, each
+    taking plain values and answering a JSON string. Touches no page: the engine's worker
+    (static/boot/engine-worker.mjs) makes one with the page's query string and calls `handle`."""
 
-    import engine
-    from engine import page
+    def __init__(self, search: str) -> None:
+        import random
+
+        import engine
+
+        self.model = engine.load_model()  # reads engine/data/model.json: the data files reached Pyodide
+        self.seed = seed_from_query(search)
+        self.rng: random.Random = random.Random(self.seed) if self.seed is not None else engine.secure_rng()
+        self.model_json = json.dumps(self.model.to_json())
+        self.rng_name = "SystemRandom" if self.seed is None else f"Random(seed={self.seed})"
+
+    def rng_state(self) -> object:
+        return None if self.seed is None else self.rng.getstate()
+
+    def play_round(self, bet: object, buy: object = False) -> str:
+        from engine import page
+
+        answer = page.play(self.model, self.rng, _py(bet), _py(buy))
+        if "round" in answer:
+            answer["rng"] = self.rng_state()
+        return json.dumps(answer)
+
+    def check_round(self, data: object, bet: object, cost: object) -> str:
+        from engine import page
+
+        return json.dumps(page.check_saved(self.model, str(data), _py(bet), _py(cost)))
+
+    def offer(self, bet: object) -> str:
+        from engine import page
+
+        return json.dumps(page.offer_for(self.model, _py(bet)))
+
+    def restore_rng(self, data: object) -> str:
+        if self.seed is None:
+            return "the page plays with SystemRandom, which has no state to restore"
+        try:
+            version, internal, gauss = json.loads(str(data))
+            self.rng.setstate((version, tuple(internal), gauss))
+        except Exception as exc:  # noqa: BLE001
+            self.rng.seed(self.seed)
+            return f"{type(exc).__name__}: {exc}"
+        return ""
+
+    def handle(self, method: str, args_json: str) -> str:
+        """One call of the worker's protocol: `window.bridge`'s method name and its arguments as
+        a JSON list (JSON keeps JavaScript's types: a float, a string or null stays one, and the
+        engine refuses it in its own words). A non-integer bet is never coerced."""
+        calls = {"playRound": self.play_round, "checkRound": self.check_round,
+                 "offer": self.offer, "restoreRng": self.restore_rng}
+        if method not in calls:
+            raise ValueError(f"no bridge method {method!r}")
+        return calls[method](*json.loads(args_json))
+
+
+def start() -> None:
+    """On the page (PyScript runs this file as __main__): publish `window.bridge` there."""
+    from pyscript import document, ffi, window
 
     status = document.getElementById("status")
     if status:
         status.textContent = "Loading the rules engine…"
-    model = engine.load_model()  # reads engine/data/model.json: the data files reached Pyodide
-    seed = _seed_from_url()
-    rng: random.Random = random.Random(seed) if seed is not None else engine.secure_rng()
-
-    def rng_state() -> object:
-        return None if seed is None else rng.getstate()
-
-    def play_round(bet: object, buy: object = False) -> str:
-        answer = page.play(model, rng, _py(bet), _py(buy))
-        if "round" in answer:
-            answer["rng"] = rng_state()
-        return json.dumps(answer)
-
-    def check_round(data: object, bet: object, cost: object) -> str:
-        return json.dumps(page.check_saved(model, str(data), _py(bet), _py(cost)))
-
-    def offer(bet: object) -> str:
-        return json.dumps(page.offer_for(model, _py(bet)))
-
-    def restore_rng(data: object) -> str:
-        if seed is None:
-            return "the page plays with SystemRandom, which has no state to restore"
-        try:
-            version, internal, gauss = json.loads(str(data))
-            rng.setstate((version, tuple(internal), gauss))
-        except Exception as exc:  # noqa: BLE001
-            rng.seed(seed)
-            return f"{type(exc).__name__}: {exc}"
-        return ""
+    engine_bridge = EngineBridge(str(window.location.search))
 
     bridge = window.Object.new()
-    bridge.modelJson = json.dumps(model.to_json())
-    bridge.seed = seed
-    bridge.rngName = "SystemRandom" if seed is None else f"Random(seed={seed})"
-    bridge.playRound = ffi.create_proxy(play_round)  # kept by JS for the page's life
-    bridge.checkRound = ffi.create_proxy(check_round)
-    bridge.offer = ffi.create_proxy(offer)
-    bridge.restoreRng = ffi.create_proxy(restore_rng)
+    bridge.modelJson = engine_bridge.model_json
+    bridge.seed = engine_bridge.seed
+    bridge.rngName = engine_bridge.rng_name
+    bridge.playRound = ffi.create_proxy(engine_bridge.play_round)  # kept by JS for the page's life
+    bridge.checkRound = ffi.create_proxy(engine_bridge.check_round)
+    bridge.offer = ffi.create_proxy(engine_bridge.offer)
+    bridge.restoreRng = ffi.create_proxy(engine_bridge.restore_rng)
     window.bridge = bridge
     # A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
+    import engine
+
     window.engineModule = engine.__name__
     window.dispatchEvent(window.CustomEvent.new("bridge-ready"))
 
 
 def show_startup_error(exc: BaseException) -> None:
+    from pyscript import document, window
+
     window.console.error("".join(traceback.format_exception(exc)))
     document.documentElement.dataset.state = "error"
     status = document.getElementById("status")
@@ -119,7 +160,8 @@ def show_startup_error(exc: BaseException) -> None:
         )
 
 
-try:
-    start()
-except Exception as exc:  # noqa: BLE001 (anything at startup must reach the player)
-    show_startup_error(exc)
+if __name__ == "__main__":
+    try:
+        start()
+    except Exception as exc:  # noqa: BLE001 (anything at startup must reach the player)
+        show_startup_error(exc)

@@ -1,9 +1,12 @@
-// The page's one door to the rules engine. main.py publishes `window.bridge` (synchronous
-// functions that take and return JSON strings); this module wraps it so that every call
-// returns a Promise of a parsed object. Nothing else in static/js touches window.bridge, so
-// moving Python into a Web Worker later changes this file only.
+// The page's one door to the rules engine, which runs in a Web Worker
+// (static/boot/engine-worker.mjs: Pyodide, the engine and main.py's EngineBridge), so that the
+// page's main thread never runs Python: booting it there froze the loading screen for seconds.
+// This module starts that worker as soon as it runs (index.html loads it early) and publishes
+// `window.bridge` (async functions that take plain values and resolve to the engine's JSON
+// strings; see main.py) once the engine is up; the wrapper below makes every call a Promise of a
+// parsed object. Nothing else in static/js touches window.bridge or the worker.
 //
-//   const bridge = await connect();              // once main.py has started
+//   const bridge = await connect();              // once the engine has started
 //   const model = await bridge.model();
 //   const offer = await bridge.offer(100);       // {bet, cost, buy_cost, line_bet, paytable, cap, big_win, ...}
 //   const { round, rng } = await bridge.playRound(100, false);
@@ -11,6 +14,10 @@
 //   await bridge.restoreRng(state);
 //
 // A request the engine refuses rejects with an `EngineRefusal` carrying the engine's words.
+//
+// `?engine=page` (for comparison and as a fallback) runs Python on the page instead, as before
+// the worker: our loader and PyScript (static/boot/strict-csp.js) run main.py there, which
+// publishes a `window.bridge` of synchronous functions; the same wrapper serves both.
 
 /** The engine said no (a bad bet, a round that does not verify, a refused generator state). */
 export class EngineRefusal extends Error {}
@@ -41,27 +48,27 @@ export class Bridge {
     /** What a bet costs and pays: cost, buy_cost, line_bet, paytable in minor units, cap,
      *  big-win tiers, free-spin count. */
     async offer(bet) {
-        return parsed(this._raw.offer(bet));
+        return parsed(await this._raw.offer(bet));
     }
 
     /** Decides one whole round: `{round, rng}` (rng: the seeded generator's state after it, or null). */
     async playRound(bet, buy) {
-        return parsed(this._raw.playRound(bet, buy));
+        return parsed(await this._raw.playRound(bet, buy));
     }
 
     /** A saved round re-derived by the engine from its stops: the full round with its events. */
     async checkRound(round, bet, cost) {
-        return parsed(this._raw.checkRound(JSON.stringify(round), bet, cost)).round;
+        return parsed(await this._raw.checkRound(JSON.stringify(round), bet, cost)).round;
     }
 
     /** Puts the seeded generator back in a saved state. */
     async restoreRng(state) {
-        const refused = this._raw.restoreRng(JSON.stringify(state));
+        const refused = await this._raw.restoreRng(JSON.stringify(state));
         if (refused) throw new EngineRefusal(refused);
     }
 }
 
-/** The bridge, once main.py has fired `bridge-ready`; rejects with a StartupError if the page
+/** The bridge, once the engine has fired `bridge-ready`; rejects with a StartupError if the page
  *  goes to its error state first (main.py's startup error, or boot.js's watchdog). */
 export function connect() {
     const root = document.documentElement;
@@ -80,3 +87,84 @@ export function connect() {
         failed();
     });
 }
+
+// ---- the engine's worker ------------------------------------------------------------------
+
+const MODE = new URLSearchParams(location.search).get("engine") === "page" ? "page" : "worker";
+
+/** Where Python runs: "worker" (the default) or "page" (`?engine=page`). */
+export const engineMode = MODE;
+
+function showStartupError(message) {
+    const root = document.documentElement;
+    if (root.dataset.state !== "loading") return;
+    root.dataset.state = "error";
+    const status = document.getElementById("status");
+    if (status) status.textContent = `Sorry, the game could not start (${message}). Please reload the page.`;
+}
+
+function startWorker() {
+    const worker = new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module" });
+    const pending = new Map();
+    let next = 0;
+    const call = (method, args) => new Promise((resolve, reject) => {
+        const id = next++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, method, args });
+    });
+    worker.addEventListener("message", ({ data }) => {
+        if (data.id !== undefined) {
+            const waiting = pending.get(data.id);
+            pending.delete(data.id);
+            if ("failure" in data) waiting?.reject(new Error(data.failure));
+            else waiting?.resolve(data.result);
+        } else if (data.type === "progress") {
+            // as PyScript reported its stages on the page: app.js's loading bar follows them
+            dispatchEvent(new CustomEvent("py:progress", { detail: data.detail }));
+        } else if (data.type === "ready") {
+            window.bridge = {
+                modelJson: data.modelJson,
+                seed: data.seed,
+                rngName: data.rngName,
+                // each resolves to the engine's JSON string; arguments cross as JSON (main.py)
+                offer: (bet) => call("offer", [bet]),
+                playRound: (bet, buy = false) => call("playRound", [bet, buy]),
+                checkRound: (json, bet, cost) => call("checkRound", [json, bet, cost]),
+                restoreRng: (json) => call("restoreRng", [json]),
+            };
+            // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
+            window.engineModule = data.engineModule;
+            dispatchEvent(new CustomEvent("bridge-ready"));
+        } else if (data.type === "error") {
+            if (data.traceback) console.error(data.traceback);
+            showStartupError(data.message);
+        }
+    });
+    // the worker's script (or a module it imports) could not be loaded or run
+    worker.addEventListener("error", (event) => {
+        event.preventDefault();
+        showStartupError(event.message || "the engine's worker failed to load");
+    });
+    worker.postMessage({ type: "start", search: location.search });
+    return {
+        /** How the interpreter booted: "snapshot", or "plain: <why>" (static/boot/pyodide.mjs). */
+        bootPath: () => call("bootPath", []),
+        /** A Python expression's value in the worker (for the tests and the bench). */
+        python: (code) => call("python", [code]),
+    };
+}
+
+function startOnPage() {
+    // the <script type="x-py-on-page"> of index.html becomes PyScript's main script, then
+    // PyScript (with its worker hooks emptied) and our loader start
+    for (const script of document.querySelectorAll('script[type="x-py-on-page"]')) script.type = "py";
+    const loader = import("../boot/pyodide.mjs");
+    import("../boot/strict-csp.js");
+    return {
+        bootPath: () => loader.then((m) => m.boot.path),
+        python: (code) => loader.then((m) => m.boot.pyodide.runPython(code)),
+    };
+}
+
+/** The engine's interpreter, for the tests and the bench: `bootPath()` and `python(code)`. */
+export const engine = MODE === "page" ? startOnPage() : startWorker();

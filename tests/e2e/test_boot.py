@@ -1,4 +1,4 @@
-"""The page boots PyScript + Pyodide from its own origin only, and imports the engine."""
+"""The page boots Pyodide (in the engine's worker) from its own origin only, and imports the engine."""
 
 from __future__ import annotations
 
@@ -23,7 +23,9 @@ def test_page_becomes_ready_without_leaving_loopback(game: Game) -> None:
     expect(game.page.locator("#status")).to_have_text("Ready.")
     # The guard really saw the traffic, all of it local, the runtime from static/vendor/.
     paths = {urlsplit(url).path for url in game.watch.requests}
-    assert {"/static/vendor/pyscript/core.js", "/static/vendor/pyodide/pyodide.asm.wasm"} <= paths
+    # (Python runs in the engine's worker, static/boot/engine-worker.mjs; the page needs no PyScript)
+    assert {"/static/boot/engine-worker.mjs", "/static/vendor/pyodide/pyodide.asm.wasm"} <= paths
+    assert "/static/vendor/pyscript/core.js" not in paths
     assert all(is_loopback_url(url) for url in game.watch.requests)
     assert game.watch.external_requests == []
 

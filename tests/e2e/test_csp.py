@@ -1,9 +1,11 @@
 """The page's Content-Security-Policy allows its own origin only (README "Hosting"), and the
 game runs under it (every other e2e test boots with it in force).
 
-Scripts are held to `script-src 'self' 'wasm-unsafe-eval'`: no 'unsafe-eval'. PyScript builds
-a `Function()` from its worker hooks at start-up unless static/boot/strict-csp.js empties them
-(an undocumented detail of PyScript 0.7.31), so a PyScript update that brings it back fails here.
+Scripts are held to `script-src 'self' 'wasm-unsafe-eval'`: no 'unsafe-eval'. By default Python
+runs in the engine's worker (static/boot/engine-worker.mjs), which needs no eval; with
+`?engine=page` PyScript runs main.py on the page, and PyScript builds a `Function()` from its
+worker hooks at start-up unless static/boot/strict-csp.js empties them (an undocumented detail of
+PyScript 0.7.31), so a PyScript update that brings it back fails here.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import random
 import re
 from collections.abc import Callable
 
+import pytest
 from e2e_harness import REPO_ROOT, Game, Site
 from playwright.sync_api import BrowserContext
 
@@ -68,11 +71,14 @@ def test_scripts_get_no_unsafe_eval() -> None:
     assert "'unsafe-eval'" not in policy() and "'unsafe-inline'" not in policy()
 
 
+# Python in the engine's worker (the default), and on the page (`?engine=page`, static/js/bridge.js:
+# PyScript and our loader on the main thread, where PyScript's worker hooks must be emptied).
+@pytest.mark.parametrize("engine", ["", "&engine=page"], ids=["worker", "page"])
 def test_game_plays_a_seeded_round_under_the_strict_policy(
-    context: BrowserContext, open_game: Callable[..., Game], site: Site
+    context: BrowserContext, open_game: Callable[..., Game], site: Site, engine: str
 ) -> None:
     context.add_init_script(RECORD_VIOLATIONS)
-    game = open_game(site.root + "?seed=11&speed=fast")
+    game = open_game(site.root + "?seed=11&speed=fast" + engine)
     page = game.page
     # The policy is in force, not just written: a script of the page's own origin (served here
     # by the test) that builds a Function() is refused with an EvalError.

@@ -1,9 +1,11 @@
 """The fast boot path (docs/boot.md): a precompiled standard library and a memory snapshot with
-the engine imported, restored by static/boot/pyodide.mjs, and the plain boot it falls back to.
+the engine imported, restored by static/boot/pyodide.mjs in the engine's worker
+(static/boot/engine-worker.mjs), and the plain boot it falls back to.
 
 Expected rounds come from CPython's engine here (`play_round(load_model(), bet, Random(seed))`,
 the seeded-page contract), never from the page. Which path a boot took is read from the loader
-module's `boot` record (the same module instance PyScript imported).
+module's `boot` record in the worker, asked through static/js/bridge.js's `engine` (the module
+instance the page itself loaded).
 """
 
 from __future__ import annotations
@@ -18,14 +20,14 @@ from playwright.sync_api import BrowserContext, Route
 from engine import load_model, play_round
 
 MODEL = load_model()
-BOOT = "import('./static/boot/pyodide.mjs').then((m) => m.boot.path)"
+BOOT = "import('./static/js/bridge.js').then((m) => m.engine.bootPath())"
 NOTE = "Booting Pyodide without a snapshot"
 
 
 def python(game: Game, code: str) -> object:
-    """The value of a Python expression in the page's interpreter."""
+    """The value of a Python expression in the engine's interpreter (in its worker)."""
     return game.page.evaluate(
-        "(code) => import('./static/boot/pyodide.mjs').then((m) => m.boot.pyodide.runPython(code))", code)
+        "(code) => import('./static/js/bridge.js').then((m) => m.engine.python(code))", code)
 
 
 def play_seeded(game: Game, seed: int, rounds: int) -> None:

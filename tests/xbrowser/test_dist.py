@@ -69,8 +69,10 @@ def test_dist_holds_what_the_page_names_and_nothing_of_the_workshop(dist: Path) 
         if Path(name).suffix in (".html", ".js", ".mjs", ".toml", ".json", ".webmanifest", ".css"):
             text = (dist / name).read_text()
             assert not re.search(r"vendor/(pyodide|pyscript|snapshot)/", text), name
-    # the new boot path, the service worker, its list (for dist/'s own files) and the manifest
-    for name in ("static/boot/pyodide.mjs", "static/boot/strict-csp.js", "sw.js", "manifest.webmanifest",
+    # the new boot path (the engine's worker and its loader), the service worker, its list (for
+    # dist/'s own files) and the manifest
+    for name in ("static/boot/engine-worker.mjs", "static/boot/pyodide.mjs", "static/boot/strict-csp.js",
+                 "static/js/bridge.js", "main.py", "sw.js", "manifest.webmanifest",
                  "static/precache.js", "par.html", "static/js/par/lab-worker.js"):
         assert name in names, name
     manifest = json.loads((dist / "manifest.webmanifest").read_text())

@@ -165,8 +165,18 @@ class WebKitDriver(Driver):
         raise StepError(f"could not size the viewport to {width}x{height} (it is {inner})")
 
     def requests(self) -> list[str]:
-        urls: list[str] = self.eval(
-            "[location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]")
+        # The page's Resource Timing, plus, on the game page (it has window.bridge), the engine
+        # worker's own, where the runtime is fetched: asked of the worker's Python through
+        # static/js/bridge.js (the page's module instance; other pages never import it here).
+        urls: list[str] = self.eval("""(async () => {
+            const own = [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)];
+            if (!window.bridge) return own;
+            const { engine, engineMode } = await import('./static/js/bridge.js');
+            if (engineMode !== 'worker') return own;
+            const names = await engine.python(
+                "import js, json\\njson.dumps([e.name for e in js.performance.getEntriesByType('resource')])");
+            return [...own, ...JSON.parse(names)];
+        })()""")
         return urls
 
     def _stop_processes(self) -> None:

@@ -1,0 +1,137 @@
+// The game's Python, off the page's main thread: a module worker that boots Pyodide with our
+// loader (./pyodide.mjs: the memory snapshot of `make vendor`, a plain boot with a console note
+// when it cannot be used), writes the files of pyscript.toml [files] and main.py into Pyodide's
+// working directory (as PyScript did on the page), imports main.py (the bridge's Python) and
+// answers the page's requests. Started by static/js/bridge.js:
+//     new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module" })
+//
+// Messages in:  { type: "start", search }           the page's location.search (its ?seed=N)
+//               { id, method, args }                a bridge call (offer, playRound, checkRound,
+//                                                   restoreRng; args as JSON-able values)
+//               { id, method: "bootPath" | "python", args }   for the tests and the bench only
+// Messages out: { type: "progress", detail }        a stage for the loading screen ("Loading
+//                                                   Pyodide", ...; bridge.js fires them on the
+//                                                   page as PyScript's `py:progress` events)
+//               { type: "ready", modelJson, seed, rngName, engineModule, bootPath }
+//               { type: "error", message, traceback }   the game cannot start (readable message)
+//               { id, result } | { id, failure }    a call's answer (a JSON string for the bridge)
+//
+// Every call's arguments and answer cross as one JSON string each way (main.EngineBridge.handle):
+// a structured clone of a short string, ~0.1-1 ms per round here.
+import { boot, loadPyodide } from "./pyodide.mjs";
+
+const ROOT = new URL("../../", import.meta.url); // the site's root (pyscript.toml, main.py)
+const HOME = "/home/pyodide/";
+
+const post = (message) => self.postMessage(message);
+
+// The [files] table of pyscript.toml: `"./source" = "./target"` lines, both relative to the root.
+function listedFiles(toml) {
+    const files = [];
+    let inFiles = false;
+    for (const raw of toml.split(/\r?\n/)) {
+        const line = raw.trim();
+        if (line.startsWith("[")) {
+            inFiles = line === "[files]";
+            continue;
+        }
+        if (!inFiles || !line || line.startsWith("#")) continue;
+        const m = line.match(/^"([^"]+)"\s*=\s*"([^"]*)"/);
+        if (m && !(m[2] || m[1]).endsWith("/")) files.push([m[1], m[2] || m[1]]);
+    }
+    return files;
+}
+
+async function fetchBytes(path) {
+    const response = await fetch(new URL(path, ROOT));
+    if (!response.ok) throw new Error(`${path.replace(/^\.\//, "")}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+}
+
+let bridge = null; // main.EngineBridge, once started
+let pyodide = null;
+
+async function start(search) {
+    post({ type: "progress", detail: "Loading Pyodide" });
+    // the interpreter boots while the files come (the loader started it when this module ran)
+    const [py, files] = await Promise.all([
+        loadPyodide().then((py) => {
+            post({ type: "progress", detail: "Loaded Pyodide" });
+            return py;
+        }),
+        fetchBytes("./pyscript.toml").then(async (bytes) => {
+            const listed = [...listedFiles(new TextDecoder().decode(bytes)), ["./main.py", "./main.py"]];
+            const contents = await Promise.all(listed.map(([source]) => fetchBytes(source)));
+            return listed.map(([, target], i) => [target, contents[i]]);
+        }),
+    ]);
+    pyodide = py;
+    post({ type: "progress", detail: "Loading the rules engine" });
+    for (const [target, data] of files) {
+        const path = HOME + target.replace(/^\.\//, "");
+        py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+        py.FS.writeFile(path, data);
+    }
+    const started = py.runPython(`
+import json as _json, sys as _sys, traceback as _tb
+if ${JSON.stringify(HOME)} not in _sys.path:
+    _sys.path.insert(0, ${JSON.stringify(HOME)})
+
+def _boce_start(search):
+    global _boce_bridge
+    try:
+        import main
+        _boce_bridge = main.EngineBridge(search)
+    except Exception as exc:  # anything at start-up must reach the player
+        return _json.dumps({"error": f"{type(exc).__name__}: {exc}",
+                            "traceback": "".join(_tb.format_exception(exc))})
+    return _json.dumps({"modelJson": _boce_bridge.model_json, "seed": _boce_bridge.seed,
+                        "rngName": _boce_bridge.rng_name,
+                        "engineModule": _sys.modules["engine"].__name__})
+_boce_start`);
+    const answer = JSON.parse(started(search));
+    started.destroy();
+    if ("error" in answer) {
+        post({ type: "error", message: answer.error, traceback: answer.traceback });
+        return;
+    }
+    bridge = py.globals.get("_boce_bridge");
+    post({ type: "ready", ...answer, bootPath: boot.path });
+}
+
+// For the tests and the bench: a Python expression's value in this worker's interpreter (a
+// string, number, boolean or null; anything else as its repr).
+function python(code) {
+    const value = pyodide.runPython(code);
+    if (value === undefined || value === null || ["string", "number", "boolean"].includes(typeof value)) {
+        return value ?? null;
+    }
+    const text = String(value);
+    value.destroy?.();
+    return text;
+}
+
+function answer({ id, method, args = [] }) {
+    try {
+        let result;
+        if (method === "bootPath") result = boot.path;
+        else if (!bridge) throw new Error("the engine has not started");
+        else if (method === "python") result = python(String(args[0]));
+        else result = bridge.handle(method, JSON.stringify(args));
+        post({ id, result });
+    } catch (error) {
+        post({ id, failure: String(error?.message ?? error) });
+    }
+}
+
+self.addEventListener("message", (event) => {
+    const message = event.data ?? {};
+    if (message.type === "start") {
+        start(String(message.search ?? "")).catch((error) => {
+            console.error(error);
+            post({ type: "error", message: String(error?.message ?? error).split("\n")[0] });
+        });
+    } else if (message.id !== undefined) {
+        answer(message);
+    }
+});
