@@ -62,7 +62,13 @@ class WebKitDriver(Driver):
             self.xvfb.kill()
             raise RuntimeError("Xvfb did not start")
         self.port = free_port()
-        env = {**os.environ, "DISPLAY": f":{display}"}
+        # No GPU here (as Chromium's --disable-gpu): WebKit otherwise paints and composites with
+        # OpenGL, which under Xvfb is Mesa's software rasteriser, and its web process crashed
+        # inside it (SIGSEGV in swrast_dri.so on WebKit's painting thread; seen about once in ten
+        # tests once the page animated more). Skia paints on the CPU and the page is composited
+        # without OpenGL, as WebKitGTK does on a machine without a usable GPU.
+        env = {**os.environ, "DISPLAY": f":{display}", "WEBKIT_SKIA_ENABLE_CPU_RENDERING": "1",
+               "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
         # WebKitWebDriver's output and MiniBrowser's (its child) go to one log, quoted when the
         # session is lost
         self.log = tempfile.NamedTemporaryFile(prefix="boce-webkit-", suffix=".log", delete=False)
