@@ -277,6 +277,7 @@ async function start() {
     if (!same) {
         renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reduced: reducedMotion });
         await renderer.load();
+        await renderer.prepare();
         reels = new ReelSet(model.reels.base, restStops(model.reels.base));
         renderer.reels = reels;
     }

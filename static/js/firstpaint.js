@@ -66,7 +66,7 @@ export async function paintEarly({ format, reduced }) {
         // The loader shrinks to a bar over the stage; the stage then has its final size.
         byId("stage").append(loader);
         document.body.classList.add("painted");
-        renderer.resize();
+        await renderer.prepare(); // sprites and layers, a piece per task
         renderer.drawNow();
         performance.mark("reels-painted");
         renderer.start();

@@ -3,9 +3,14 @@
 
 import { el, symbolUrl } from "./dom.js";
 
-export const timeFormat = new Intl.DateTimeFormat(undefined, {
-    month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit",
-});
+// Made on first use: building an Intl formatter loads locale data, a long task on a slow phone
+// that the page's start-up does not need.
+let dateFormat = null;
+export const timeFormat = {
+    format: (date) => (dateFormat ??= new Intl.DateTimeFormat(undefined, {
+        month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit",
+    })).format(date),
+};
 
 export function renderHistory(root, { entries, format, busy, onReplay }) {
     if (!entries.length) {

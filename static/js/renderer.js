@@ -36,6 +36,9 @@ function paintBookGlow(ctx) {
     ctx.fillRect(0, 0, CELL_W, CELL_H);
 }
 
+/** Resolves in a later task: the browser renders and handles input in between. */
+export const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 function loadImage(url) {
     return new Promise((resolve, reject) => {
         const img = new Image();
@@ -66,17 +69,44 @@ export class Renderer {
         this._last = performance.now();
     }
 
+    /** Loads the symbols' images. prepare() (or resize()) then makes their sprites. */
     async load() {
         const names = [...this.symbolNames];
         const imgs = await Promise.all(names.map((n) => loadImage(symbolUrl(n))));
         names.forEach((n, i) => { this.images[n] = imgs[i]; });
-        this.resize();
+    }
+
+    /**
+     * Fits the canvas to its box and makes what the first frame needs (each symbol's sprite, the
+     * frame's cached layers), one piece per task. Done in one go, rasterising the SVG symbols
+     * and painting the layers was a main-thread task of 0.3-0.4 s on a phone-like CPU, which
+     * froze the loading bar; a piece is a few tens of milliseconds.
+     */
+    async prepare() {
+        if (!this._fit()) return;
+        for (const name of Object.keys(this.images)) {
+            this._rasterise(name);
+            await nextTask();
+        }
+        for (const layer of [() => drawFrameBack(this), () => drawFrameFront(this, performance.now()),
+            () => drawSnow(this, 0, performance.now())]) {
+            layer(); // draws on the canvas too, which the first frame then covers
+            await nextTask();
+        }
     }
 
     /** Fit the canvas to its box (keeping the aspect ratio) and re-rasterise the sprites. */
     resize() {
+        if (!this._fit()) return;
+        for (const name of Object.keys(this.images)) this._rasterise(name);
+        if (this._painted) this._draw(performance.now());
+    }
+
+    /** Sizes the canvas to its box; true when its backing store changed (the sprites are then
+     *  to be made again at the new scale) or the sprites were never made. */
+    _fit() {
         const box = this.canvas.parentElement.getBoundingClientRect();
-        if (!box.width || !box.height) return;
+        if (!box.width || !box.height) return false;
         const cssW = Math.min(box.width, (box.height * W) / H);
         const cssH = (cssW * H) / W;
         const dpr = Math.min(MAX_DPR, window.devicePixelRatio || 1);
@@ -84,22 +114,25 @@ export class Renderer {
         this.canvas.style.height = `${cssH}px`;
         const width = Math.round(cssW * dpr);
         const height = Math.round(cssH * dpr);
-        // Setting a canvas's size clears it: only on a real change, and redrawn at once below,
-        // so the reels are never blank between a resize and the next frame.
-        if (width === this.canvas.width && height === this.canvas.height && Object.keys(this.sprites).length) return;
+        // Setting a canvas's size clears it: only on a real change, and redrawn at once by
+        // resize(), so the reels are never blank between a resize and the next frame.
+        if (width === this.canvas.width && height === this.canvas.height && this._spritePx) return false;
         this.canvas.width = width;
         this.canvas.height = height;
         this.scale = (cssW * dpr) / W;
-        const px = Math.max(8, Math.round(SYMBOL_SIZE * this.scale));
+        this._spritePx = Math.max(8, Math.round(SYMBOL_SIZE * this.scale));
         this.blurSprites = new Map(); // "name|speed" -> motion-blurred sprite, made as needed
-        for (const [name, img] of Object.entries(this.images)) {
-            const c = document.createElement("canvas");
-            c.width = px;
-            c.height = px;
-            c.getContext("2d").drawImage(img, 0, 0, px, px);
-            this.sprites[name] = c;
-        }
-        if (this._painted) this._draw(performance.now());
+        return true;
+    }
+
+    /** One symbol's sprite at the current scale. */
+    _rasterise(name) {
+        const px = this._spritePx;
+        const c = document.createElement("canvas");
+        c.width = px;
+        c.height = px;
+        c.getContext("2d").drawImage(this.images[name], 0, 0, px, px);
+        this.sprites[name] = c;
     }
 
     /** Draws one frame now (the first paint, before the frame loop runs). */
@@ -112,6 +145,7 @@ export class Renderer {
     start() {
         if (this._started) return;
         this._started = true;
+        if (!this._spritePx) this.resize(); // prepare() not awaited: everything at once
         const frame = (now) => {
             this._draw(now);
             requestAnimationFrame(frame);

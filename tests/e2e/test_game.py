@@ -384,3 +384,21 @@ def test_screenshots(open_game: Callable[..., Game], site: Site) -> None:
     feature.evaluate("() => { game.buy(); }")
     expect(feature.locator("#fs-count")).to_have_attribute("data-number", "4", timeout=60_000)
     feature.screenshot(path=str(SHOTS / "feature.png"))
+
+
+def test_the_euro_format_equals_intls(open_game: Callable[..., Game], site: Site) -> None:
+    # static/js/hud.js writes euros itself (no Intl formatter at start-up); the second method is
+    # the browser's own Intl.NumberFormat("en-IE", EUR), on the amounts the game shows: zero,
+    # cents, thousands and millions separators, the cap's size, negatives, and random ones.
+    page = open_game(site.root + "?speed=fast").page
+    rng = random.Random(11)
+    amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 1000000, 12345678901,
+               -1, -10, -100, -123456] + [rng.randrange(10 ** rng.randrange(1, 13)) for _ in range(300)]
+    ours, intls = page.evaluate("""async (amounts) => {
+        const { formatEuro } = await import('./static/js/hud.js');
+        const nf = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+        return [amounts.map(formatEuro), amounts.map((m) => nf.format(m / 100))];
+    }""", amounts)
+    mismatches = [(a, o, i) for a, o, i in zip(amounts, ours, intls, strict=True) if o != i]
+    assert not mismatches, mismatches[:10]
+    assert ours[amounts.index(123456)] == "€1,234.56"  # by hand
