@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from e2e_harness import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 JSON_OUT = ROOT / "docs" / "bench-browser.json"
@@ -123,13 +123,20 @@ FRAMES = """async (what) => {
     return deltas;
 }"""
 
-# The machine's own cadence: rAF intervals on an empty page for `ms` milliseconds.
-IDLE_FRAMES = """async (ms) => {
+# rAF intervals for `ms` milliseconds; with `paint`, each frame first fills the page's canvas
+# (#c, CANVAS_PAGE) and moves a square on it. Without, the page's own cadence (of an empty page:
+# the machine's).
+RAF_INTERVALS = """async ([ms, paint]) => {
+    const c = paint ? document.getElementById("c").getContext("2d") : null;
     const deltas = [];
     let last = null;
     await new Promise((done) => {
         const t0 = performance.now();
         const tick = (t) => {
+            if (c) {
+                c.fillStyle = "#0b1436"; c.fillRect(0, 0, 821, 492);
+                c.fillStyle = "#ffd84a"; c.fillRect((t / 4) % 760, 200, 60, 60);
+            }
             if (last !== null) deltas.push(t - last);
             last = t;
             if (t - t0 < ms) requestAnimationFrame(tick); else done();
@@ -145,30 +152,12 @@ IDLE_FRAMES = """async (ms) => {
 CANVAS_PAGE = """<!doctype html><html><body style="margin:0;background:#000">
 <canvas id="c" width="821" height="492" style="width:821px;height:492px"></canvas></body></html>"""
 
-CANVAS_FRAMES = """async (ms) => {
-    const c = document.getElementById("c").getContext("2d");
-    const deltas = [];
-    let last = null;
-    await new Promise((done) => {
-        const t0 = performance.now();
-        const tick = (t) => {
-            c.fillStyle = "#0b1436"; c.fillRect(0, 0, 821, 492);
-            c.fillStyle = "#ffd84a"; c.fillRect((t / 4) % 760, 200, 60, 60);
-            if (last !== null) deltas.push(t - last);
-            last = t;
-            if (t - t0 < ms) requestAnimationFrame(tick); else done();
-        };
-        requestAnimationFrame(tick);
-    });
-    return deltas;
-}"""
-
 
 def canvas_baseline(page: Page, ms: int = 3000) -> list[float]:
     """rAF intervals of CANVAS_PAGE for `ms` milliseconds, on `page` (which it navigates)."""
     page.goto("about:blank")
     page.set_content(CANVAS_PAGE)
-    deltas: list[float] = page.evaluate(CANVAS_FRAMES, ms)
+    deltas: list[float] = page.evaluate(RAF_INTERVALS, [ms, True])
     return deltas
 
 
@@ -257,15 +246,21 @@ def load(browser: Browser, url: str) -> dict[str, Any]:
     raise AssertionError("unreachable")
 
 
+def measured_visit(ctx: BrowserContext, url: str) -> dict[str, Any]:
+    """One visit of `url` in a new page of `ctx`, emulating PROFILE, probed from its first script."""
+    page = ctx.new_page()
+    emulate(page)
+    page.add_init_script(PROBE)
+    page.goto(url)
+    wait_ready(page)
+    result: dict[str, Any] = page.evaluate(READ)
+    return result
+
+
 def cold(browser: Browser, url: str) -> dict[str, Any]:
     ctx = browser.new_context(service_workers="block")
     try:
-        page = ctx.new_page()
-        emulate(page)
-        page.add_init_script(PROBE)
-        page.goto(url)
-        wait_ready(page)
-        return page.evaluate(READ)
+        return measured_visit(ctx, url)
     finally:
         ctx.close()
 
@@ -285,12 +280,7 @@ def warm(browser: Browser, url: str) -> dict[str, Any]:
         wait_ready(first)
         first.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=TIMEOUT_MS)
         first.close()
-        page = ctx.new_page()
-        emulate(page)
-        page.add_init_script(PROBE)
-        page.goto(url)
-        wait_ready(page)
-        return page.evaluate(READ)
+        return measured_visit(ctx, url)
     finally:
         ctx.close()
 
@@ -317,12 +307,12 @@ def frames_only(browser: Browser, base: str) -> None:
     try:
         page = ctx.new_page()
         page.goto("about:blank")
-        idle = page.evaluate(IDLE_FRAMES, 3000)
+        idle = page.evaluate(RAF_INTERVALS, [3000, False])
         canvas = canvas_baseline(page)
         page.goto(base + "?speed=normal&debug=1")
         wait_ready(page)
         page.evaluate(PROFILE_DRAW)
-        at_rest = page.evaluate(IDLE_FRAMES, 2000)
+        at_rest = page.evaluate(RAF_INTERVALS, [2000, False])
         page.evaluate(PROFILE_READ)
         base_p95 = pct(canvas, 0.95)
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
