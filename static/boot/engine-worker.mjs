@@ -19,28 +19,12 @@
 // Every call's arguments and answer cross as one JSON string each way (main.EngineBridge.handle):
 // a structured clone of a short string, ~0.1-1 ms per round here.
 import { boot, loadPyodide } from "./pyodide.mjs";
+import { listedFiles } from "./pyscript-files.mjs";
 
 const ROOT = new URL("../../", import.meta.url); // the site's root (pyscript.toml, main.py)
 const HOME = "/home/pyodide/";
 
 const post = (message) => self.postMessage(message);
-
-// The [files] table of pyscript.toml: `"./source" = "./target"` lines, both relative to the root.
-function listedFiles(toml) {
-    const files = [];
-    let inFiles = false;
-    for (const raw of toml.split(/\r?\n/)) {
-        const line = raw.trim();
-        if (line.startsWith("[")) {
-            inFiles = line === "[files]";
-            continue;
-        }
-        if (!inFiles || !line || line.startsWith("#")) continue;
-        const m = line.match(/^"([^"]+)"\s*=\s*"([^"]*)"/);
-        if (m && !(m[2] || m[1]).endsWith("/")) files.push([m[1], m[2] || m[1]]);
-    }
-    return files;
-}
 
 async function fetchBytes(path) {
     const response = await fetch(new URL(path, ROOT));

@@ -16,6 +16,7 @@
 // the game page, so a new engine module is picked up here too; only engine.simulate is imported.
 
 import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
+import { listedFiles } from "../../boot/pyscript-files.mjs";
 
 const ROOT = new URL("../../../", import.meta.url); // the site's root (where pyscript.toml lives)
 const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
@@ -30,24 +31,9 @@ function post(message) {
     self.postMessage(message);
 }
 
-// The [files] table of pyscript.toml: "./engine/x.py" = "./engine/x.py" lines (source = target).
+// The engine's files among pyscript.toml's [files] (the game page's list).
 export function engineFiles(toml) {
-    const files = [];
-    let inFiles = false;
-    for (const raw of toml.split(/\r?\n/)) {
-        const line = raw.trim();
-        if (line.startsWith("[")) {
-            inFiles = line === "[files]";
-            continue;
-        }
-        if (!inFiles || !line || line.startsWith("#")) continue;
-        const m = line.match(/^"([^"]+)"\s*=\s*"([^"]*)"/);
-        if (!m) continue;
-        const source = m[1];
-        const target = m[2] || source;
-        if (source.startsWith("./engine/") && !target.endsWith("/")) files.push([source, target]);
-    }
-    return files;
+    return listedFiles(toml).filter(([source]) => source.startsWith("./engine/"));
 }
 
 async function fetchBytes(path) {
