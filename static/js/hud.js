@@ -22,17 +22,12 @@ export function formatEuro(minor) {
 }
 
 /** Formats minor units as money: the game's euros by formatEuro; any other currency or locale
- *  with an Intl formatter, made on the first call and shared. */
+ *  with an Intl formatter. */
 export function makeFormat(currency = "EUR", locale = "en-IE") {
     if (currency === "EUR" && locale === "en-IE") return formatEuro;
-    const key = `${locale}|${currency}`;
-    return (minor) => {
-        let nf = numberFormats.get(key);
-        if (!nf) numberFormats.set(key, nf = new Intl.NumberFormat(locale, { style: "currency", currency }));
-        return nf.format(minor / 100);
-    };
+    const nf = new Intl.NumberFormat(locale, { style: "currency", currency });
+    return (minor) => nf.format(minor / 100);
 }
-const numberFormats = new Map();
 
 export class Hud {
     constructor({ model, format, onSpin, onBuy, onBet, onTopUp, onInfo, onMute, onTurbo, onHistory }) {

@@ -145,7 +145,6 @@ export class Renderer {
     start() {
         if (this._started) return;
         this._started = true;
-        if (!this._spritePx) this.resize(); // prepare() not awaited: everything at once
         const frame = (now) => {
             this._draw(now);
             requestAnimationFrame(frame);
