@@ -14,7 +14,15 @@ SNAPSHOT     := $(SNAPSHOT_DIR)/manifest.json
 ENGINE_FILES := $(shell $(PYTHON) -c 'import tomllib; print(*sorted(k.removeprefix("./") \
 	for k in tomllib.load(open("pyscript.toml", "rb"))["files"]))')
 
-.PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par clean
+.PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par clean \
+	system-deps-play system-deps-test
+
+# The system packages each command needs (tools/system-deps.txt): checked first, installed with
+# apt-get when this user can (root, or sudo without a password), else a stop naming them.
+system-deps-play:
+	PYTHON=$(PYTHON) bash tools/system-deps.sh play
+system-deps-test:
+	PYTHON=$(PYTHON) bash tools/system-deps.sh test
 
 # The venv is rebuilt whenever the declared dependencies change.
 $(STAMP): pyproject.toml
@@ -53,7 +61,7 @@ dist: $(STAMP) vendor
 	$(BIN)/python tools/dist.py
 
 # Serve the repo root on loopback; the page is http://127.0.0.1:$(PORT)/
-play: $(STAMP) vendor
+play: system-deps-play $(STAMP) vendor
 	$(BIN)/python tools/serve.py --host 127.0.0.1 --port $(PORT)
 
 typecheck: $(STAMP)
@@ -62,14 +70,14 @@ typecheck: $(STAMP)
 test-engine: $(STAMP)
 	$(BIN)/pytest tests/engine engine README.md tests/test_readme.py
 
-test-e2e: $(STAMP) vendor
+test-e2e: system-deps-test $(STAMP) vendor
 	$(BIN)/pytest tests/e2e
 
 # dist/ served by Debian's nginx, played in Chromium, Firefox ESR and WebKitGTK (tests/xbrowser).
-test-xbrowser: $(STAMP) dist
+test-xbrowser: system-deps-test $(STAMP) dist
 	$(BIN)/pytest tests/xbrowser
 
-test: $(STAMP) typecheck vendor dist
+test: system-deps-test $(STAMP) typecheck vendor dist
 	$(BIN)/pytest
 
 # The property tests with fresh random examples, ten times as many (`make test` replays a fixed set).

@@ -3,9 +3,9 @@
 Fixtures
 --------
 browser_type_launch_args, browser_context_args
-    Debian's /usr/bin/chromium when it exists (`playwright install` cannot download a
-    browser here), with the flags that keep Chromium's own background traffic quiet;
-    otherwise Playwright's own Chromium. Service workers are blocked (their requests
+    Debian's /usr/bin/chromium (`playwright install` cannot download a browser here), with
+    the flags that keep Chromium's own background traffic quiet; without it the run stops
+    at once, naming the command that installs it. Service workers are blocked (their requests
     would bypass the network guard; test_offline.py allows them in its own contexts).
 site
     Session-scoped static server (tools/serve.py) in a thread on 127.0.0.1 with an
@@ -53,9 +53,10 @@ from playwright.sync_api import Browser, BrowserContext
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    if CHROMIUM.exists():
-        return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
-    return browser_type_launch_args
+    if not CHROMIUM.exists():
+        pytest.exit(f"{CHROMIUM} is missing: `bash tools/system-deps.sh test` installs it"
+                    " (`make test` runs that first)", returncode=4)
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 
 @pytest.fixture(scope="session")
