@@ -55,7 +55,7 @@ $(SNAPSHOT): $(VENDOR_STAMP) $(ENGINE_FILES) pyscript.toml
 		$(SNAPSHOT_DIR)/engine.snap $@.tmp $(ENGINE_FILES) && mv $@.tmp $@ \
 	|| { rm -rf $(SNAPSHOT_DIR); echo "make: NOTE: no memory snapshot built; the page boots without it" >&2; }
 
-# What a static host serves: dist/ (tools/dist.py; README "Publishing"). Always rebuilt (the
+# What a static host serves: dist/ (tools/dist.py; docs/hosting.md "Publishing"). Always rebuilt (the
 # compressed copies are cached in build/precompress/, so a rebuild takes a second).
 dist: $(STAMP) vendor
 	$(BIN)/python tools/dist.py
@@ -92,7 +92,7 @@ par: $(STAMP)
 	$(BIN)/python -m engine par
 
 # Speed, as ratios against baselines run in the same process: the engine, then the page against
-# a bare Pyodide page (writes docs/bench-browser.json and the README figures).
+# a bare Pyodide page (writes docs/bench-browser.json and the figures of docs/speed.md).
 bench: $(STAMP) vendor
 	$(BIN)/python tools/bench.py
 	$(BIN)/python tools/bench_browser.py

@@ -3,7 +3,7 @@
 
     python tools/dist.py [--out dist]
 
-What goes in (README "Publishing" explains how to serve it):
+What goes in (docs/hosting.md "Publishing" explains how to serve it):
 
 * every top-level page and its companions: *.html, *.js, *.mjs, *.webmanifest, *.toml and
   *.py in the repository root (index.html, pyscript.toml, main.py, and whatever pages,
@@ -49,7 +49,7 @@ TOP_LEVEL_GLOBS = ("*.html", "*.js", "*.mjs", "*.webmanifest", "*.toml", "*.py")
 EXCLUDE = {"pyproject.toml", "setup.py", "conftest.py", "noxfile.py"}
 
 # The vendored runtime files a page load requests (PyScript 0.7.31, Pyodide 314.0.7). PyScript's
-# chunk names carry a content hash: after a version bump, take a new request log (README
+# chunk names carry a content hash: after a version bump, take a new request log (docs/hosting.md
 # "Publishing") and update this list; the cross-browser tests fail on any file missing here.
 VENDOR_FILES = {
     "pyscript": [

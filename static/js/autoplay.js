@@ -9,7 +9,7 @@
 // the round has been credited; it rejects if the round could not be played. `balance()` is
 // the balance now and `cost()` what the next round costs (the bet), both in minor units.
 //
-// When each check happens (README "Autoplay" says the same):
+// When each check happens (docs/controls.md "When each check happens" says the same):
 //   before each round, in this order
 //     1. a stop asked for (player input, stopAutoplay(), hidden tab) -> that reason
 //     2. `rounds` rounds played                                      -> "rounds"

@@ -1,6 +1,6 @@
 """Shared helpers of the multi-tab and saved-game edge tests (test_tabs.py, test_save_edges.py).
 
-The invariant every step is checked against (README "One game, many tabs"):
+The invariant every step is checked against (docs/save-format.md "One game, many tabs"):
     balance == starting balance + sum(history wins) - sum(history costs)
 while no round is in progress and the history is complete (fewer than HISTORY_MAX rounds),
 every round appears once, and with ?seed=N the rounds are CPython's

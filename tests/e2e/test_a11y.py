@@ -1,4 +1,4 @@
-"""Keyboard and screen reader (README "Accessibility"): focus stays on a control through a round
+"""Keyboard and screen reader (docs/controls.md "Accessibility"): focus stays on a control through a round
 and comes back to Spin; Escape dismisses the messages; every round's outcome and balance is
 announced in the one polite live region; and axe-core (a pinned npm devDependency, injected
 by the test from node_modules, never served by the page) finds no serious or critical

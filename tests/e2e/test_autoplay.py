@@ -1,8 +1,8 @@
-"""Autoplay (README "Autoplay") and slam stop, end to end.
+"""Autoplay (docs/controls.md "Autoplay") and slam stop, end to end.
 
 Expected values come from CPython: `play_round(load_model(), bet, random.Random(seed))` (the
 k-th seeded round in the page is CPython's k-th), and from `reference_autoplay` below, a second
-implementation of the stop rules written from README's text (checks before a round: stop asked,
+implementation of the stop rules written from docs/controls.md's text (checks before a round: stop asked,
 rounds played, balance covers the bet; after a round: feature, single win, loss limit, win
 limit). Seeds are found by searching CPython's rounds in the test itself, so that each stop
 condition must fire at a round in the middle of the run. The demo balance is 100000 (store.js).

@@ -1,4 +1,4 @@
-"""The page's Content-Security-Policy allows its own origin only (README "Hosting"), and the
+"""The page's Content-Security-Policy allows its own origin only (docs/hosting.md "Publishing"), and the
 game runs under it (every other e2e test boots with it in force).
 
 Scripts are held to `script-src 'self' 'wasm-unsafe-eval'`: no 'unsafe-eval'. By default Python

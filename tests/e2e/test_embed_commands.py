@@ -1,7 +1,7 @@
-"""Strict embed input (README "Embedding"): a command the game refuses gets one `error` message
+"""Strict embed input (docs/page-contract.md "Embedding messages"): a command the game refuses gets one `error` message
 `{source, type: "error", command, reason}` and changes nothing; no value is coerced (a bet is
 an integer level, `muted` a boolean). The embedded game and the full game in one browser obey
-the one-writer rule of README "One game, many tabs". `game.setBet` and `game.replay` refuse
+the one-writer rule of docs/save-format.md "One game, many tabs". `game.setBet` and `game.replay` refuse
 the same way.
 
 Expected values: the model's bet levels and buy price, the demo balance 100000, CPython's

@@ -371,7 +371,7 @@ def test_screenshots(open_game: Callable[..., Game], site: Site) -> None:
     expect(page.locator("#info-content .pay-amount").first).to_be_visible()
     page.screenshot(path=str(SHOTS / "info.png"))
     page.click("#info-close")
-    page.close()  # one tab plays at a time (README "One game, many tabs"): the next takes over
+    page.close()  # one tab plays at a time (docs/save-format.md "One game, many tabs"): the next takes over
 
     phone = open_game(site.root + "?speed=fast").page
     phone.set_viewport_size({"width": 390, "height": 844})

@@ -1,6 +1,6 @@
-"""Jurisdiction profiles (README "Jurisdictions"): ?jurisdiction=uk and ?reality=N, end to end.
+"""Jurisdiction profiles (docs/controls.md "Jurisdiction profiles"): ?jurisdiction=uk and ?reality=N, end to end.
 
-Expected values: the UK rules of the issue (2.5 s from one round's start to the next, no
+Expected values: the UK rules of docs/controls.md (2.5 s from one round's start to the next, no
 autoplay / quick spin / slam stop / feature buy, no celebration of a win not above the stake,
 session figures, a reality check); rounds from CPython's `play_round(load_model(), bet,
 random.Random(seed))`, with seeds found by searching CPython's rounds here; the demo balance

@@ -1,8 +1,8 @@
-"""Edges of the saved game (README "Saved game"): a balance near the top of the accepted
+"""Edges of the saved game (docs/save-format.md "The edges"): a balance near the top of the accepted
 range, a record from a newer version, several bad records in a row, a bad record too large to
 copy (the browser's real storage quota), and the info screen's figures offline.
 
-Expected values: the model (max_win, bets), store.js's constants as README states them
+Expected values: the model (max_win, bets), store.js's constants as docs/save-format.md states them
 (MAX_BALANCE 1e12 minor units, the last 5 bad records kept as boce.save.bad.<ms>), CPython's
 `play_round(load_model(), bet, random.Random(seed))`, and static/par.json read from disk.
 """

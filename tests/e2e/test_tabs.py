@@ -1,4 +1,4 @@
-"""One player, many tabs (README "One game, many tabs"): two tabs of ONE browser context share
+"""One player, many tabs (docs/save-format.md "One game, many tabs"): two tabs of ONE browser context share
 the saved game; only the tab holding the writer lock plays, the other says so and plays only
 after Play here, which the writer grants at its next idle moment, never mid-round.
 

@@ -1,4 +1,4 @@
-"""Debian's nginx serving dist/ under a sub-path, as README "Publishing" recommends.
+"""Debian's nginx serving dist/ under a sub-path, as docs/hosting.md "Publishing" recommends.
 
 `Nginx.start(dist)` fills tools/nginx.conf.template, starts `nginx -g "daemon off;"` as the
 current user on a free loopback port with everything (pid, logs, temp folders, a document root

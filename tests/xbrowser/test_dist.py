@@ -2,7 +2,7 @@
 
 Expected values: the files the page names (pyscript.toml's [files] and interpreter, index.html's
 links), package.json's version and git's HEAD (the stamp), the MIME types and cache headers
-README "Publishing" prescribes, gzip/brotli decompression of the copies (their originals).
+docs/hosting.md "Publishing" prescribes, gzip/brotli decompression of the copies (their originals).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import brotli
 import pytest
 from nginx import REPO_ROOT, SUB_PATH, Nginx
 
-# README "Publishing": the Content-Type of each kind of file in dist/.
+# docs/hosting.md "Publishing": the Content-Type of each kind of file in dist/.
 MIME = {
     ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
     ".json": "application/json", ".webmanifest": "application/manifest+json",

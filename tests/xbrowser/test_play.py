@@ -4,7 +4,7 @@ Every test runs in each browser (ids name it); every failure names the browser a
 Expected values: rounds from CPython's `play_round(load_model(), bet, Random(seed), buy)` (the
 page contract: with ?seed=N the k-th round equals CPython's k-th), the demo balance 100000 of a
 first visit (static/js/store.js), the model's default bet (engine/data/model.json), the files of
-dist/ itself, the message names of README "Embedding".
+dist/ itself, the message names of docs/page-contract.md "Embedding messages".
 """
 
 from __future__ import annotations
@@ -142,16 +142,16 @@ def test_ready_from_nginx_without_outside_requests(drv: Driver, server: Nginx, d
         report(drv.name, f"{drv.name}: first visit, {len(paths)} files from nginx: "
                + ", ".join(f"{enc} {n / 1e6:.2f} MB" for enc, n in sizes.items()))
     if drv.name == "chromium":
-        with step("README's 'Bytes on the wire' is tools/wire_bytes.py's for this visit"):
+        with step("docs/hosting.md \"Bytes on the wire\" is tools/wire_bytes.py's for this visit"):
             wire_tool.VISIT.parent.mkdir(exist_ok=True)
             wire_tool.VISIT.write_text(json.dumps({"paths": rels}, indent=1) + "\n")
             block = wire_tool.render(dist, rels)
-            readme = (REPO_ROOT / "README.md").read_text()
-            shown = readme[readme.index(wire_tool.START):readme.index(wire_tool.END) + len(wire_tool.END)]
+            doc = wire_tool.DOC.read_text()
+            shown = doc[doc.index(wire_tool.START):doc.index(wire_tool.END) + len(wire_tool.END)]
             # the same table; each size in MB within 0.02 MB, since the memory snapshot, built anew
             # by each `make vendor`, compresses a few kB differently from build to build
             assert same_table(block, shown), \
-                "README 'Bytes on the wire' is stale: run `python tools/wire_bytes.py`\n" + block
+                "docs/hosting.md \"Bytes on the wire\" is stale: run `python tools/wire_bytes.py`\n" + block
     with step("the info screen shows the version stamp of dist/"):
         stamp = json.loads((dist / "static" / "version.json").read_text())["version"]
         drv.eval("document.getElementById('info-button').click()")
@@ -248,7 +248,7 @@ def test_reload_mid_feature_resumes_with_the_balance_exact(drv: Driver, server: 
     with step("boot, buy, wait for the middle of the free spins"):
         boot(drv, url)
         drv.eval("(game.buy(), true)")
-        # the saved record's reveal step (README "Saved game") inside the free spins
+        # the saved record's reveal step (docs/save-format.md "When the record is written") inside the free spins
         drv.wait(f"(JSON.parse(localStorage.getItem('boce.save')).pending?.step ?? 0) >= {free[2]}",
                  timeout=120, interval=0.05)
         rec = drv.eval("JSON.parse(localStorage.getItem('boce.save'))")
