@@ -30,6 +30,7 @@ from typing import Any
 
 from .model import Model
 from .offer import offer
+from .replaylink import parse_replay
 from .rng import Rng
 from .round import Round, play_round
 
@@ -81,6 +82,19 @@ def check_saved(model: Model, data: str, bet: object, cost: object) -> dict[str,
     except Exception as exc:  # noqa: BLE001 (any fault in a saved round is a bad save)
         return {"error": f"{type(exc).__name__}: {exc}"}
     return {"round": out}
+
+
+def open_replay(model: Model, link_or_text: object) -> dict[str, Any]:
+    """A replay link (the page's own URL with ``?replay=``) or bare replay text decoded and
+    replayed through the rules: ``{"round": Round.to_dict(), "text": its text form}``, the
+    round's dict as :func:`play` gives it, or ``{"error": why}`` for a text that is altered,
+    cut short, made with another model or does not fit it (nothing of the player's changes)."""
+    try:
+        text = parse_replay(link_or_text)
+        rnd = Round.from_text(text, model)
+    except ValueError as exc:
+        return {"error": str(exc)}
+    return {"round": rnd.to_dict(), "text": text}
 
 
 def _agree(saved: object, rebuilt: object) -> bool:
