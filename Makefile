@@ -14,7 +14,7 @@ SNAPSHOT     := $(SNAPSHOT_DIR)/manifest.json
 ENGINE_FILES := $(shell $(PYTHON) -c 'import tomllib; print(*sorted(k.removeprefix("./") \
 	for k in tomllib.load(open("pyscript.toml", "rb"))["files"]))')
 
-.PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par clean
+.PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par scenarios clean
 
 # The venv is rebuilt whenever the declared dependencies change.
 $(STAMP): pyproject.toml
@@ -85,6 +85,12 @@ par: $(STAMP)
 
 # Speed, as ratios against baselines run in the same process: the engine, then the page against
 # a bare Pyodide page (writes docs/bench-browser.json and the README figures).
+# The scenario catalogue (engine/scenarios.py): found by a seeded search, so a regeneration
+# gives the same file unless the rules or the model changed; tests check the two agree.
+scenarios: $(STAMP)
+	$(BIN)/python -m engine scenarios --json > engine/data/scenarios.json.tmp
+	mv engine/data/scenarios.json.tmp engine/data/scenarios.json
+
 bench: $(STAMP) vendor
 	$(BIN)/python tools/bench.py
 	$(BIN)/python tools/bench_browser.py
