@@ -183,7 +183,8 @@ def parse_replay(link_or_text: object) -> str:
     s = link_or_text.strip()
     if "?" not in s and "=" not in s and "/" not in s:
         return s
-    values = [v for k, v in parse_qsl(urlsplit(s).query, keep_blank_values=True) if k == PARAM]
+    query = urlsplit(s).query if "?" in s or "/" in s else s  # a link, or its query alone
+    values = [v for k, v in parse_qsl(query, keep_blank_values=True) if k == PARAM]
     if len(values) != 1:
         raise ReplayLinkError("format", f"a replay link has one '{PARAM}' parameter; "
                                         f"this one has {len(values)}")

@@ -116,7 +116,7 @@ def _buy_checks(model: Model) -> dict[str, tuple[Check, str]]:
     return checks
 
 
-class _Recorder:
+class _Forcing:
     """``rng``'s draws, with some of them (by index) replaced."""
 
     def __init__(self, rng: Rng, forced: Mapping[int, int] | None = None) -> None:
@@ -162,7 +162,7 @@ def _forced(model: Model, symbols: Iterable[str], check: Check) -> Round | None:
                 index = index * n + stop
             shown = sum(1 for b in books if b)
             forced = {0: special, 1: index, **{2 + k: five for k in range(shown)}}
-            rnd = play_round(model, model.default_bet, _Recorder(random.Random(SEED), forced), True)
+            rnd = play_round(model, model.default_bet, _Forcing(random.Random(SEED), forced), True)
             if check(rnd):
                 return rnd
     return None

@@ -217,6 +217,7 @@ def test_parse_replay_reads_a_link_or_a_bare_text() -> None:
     assert parse_replay(replay_link("https://a.example/g/?embed=1", r)) == text
     assert parse_replay(f"/g/?replay={text}") == text
     assert parse_replay(f"?replay={text}") == text
+    assert parse_replay(f"embed=1&replay={text}") == text
     with pytest.raises(ReplayLinkError, match="has 0"):
         parse_replay("https://a.example/?seed=1")
     with pytest.raises(ReplayLinkError, match="has 2"):
