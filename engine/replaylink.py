@@ -103,8 +103,11 @@ def _check(body: str) -> str:
 
 
 def round_text(rnd: Round) -> str:
-    """The text form of ``rnd`` (see the module docstring); :meth:`Round.to_text`."""
+    """The text form of ``rnd`` (see the module docstring); :meth:`Round.to_text`. A round
+    the rules do not give (a tampered saved round read by ``Round.from_dict``) has none: its
+    draws would give another round, so :meth:`Round.verify`'s ValueError is raised instead."""
     model = rnd.model
+    rnd.verify(model)
     draws = "-".join(_base36(d) for d in rnd.draws(model))
     body = f"{VERSION}.{model_fingerprint(model)}.{rnd.bet}.{_MODES[rnd.buy]}.{draws}"
     return f"{body}.{_check(body)}"

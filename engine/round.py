@@ -233,7 +233,7 @@ class Round:
 
     def to_text(self) -> str:
         """The round's compact, URL-safe text form: model, bet, mode, draws and a checksum
-        (:mod:`engine.replaylink`)."""
+        (:mod:`engine.replaylink`); ValueError for a round the rules do not give."""
         return round_text(self)
 
     @classmethod

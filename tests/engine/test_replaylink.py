@@ -124,9 +124,11 @@ def test_the_fingerprint_is_the_models_content() -> None:
     data = fresh_test_data()
     data["free_spins"]["multiplier_weights"]["5"] += 1
     assert model_fingerprint(load_model(data)) != model_fingerprint(TEST)
-    shipped = json.loads(json.dumps(SHIPPED.to_json()))
-    shipped["free_spins"]["special_weights"] = {}
-    assert model_fingerprint(load_model(shipped)) == model_fingerprint(SHIPPED)
+    uniform, default = fresh_test_data(), fresh_test_data()
+    uniform["free_spins"]["special_weights"] = {s: 1 for s in TEST.symbols}
+    default["free_spins"]["special_weights"] = {}  # the schema's default: uniform
+    assert model_fingerprint(load_model(uniform)) == model_fingerprint(load_model(default))
+    assert model_fingerprint(load_model(uniform)) != model_fingerprint(TEST)
     assert len({model_fingerprint(m) for m in MODELS.values()}) == len(MODELS)
 
 
@@ -266,3 +268,13 @@ def test_page_share_saved_gives_text_link_and_export() -> None:
     saved["total_win"] += saved["line_bet"]
     assert set(page.share_saved(TEST, json.dumps(saved), "https://a.example/")) == {"error"}
     assert "page URL" in page.share_saved(TEST, json.dumps(r.to_dict()), None)["error"]
+
+
+def test_a_round_the_rules_do_not_give_has_no_text() -> None:
+    # A saved round whose win was raised: its draws would give the genuine round, not it.
+    r = play_round(TEST, 100, random.Random(3), buy=True)
+    d = r.to_dict()
+    d["total_win"] += d["line_bet"]
+    forged = Round.from_dict(d, TEST)
+    with pytest.raises(ValueError, match="round total"):
+        forged.to_text()
