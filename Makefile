@@ -14,8 +14,8 @@ SNAPSHOT     := $(SNAPSHOT_DIR)/manifest.json
 ENGINE_FILES := $(shell $(PYTHON) -c 'import tomllib; print(*sorted(k.removeprefix("./") \
 	for k in tomllib.load(open("pyscript.toml", "rb"))["files"]))')
 
-.PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par clean \
-	system-deps-play system-deps-test
+.PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par scenarios \
+	clean system-deps-play system-deps-test
 
 # The system packages each command needs (tools/system-deps.txt): checked first, installed with
 # apt-get when this user can (root, or sudo without a password), else a stop naming them.
@@ -90,6 +90,12 @@ par: $(STAMP)
 	mv static/par.json.tmp static/par.json
 	$(BIN)/python tools/readme_figures.py
 	$(BIN)/python -m engine par
+
+# The scenario catalogue (engine/scenarios.py): found by a seeded search, so a regeneration
+# gives the same file unless the rules or the model changed; tests check the two agree.
+scenarios: $(STAMP)
+	$(BIN)/python -m engine scenarios --json > engine/data/scenarios.json.tmp
+	mv engine/data/scenarios.json.tmp engine/data/scenarios.json
 
 # Speed, as ratios against baselines run in the same process: the engine, then the page against
 # a bare Pyodide page (writes docs/bench-browser.json and the figures of docs/speed.md).

@@ -7,11 +7,14 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .evaluate import evaluate
 from .grid import parse_grid
-from .model import ModelError, load_model
-from .round import play_round
+from .model import Model, ModelError, load_model
+from .replaylink import model_fingerprint, parse_replay, round_from_export
+from .round import Round, play_round
+from .spin import SpinKind
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -43,9 +46,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--bet", type=int, help="total bet in minor units (default: the model's default)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
+    p = sub.add_parser("verify", help="replay a round from its link, text or exported file; "
+                                      "exit 0 when genuine, 1 otherwise")
+    p.add_argument("source", metavar="LINK_OR_FILE",
+                   help="a replay link (...?replay=...), a bare replay text, or an exported round's JSON file")
+
+    p = sub.add_parser("scenarios", help="the catalogue of scenario rounds (what engine/data/scenarios.json holds)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (the default)")
+
     args = parser.parse_args(argv)
     try:
         model = load_model(args.model)
+        if args.command == "verify":
+            return verify(model, args.source)
         if args.command == "round":
             bet = args.bet if args.bet is not None else model.default_bet
             rnd = play_round(model, bet, random.Random(args.seed), buy=args.buy)
@@ -59,6 +72,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "line_wins": [{"line": w.line, "symbol": w.symbol, "count": w.count,
                                "multiplier": w.multiplier, "win": w.win} for w in ev.line_wins],
             }, sys.stdout, indent=1)
+        elif args.command == "scenarios":
+            from .scenarios import catalogue_json
+
+            sys.stdout.write(catalogue_json(model))
+            return 0
         elif args.command == "par":
             from .par import par_sheet, render_sheet, sheet_json
 
@@ -87,6 +105,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def verify(model: Model, source: str) -> int:
+    """``python -m engine verify``: the round of a link, text or exported file replayed on
+    this interpreter; its figures on stdout and 0, or the reason on stderr and 1."""
+    try:
+        path = Path(source)
+        if source.endswith(".json") or path.is_file():
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except OSError as exc:
+                raise ValueError(f"{source}: cannot be read ({exc.strerror})") from None
+            rnd = round_from_export(data, model)
+        else:
+            rnd = Round.from_text(parse_replay(source), model)
+    except ValueError as exc:
+        print(f"not genuine: {exc}", file=sys.stderr)
+        return 1
+    played = sum(1 for s in rnd.spins if s.kind is SpinKind.FREE)
+    what = "a bought feature" if rnd.buy else "a base spin"
+    if rnd.special is not None:
+        what += f", special {rnd.special}, {played} of {rnd.free_spins} free spins"
+    print(f"genuine: {what}, ended {rnd.end.value}, model {model_fingerprint(model)}")
+    for name, minor in (("bet", rnd.bet), ("cost", rnd.cost), ("win", rnd.total_win)):
+        print(f"{name:5}{money(minor):>12}  ({minor} minor units)")
+    return 0
+
+
+def money(minor: int) -> str:
+    """An amount in minor units written in major units with 2 decimals: ``12345`` is ``123.45``."""
+    return f"{minor // 100:,}.{minor % 100:02d}"
 
 
 if __name__ == "__main__":

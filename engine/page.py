@@ -30,6 +30,7 @@ from typing import Any
 
 from .model import Model
 from .offer import offer
+from .replaylink import export_round, parse_replay, replay_link
 from .rng import Rng
 from .round import Round, play_round
 
@@ -81,6 +82,33 @@ def check_saved(model: Model, data: str, bet: object, cost: object) -> dict[str,
     except Exception as exc:  # noqa: BLE001 (any fault in a saved round is a bad save)
         return {"error": f"{type(exc).__name__}: {exc}"}
     return {"round": out}
+
+
+def open_replay(model: Model, link_or_text: object) -> dict[str, Any]:
+    """A replay link (the page's own URL with ``?replay=``) or bare replay text decoded and
+    replayed through the rules: ``{"round": Round.to_dict(), "text": its text form}``, the
+    round's dict as :func:`play` gives it, or ``{"error": why}`` for a text that is altered,
+    cut short, made with another model or does not fit it (nothing of the player's changes)."""
+    try:
+        text = parse_replay(link_or_text)
+        rnd = Round.from_text(text, model)
+    except ValueError as exc:
+        return {"error": str(exc)}
+    return {"round": rnd.to_dict(), "text": text}
+
+
+def share_saved(model: Model, data: str, page_url: object) -> dict[str, Any]:
+    """What a history entry shares: a saved round (its dict as JSON text, read and checked as
+    :func:`check_saved` does) as ``{"text": its text form, "link": page_url with ?replay=,
+    "export": the record an Export button saves}``, or ``{"error": why}``."""
+    try:
+        rnd = Round.from_dict(json.loads(data), model)
+        rnd.verify(model)
+        if not isinstance(page_url, str):
+            raise ValueError(f"a page URL is a string, not {type(page_url).__name__}")
+        return {"text": rnd.to_text(), "link": replay_link(page_url, rnd), "export": export_round(rnd)}
+    except Exception as exc:  # noqa: BLE001 (any fault in a saved round is a bad save)
+        return {"error": f"{type(exc).__name__}: {exc}"}
 
 
 def _agree(saved: object, rebuilt: object) -> bool:

@@ -13,6 +13,9 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CONFIG = REPO_ROOT / "pyscript.toml"
+NOT_FOR_THE_PAGE = {"engine/data/scenarios.json"}
+"""Engine data read only on CPython, when asked (engine.scenarios.load_scenarios): no import
+reads it, so the page does without it and never downloads it."""
 
 
 def _engine_files() -> set[str]:
@@ -22,7 +25,7 @@ def _engine_files() -> set[str]:
         p.relative_to(REPO_ROOT).as_posix()
         for p in paths
         if "__pycache__" not in p.parts
-    }
+    } - NOT_FOR_THE_PAGE
 
 
 def _config() -> dict[str, object]:

@@ -1,0 +1,233 @@
+"""A round's compact text form, replay links, and the exported record of one round.
+
+The text form carries only what decides a round: the model it was played with, the bet,
+whether the feature was bought, and its draws (:meth:`engine.round.Round.draws`), plus a
+checksum. Reading it back plays the draws again through :func:`engine.round.play_round`, so
+the rules exist once and a text names exactly one round::
+
+    1.<model>.<bet>.<mode>.<draw>-<draw>-...-<draw>.<check>
+
+- ``1``: the version of the form;
+- ``model``: 8 lowercase hex digits, the start of the SHA-256 of the model's canonical JSON
+  (:func:`model_fingerprint`), so a text is refused by any other model;
+- ``bet``: the total bet in minor units, decimal;
+- ``mode``: ``s`` for a base spin, ``b`` for a bought feature;
+- each ``draw``: one ``randrange`` result of the round, in the order the rules draw them, in
+  base 36 (``0-9a-z``);
+- ``check``: 8 lowercase hex digits, the CRC-32 of everything before the last ``.``. A CRC-32
+  catches every change of one character (and every burst of up to 32 bits). It is not a
+  signature: it tells a damaged or hand-edited text from an intact one; that the round is the
+  rules' is shown by replaying it.
+
+Only ``0-9``, ``a-z``, ``.`` and ``-`` appear, which no URL encoder escapes, so the text is a
+query value as it stands. Every field is canonical (no leading zeros, no upper case), and a
+text is accepted only when it is exactly the text of the round it gives.
+
+>>> import random
+>>> from engine import load_model, play_round
+>>> from engine.round import Round
+>>> model = load_model()
+>>> rnd = play_round(model, 100, random.Random(2024))
+>>> Round.from_text(rnd.to_text(), model) == rnd
+True
+>>> link = replay_link("https://example.org/game/?embed=1&replay=old#info", rnd)
+>>> link.startswith("https://example.org/game/?embed=1&replay=1.") and link.endswith("#info")
+True
+>>> parse_replay(link) == rnd.to_text()
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, unquote_plus, urlsplit
+
+from .model import Model
+from .rng import Replay, ReplayError
+from .spin import SpinKind
+
+if TYPE_CHECKING:
+    from .round import Round
+
+VERSION = "1"
+"""The version of the text form (its first field)."""
+FIELDS = 6
+"""How many ``.``-separated fields a text has."""
+CHECK_DIGITS = 8
+"""Hex digits of the checksum (CRC-32)."""
+PARAM = "replay"
+"""The query parameter of a replay link."""
+EXPORT_FORMAT = "book-of-christmas-eve/round"
+"""The ``format`` of an exported round (:func:`export_round`)."""
+EXPORT_VERSION = 1
+_MODES = {False: "s", True: "b"}
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_ALPHABET = frozenset(_DIGITS + ".-")
+
+
+class ReplayLinkError(ValueError):
+    """A replay text, link or exported round that does not give a genuine round; ``reason``
+    says which check refused it: ``format``, ``truncated``, ``checksum``, ``trailing``,
+    ``version``, ``model``, ``bet``, ``draws`` or ``export``."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def model_fingerprint(model: Model) -> str:
+    """8 hex digits naming ``model`` by its content: the start of the SHA-256 of its canonical
+    JSON (:meth:`Model.to_json`, keys sorted, no spaces). Two models that play alike in every
+    respect (the same checked content) share it; any change to a number changes it."""
+    canon = json.dumps(model.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canon.encode("ascii")).hexdigest()[:CHECK_DIGITS]
+
+
+def _base36(n: int) -> str:
+    if n < 0:
+        raise ValueError(f"draw {n} is negative")
+    out = ""
+    while True:
+        n, d = divmod(n, 36)
+        out = _DIGITS[d] + out
+        if not n:
+            return out
+
+
+def _check(body: str) -> str:
+    return f"{zlib.crc32(body.encode('ascii')):08x}"
+
+
+def round_text(rnd: Round) -> str:
+    """The text form of ``rnd`` (see the module docstring); :meth:`Round.to_text`. A round
+    the rules do not give (a tampered saved round read by ``Round.from_dict``) has none: its
+    draws would give another round, so :meth:`Round.verify`'s ValueError is raised instead."""
+    model = rnd.model
+    rnd.verify(model)
+    draws = "-".join(_base36(d) for d in rnd.draws(model))
+    body = f"{VERSION}.{model_fingerprint(model)}.{rnd.bet}.{_MODES[rnd.buy]}.{draws}"
+    return f"{body}.{_check(body)}"
+
+
+def round_from_text(text: object, model: Model) -> Round:
+    """The round a text form gives with ``model``, replayed through ``play_round``;
+    :class:`ReplayLinkError` naming the check that refused it."""
+    from .round import play_round
+
+    if not isinstance(text, str):
+        raise ReplayLinkError("format", f"a replay text is a string, not {type(text).__name__}")
+    bad = sorted(set(text) - _ALPHABET)
+    if bad:
+        raise ReplayLinkError("format", f"replay text has characters outside 0-9, a-z, '.' and '-': "
+                                        f"{''.join(bad)!r}")
+    parts = text.split(".")
+    if len(parts) < FIELDS or len(parts[FIELDS - 1]) < CHECK_DIGITS:
+        raise ReplayLinkError("truncated", f"replay text is cut short: it ends before its "
+                                           f"{CHECK_DIGITS}-digit checksum")
+    body = ".".join(parts[:FIELDS - 1])
+    check = parts[FIELDS - 1][:CHECK_DIGITS]
+    if check != _check(body):
+        raise ReplayLinkError("checksum", "replay text has been altered or damaged: its checksum "
+                                          f"{check!r} does not match its content")
+    rest = text[len(body) + 1 + CHECK_DIGITS:]
+    if rest:
+        raise ReplayLinkError("trailing", f"replay text goes on after its checksum: {rest[:20]!r}")
+    version, fingerprint, bet_text, mode, draws_text = parts[:FIELDS - 1]
+    if version != VERSION:
+        raise ReplayLinkError("version", f"replay text version {version!r} is not {VERSION!r}")
+    mine = model_fingerprint(model)
+    if fingerprint != mine:
+        raise ReplayLinkError("model", f"replay text was made with another model ({fingerprint}); "
+                                       f"this model is {mine}")
+    if mode not in _MODES.values():
+        raise ReplayLinkError("format", f"replay text mode {mode!r} is not 's' (a spin) or 'b' (a buy)")
+    buy = mode == _MODES[True]
+    try:
+        bet = int(bet_text, 10)
+        draws = [int(d, 36) for d in draws_text.split("-")]
+    except ValueError:
+        raise ReplayLinkError("format", f"replay text bet {bet_text!r} or draws are not numbers") from None
+    replay = Replay(draws)
+    try:
+        rnd = play_round(model, bet, replay, buy)
+    except ReplayError as exc:
+        raise ReplayLinkError("draws", f"replay text draws do not fit the model: {exc}") from None
+    except ValueError as exc:
+        raise ReplayLinkError("bet", f"replay text bet is refused: {exc}") from None
+    if replay.left:
+        raise ReplayLinkError("draws", f"replay text draws do not fit the model: {replay.left} "
+                                       f"left over when the round ends")
+    if round_text(rnd) != text:
+        raise ReplayLinkError("format", "replay text is not written the one way its round is "
+                                        "(leading zeros, or a draw other than its band's first)")
+    return rnd
+
+
+def replay_link(page_url: str, rnd: Round) -> str:
+    """``page_url`` with ``?replay=<text>`` for ``rnd``: its scheme, host, path, fragment and
+    other query parameters kept as they are, any ``replay`` parameter it had dropped."""
+    base, hash_, fragment = page_url.partition("#")
+    path, _, query = base.partition("?")
+    kept = [p for p in query.split("&") if p and unquote_plus(p.partition("=")[0]) != PARAM]
+    kept.append(f"{PARAM}={rnd.to_text()}")
+    return f"{path}?{'&'.join(kept)}{hash_}{fragment}"
+
+
+def parse_replay(link_or_text: object) -> str:
+    """The replay text of a link (its one ``replay`` parameter) or of a bare text (itself,
+    without surrounding spaces). Only the text's form is read here; :func:`round_from_text`
+    checks it."""
+    if not isinstance(link_or_text, str):
+        raise ReplayLinkError("format", f"a replay link is a string, not {type(link_or_text).__name__}")
+    s = link_or_text.strip()
+    if "?" not in s and "=" not in s and "/" not in s:
+        return s
+    query = urlsplit(s).query if "?" in s or "/" in s else s  # a link, or its query alone
+    values = [v for k, v in parse_qsl(query, keep_blank_values=True) if k == PARAM]
+    if len(values) != 1:
+        raise ReplayLinkError("format", f"a replay link has one '{PARAM}' parameter; "
+                                        f"this one has {len(values)}")
+    return values[0]
+
+
+def export_round(rnd: Round) -> dict[str, Any]:
+    """What a history Export button saves for one round: its text form (which alone decides
+    it) and, for a reader, the figures it gives, amounts in minor units."""
+    model = rnd.model
+    tier = model.big_win(rnd.total_win, rnd.bet)
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "round": rnd.to_text(),
+        "model": model_fingerprint(model),
+        "bet": rnd.bet,
+        "buy": rnd.buy,
+        "cost": rnd.cost,
+        "win": rnd.total_win,
+        "end": rnd.end.value,
+        "special": rnd.special,
+        "free_spins": rnd.free_spins,
+        "free_spins_played": sum(1 for s in rnd.spins if s.kind is SpinKind.FREE),
+        "big_win": None if tier is None else tier.name,
+    }
+
+
+def round_from_export(data: object, model: Model) -> Round:
+    """The round an exported record (:func:`export_round`, parsed JSON) gives, replayed from its
+    text form; its stated figures must be the replayed round's."""
+    if not isinstance(data, Mapping):
+        raise ReplayLinkError("export", f"an exported round is a JSON object, not {type(data).__name__}")
+    if data.get("format") != EXPORT_FORMAT or data.get("version") != EXPORT_VERSION:
+        raise ReplayLinkError("export", f"not an exported round: format {data.get('format')!r} "
+                                        f"version {data.get('version')!r}")
+    rnd = round_from_text(data.get("round"), model)
+    again = export_round(rnd)
+    for key, value in data.items():
+        if key in again and again[key] != value:
+            raise ReplayLinkError("export", f"the exported {key} {value!r} is not the round's "
+                                            f"{again[key]!r}")
+    return rnd

@@ -1,0 +1,280 @@
+"""A round's text form (Round.to_text / Round.from_text), replay links and the exported
+record: the text gives back the very round, and a text that was altered, cut, lengthened,
+made with another model or whose draws do not fit is refused, naming why."""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from urllib.parse import quote, urlencode
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from book_models import CAPPED, MODELS, SHIPPED, TEST, fresh_test_data
+from engine import Round, load_model, page, play_round
+from engine.replaylink import (ReplayLinkError, export_round, model_fingerprint, parse_replay,
+                               replay_link, round_from_export)
+from engine.tables import tables_for
+from round_cases import play, rounds
+
+
+def resign(body: str) -> str:
+    """A text a forger would write: any body with its correct checksum (CRC-32, 8 hex digits)."""
+    return f"{body}.{zlib.crc32(body.encode()):08x}"
+
+
+def body_of(text: str) -> str:
+    return text.rsplit(".", 1)[0]
+
+
+def refusal(text: object, model=TEST) -> str:
+    with pytest.raises(ReplayLinkError) as raised:
+        Round.from_text(text, model)  # type: ignore[arg-type]
+    assert isinstance(raised.value, ValueError)
+    return raised.value.reason
+
+
+@settings(deadline=None)
+@given(rounds())
+def test_text_gives_back_the_round(case) -> None:
+    model, r = play(case)
+    text = r.to_text()
+    back = Round.from_text(text, model)
+    assert back == r and back.to_dict() == r.to_dict()
+    assert back.to_text() == text
+
+
+@settings(deadline=None)
+@given(rounds())
+def test_text_is_a_query_value_as_it_stands(case) -> None:
+    # Neither RFC 3986 percent-encoding nor the form encoding of URLSearchParams escapes it.
+    _, r = play(case)
+    text = r.to_text()
+    assert quote(text, safe="") == text
+    assert urlencode({"replay": text}) == f"replay={text}"
+
+
+@settings(deadline=None)
+@given(rounds(), st.data())
+def test_any_single_character_change_is_refused(case, data) -> None:
+    model, r = play(case)
+    text = r.to_text()
+    i = data.draw(st.integers(0, len(text) - 1))
+    c = data.draw(st.characters().filter(lambda ch: ch != text[i]))
+    refusal(text[:i] + c + text[i + 1:], model)
+
+
+@settings(deadline=None)
+@given(rounds(), st.data())
+def test_any_truncation_is_refused(case, data) -> None:
+    model, r = play(case)
+    text = r.to_text()
+    n = data.draw(st.integers(0, len(text) - 1))
+    assert refusal(text[:n], model) == "truncated"
+
+
+@settings(deadline=None)
+@given(rounds(), st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz.-", min_size=1))
+def test_trailing_characters_are_refused(case, tail) -> None:
+    model, r = play(case)
+    assert refusal(r.to_text() + tail, model) == "trailing"
+
+
+def test_the_text_names_its_fields() -> None:
+    # By hand: version 1, the model's fingerprint, the bet, "s" for a spin, the base draw in
+    # base 36, then the CRC-32 of all that. Stops (0, 1, 0, 0, 0) on the test model's base
+    # strips of 9, 9, 8, 7, 8 stops are the draw 1*8*7*8 = 448 = 12*36 + 16, "cg" (no book on
+    # reel 2 at stop 1, so no feature and no more draws).
+    r = play_round(TEST, 100, _Fixed(448))
+    assert r.spins[0].stops == (0, 1, 0, 0, 0) and not r.feature
+    assert r.to_text() == resign(f"1.{model_fingerprint(TEST)}.100.s.cg")
+    # A bought round: "b", the special draw first (0 picks the first symbol, SANTA).
+    r = play_round(TEST, 50, _Fixed(0), buy=True)
+    assert r.special == "SANTA"
+    fields = r.to_text().split(".")
+    assert fields[2:4] == ["50", "b"] and fields[4].split("-")[0] == "0"
+    assert [int(d, 36) for d in fields[4].split("-")] == r.draws(TEST)
+
+
+class _Fixed:
+    """An rng whose every draw is the same integer."""
+
+    def __init__(self, x: int) -> None:
+        self.x = x
+
+    def randrange(self, n: int) -> int:
+        return self.x
+
+
+def test_a_text_of_another_model_is_refused() -> None:
+    text = play_round(TEST, 100, random.Random(4)).to_text()
+    assert refusal(text, SHIPPED) == "model"
+    assert refusal(text, CAPPED) == "model"  # the test model with only its cap changed
+    with pytest.raises(ReplayLinkError, match="another model"):
+        Round.from_text(text, SHIPPED)
+
+
+def test_the_fingerprint_is_the_models_content() -> None:
+    # The same content loaded twice (and with uniform weights spelled out rather than left
+    # to the default) names the same model; one number changed names another.
+    assert model_fingerprint(load_model(fresh_test_data())) == model_fingerprint(TEST)
+    data = fresh_test_data()
+    data["free_spins"]["multiplier_weights"]["5"] += 1
+    assert model_fingerprint(load_model(data)) != model_fingerprint(TEST)
+    uniform, default = fresh_test_data(), fresh_test_data()
+    uniform["free_spins"]["special_weights"] = {s: 1 for s in TEST.symbols}
+    default["free_spins"]["special_weights"] = {}  # the schema's default: uniform
+    assert model_fingerprint(load_model(uniform)) == model_fingerprint(load_model(default))
+    assert model_fingerprint(load_model(uniform)) != model_fingerprint(TEST)
+    assert len({model_fingerprint(m) for m in MODELS.values()}) == len(MODELS)
+
+
+def test_draws_that_do_not_fit_are_refused() -> None:
+    t = tables_for(TEST)
+    head = f"1.{model_fingerprint(TEST)}.100"
+    # A base draw one past the last stop combination.
+    assert refusal(resign(f"{head}.s.{_b36(t.base_combos)}")) == "draws"
+    with pytest.raises(ReplayLinkError, match=f"outside 0..{t.base_combos - 1}"):
+        Round.from_text(resign(f"{head}.s.{_b36(t.base_combos)}"), TEST)
+    # A draw too many after a base spin that wins nothing more.
+    assert refusal(resign(f"{head}.s.0-0")) == "draws"
+    # A bought round whose free spins stop early (the rules play on).
+    r = play_round(TEST, 100, random.Random(7), buy=True)
+    body, draws = body_of(r.to_text()).rsplit(".", 1)
+    assert refusal(resign(f"{body}.{draws.rsplit('-', 1)[0]}")) == "draws"
+    # A special-symbol draw past the total weight.
+    assert refusal(resign(f"{head}.b.{_b36(t.specials.total)}-0")) == "draws"
+
+
+def _b36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, d = divmod(n, 36)
+        out = digits[d] + out
+        if not n:
+            return out
+
+
+def test_other_forged_fields_are_refused() -> None:
+    head = model_fingerprint(TEST)
+    assert refusal(resign(f"2.{head}.100.s.0")) == "version"
+    assert refusal(resign(f"1.{head}.35.s.0")) == "bet"     # not a level of the test model
+    assert refusal(resign(f"1.{head}.100.x.0")) == "format"
+    # "cg" is a base spin that wins no feature (test_the_text_names_its_fields)
+    assert Round.from_text(resign(f"1.{head}.100.s.cg"), TEST).spins[0].stops == (0, 1, 0, 0, 0)
+    assert refusal(resign(f"1.{head}.100.s.0cg")) == "format"  # a leading zero
+    assert refusal(resign(f"1.{head}.0100.s.cg")) == "format"
+    assert refusal(resign(f"1.{head}.100.s.cg--0")) == "format"
+    # A weighted draw other than the first of its band gives the same round but is not its
+    # text: in the test model multiplier 1 has weight 5, so draws 0 to 4 all pick it.
+    r = play_round(TEST, 100, random.Random(7), buy=True)
+    draws = r.draws(TEST)
+    j = next(i for i, d in enumerate(draws) if i > 1 and d == 0 and _is_multiplier(r, i))
+    forged = draws[:j] + [1] + draws[j + 1:]
+    assert play_round(TEST, 100, _Replayer(forged), buy=True) == r
+    body = body_of(r.to_text()).rsplit(".", 1)[0]
+    assert refusal(resign(f"{body}.{'-'.join(_b36(d) for d in forged)}")) == "format"
+    assert refusal(12345) == "format"
+    assert refusal("1.ABC") == "format"
+
+
+def _is_multiplier(r: Round, i: int) -> bool:
+    """Whether draw ``i`` of a bought round is a book reel's multiplier."""
+    k = 1  # draw 0 is the special symbol
+    for spin in r.spins:
+        k += 1
+        for _ in spin.multipliers:
+            if k == i:
+                return True
+            k += 1
+    return False
+
+
+class _Replayer:
+    def __init__(self, draws: list[int]) -> None:
+        self.draws = list(draws)
+
+    def randrange(self, n: int) -> int:
+        return self.draws.pop(0)
+
+
+def test_replay_link_keeps_the_page_and_replaces_the_replay() -> None:
+    r = play_round(TEST, 100, random.Random(3))
+    text = r.to_text()
+    assert replay_link("https://a.example/x/index.html", r) == f"https://a.example/x/index.html?replay={text}"
+    assert (replay_link("http://127.0.0.1:8000/?embed=1&replay=junk&seed=4&replay=more#top", r)
+            == f"http://127.0.0.1:8000/?embed=1&seed=4&replay={text}#top")
+    assert replay_link("https://a.example/?", r) == f"https://a.example/?replay={text}"
+
+
+def test_parse_replay_reads_a_link_or_a_bare_text() -> None:
+    r = play_round(TEST, 100, random.Random(3), buy=True)
+    text = r.to_text()
+    assert parse_replay(text) == text
+    assert parse_replay(f"  {text}\n") == text
+    assert parse_replay(replay_link("https://a.example/g/?embed=1", r)) == text
+    assert parse_replay(f"/g/?replay={text}") == text
+    assert parse_replay(f"?replay={text}") == text
+    assert parse_replay(f"embed=1&replay={text}") == text
+    with pytest.raises(ReplayLinkError, match="has 0"):
+        parse_replay("https://a.example/?seed=1")
+    with pytest.raises(ReplayLinkError, match="has 2"):
+        parse_replay(f"https://a.example/?replay={text}&replay={text}")
+
+
+def test_export_states_the_rounds_figures_and_reads_back() -> None:
+    r = play_round(TEST, 50, random.Random(11), buy=True)
+    e = export_round(r)
+    # Second method: the figures from the round's own dict.
+    d = r.to_dict()
+    assert e["format"] == "book-of-christmas-eve/round" and e["version"] == 1
+    assert (e["round"], e["bet"], e["buy"], e["cost"], e["win"]) == (r.to_text(), 50, True, 50 * 100, d["total_win"])
+    assert e["free_spins_played"] == len([s for s in d["spins"] if s["kind"] == "free"])
+    back = json.loads(json.dumps(e))
+    assert round_from_export(back, TEST) == r
+    back["win"] += 10
+    with pytest.raises(ReplayLinkError, match="exported win"):
+        round_from_export(back, TEST)
+    with pytest.raises(ReplayLinkError, match="not an exported round"):
+        round_from_export({"round": r.to_text()}, TEST)
+
+
+def test_page_open_replay_gives_the_rounds_page_json() -> None:
+    r = play_round(TEST, 100, random.Random(21), buy=True)
+    # The same dict as page.play gives for the round when it was played.
+    played = page.play(TEST, random.Random(21), 100, True)["round"]
+    link = replay_link("https://a.example/?embed=1", r)
+    assert page.open_replay(TEST, link) == {"round": played, "text": r.to_text()}
+    assert page.open_replay(TEST, r.to_text())["round"] == played
+    refused = page.open_replay(TEST, link[:-1])
+    assert set(refused) == {"error"} and "cut short" in refused["error"]
+    assert "another model" in page.open_replay(SHIPPED, link)["error"]
+    assert set(page.open_replay(TEST, None)) == {"error"}
+
+
+def test_page_share_saved_gives_text_link_and_export() -> None:
+    r = play_round(TEST, 100, random.Random(31), buy=True)
+    saved = r.to_dict()
+    del saved["events"]  # the page saves rounds without their events
+    shared = page.share_saved(TEST, json.dumps(saved), "https://a.example/g/?embed=1")
+    assert shared == {"text": r.to_text(), "link": replay_link("https://a.example/g/?embed=1", r),
+                      "export": export_round(r)}
+    # The link opens the same round (second method: the round's own dict).
+    assert page.open_replay(TEST, shared["link"])["round"] == r.to_dict()
+    saved["total_win"] += saved["line_bet"]
+    assert set(page.share_saved(TEST, json.dumps(saved), "https://a.example/")) == {"error"}
+    assert "page URL" in page.share_saved(TEST, json.dumps(r.to_dict()), None)["error"]
+
+
+def test_a_round_the_rules_do_not_give_has_no_text() -> None:
+    # A saved round whose win was raised: its draws would give the genuine round, not it.
+    r = play_round(TEST, 100, random.Random(3), buy=True)
+    d = r.to_dict()
+    d["total_win"] += d["line_bet"]
+    forged = Round.from_dict(d, TEST)
+    with pytest.raises(ValueError, match="round total"):
+        forged.to_text()
