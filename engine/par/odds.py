@@ -54,7 +54,7 @@ class CapOdds:
     buy: tuple[Fraction, Fraction]
     """Per bought feature."""
     step: int
-    """The grid step ``h`` (line bets) the bounds were computed on; 1 means exact."""
+    """The grid step ``h`` (line bets) the bounds were computed on; at 1 no win is rounded."""
 
 
 def _pack(weights: list[int], width: int) -> int:
@@ -78,7 +78,8 @@ def _times(a: list[int], b: list[int], k: int, width: int, up: bool) -> list[int
 
 def _sum_tail(y: list[int], n: int, k: int, up: bool) -> list[int]:
     """tail[j] = P(min(Y1 + ... + Yn, k) >= j) for j in 0..k, in fixed point, by squaring."""
-    # A product's slot is at most (mass of a) x (mass of b) <= 2^(2 PRECISION + 2).
+    # A product's slot is at most (mass of a) x (mass of b), each mass 1 (2^PRECISION) plus at
+    # most one unit per slot and product from rounding up: below 2^(2 PRECISION + 2).
     width = (2 * PRECISION + 2) // 8 + 1
     result = [1 << PRECISION]
     base = y
