@@ -28,14 +28,15 @@ def result(proc: subprocess.Popen[str], timeout: float = 900) -> Any:
 
 
 def leaves(obj: Any, prefix: str = "") -> dict[str, Any]:
-    """Every scalar of a JSON object by its dot-separated path (the page's data-key).
+    """Every scalar of a JSON object by its dot-separated path (the page's data-key); a list's
+    items by their index.
 
-    >>> leaves({"a": {"b": 1, "c": [2]}, "d": "x"})
-    {'a.b': 1, 'a.c': [2], 'd': 'x'}
+    >>> leaves({"a": {"b": 1, "c": [2, 3]}, "d": "x"})
+    {'a.b': 1, 'a.c.0': 2, 'a.c.1': 3, 'd': 'x'}
     """
-    if isinstance(obj, dict):
+    if isinstance(obj, (dict, list)):
         out: dict[str, Any] = {}
-        for k, v in obj.items():
+        for k, v in (obj.items() if isinstance(obj, dict) else enumerate(obj)):
             out.update(leaves(v, f"{prefix}{k}."))
         return out
     return {prefix[:-1]: obj}

@@ -16,7 +16,7 @@ each figure is computed reel by reel:
 * **Symbol shares** use linearity of expectation line by line (a second, independent method;
   the totals must agree with the dynamic programme, and :func:`par_sheet` checks that they do).
 
-The cap (``max_win`` total bets) is the one figure not computed exactly: a feature's total is
+The cap (``max_win`` total bets) is the one thing not computed exactly: a feature's total is
 a sum of ``n`` free spins, and its exact distribution near the cap is not built. Its effect,
 ``E[(X - cap)+]``, is bounded instead by :func:`cap_loss_bounds`: each free spin's win is
 rounded down to a multiple of ``h = cap / CAP_BUCKETS`` line bets, the rounded sum's
@@ -25,22 +25,28 @@ distribution (clipped at the cap) is built by convolution, and with ``Sd <= S <=
 RTP figures are given exactly without the cap, and the cap's lowering of them within those
 bounds.
 
+The odds of the max win, ``P(S >= cap)``, are bracketed the same way by :func:`cap_odds`
+(:mod:`.odds`): free-spin wins rounded down and up to a grid, the sums convolved in exact
+fixed-point integers, the grid refined until the two bounds are within 2%.
+
 All amounts below are in line bets until the sheet converts them to total bets.
 
 The package reads top-down: :mod:`.distributions` (the dynamic programmes), :mod:`.cap` (the
-cap's bounds), :mod:`.shares` (linearity: symbol shares and the fast means), :mod:`.sheet`
-(the typed :class:`ParSheet` assembled from them) and :mod:`.render` (the sheet as JSON and
-as text, one function per format).
+cap's bounds), :mod:`.odds` (the max win's odds), :mod:`.shares` (linearity: symbol shares and
+the fast means), :mod:`.sheet` (the typed :class:`ParSheet` assembled from them) and
+:mod:`.render` (the sheet as JSON and as text, one function per format).
 """
 
 from .cap import CAP_BUCKETS, cap_loss_bounds
 from .distributions import BaseDistribution, Dist, base_distribution, free_spin_distribution
+from .odds import CapOdds, cap_odds, one_in
 from .render import render_sheet, sheet_json
 from .shares import line_shares, mean_figures, trigger_probability
-from .sheet import BANDS, CapLoss, ParSheet, SpecialFigures, par_sheet
+from .sheet import BANDS, CapLoss, MaxWinOdds, ParSheet, SpecialFigures, par_sheet
 
 __all__ = [
-    "BANDS", "CAP_BUCKETS", "BaseDistribution", "CapLoss", "Dist", "ParSheet", "SpecialFigures",
-    "base_distribution", "cap_loss_bounds", "free_spin_distribution", "line_shares", "mean_figures",
-    "par_sheet", "render_sheet", "sheet_json", "trigger_probability",
+    "BANDS", "CAP_BUCKETS", "BaseDistribution", "CapLoss", "CapOdds", "Dist", "MaxWinOdds",
+    "ParSheet", "SpecialFigures", "base_distribution", "cap_loss_bounds", "cap_odds",
+    "free_spin_distribution", "line_shares", "mean_figures", "one_in", "par_sheet", "render_sheet",
+    "sheet_json", "trigger_probability",
 ]

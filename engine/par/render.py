@@ -3,6 +3,7 @@ static/par.json) and :func:`render_sheet` (text for people)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict
 from typing import Any
 
@@ -24,6 +25,13 @@ def _pct(x: float) -> str:
     return f"{100 * x:.4f}%"
 
 
+def _one_in(pair: tuple[float, float | None] | None, what: str) -> str:
+    if pair is None:
+        return "never"
+    low, high = pair  # rounded outwards, so the shown range still brackets the true N
+    return f"1 in {math.floor(low):,} .. {'?' if high is None else f'{math.ceil(high):,}'} {what}"
+
+
 def render_sheet(sheet: ParSheet) -> str:
     """The PAR sheet as text for people."""
     cap = sheet.cap
@@ -43,6 +51,8 @@ def render_sheet(sheet: ParSheet) -> str:
         f"  volatility (SD/round)   {sheet.volatility:.3f}x bet; bought feature {sheet.buy_volatility:.3f}x",
         f"  max win                 {sheet.max_win:,}x bet; largest uncapped round "
         f"{sheet.largest_round:,.1f}x ({'reachable' if sheet.cap_reachable else 'NOT reachable'})",
+        f"  max win reached         {_one_in(sheet.max_win_odds.base, 'base rounds')};"
+        f" {_one_in(sheet.max_win_odds.buy, 'bought features')}",
         "",
         "  Feature by special expanding symbol:",
         "    symbol     chance    feature value   SD        best free spin",

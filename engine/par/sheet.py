@@ -11,6 +11,7 @@ from fractions import Fraction
 from ..model import Model
 from .cap import cap_loss_bounds
 from .distributions import BaseDistribution, Dist, base_distribution, free_spin_distribution, moments
+from .odds import cap_odds, one_in
 from .shares import line_shares
 
 BANDS: tuple[tuple[str, Fraction, Fraction | None], ...] = (
@@ -54,6 +55,17 @@ class CapLoss:
 
 
 @dataclass(frozen=True)
+class MaxWinOdds:
+    """How rarely a round reaches the cap, as "1 in N" bounds ``(N_low, N_high)``: the true N
+    lies between them (``N_high`` None: no finite upper end found; the pair None: never)."""
+
+    base: tuple[float, float | None] | None
+    """Per base-game round: the base spin and any feature it triggers."""
+    buy: tuple[float, float | None] | None
+    """Per bought feature."""
+
+
+@dataclass(frozen=True)
 class ParSheet:
     """Every exact figure of a model (uncapped unless said), in total bets."""
 
@@ -80,6 +92,7 @@ class ParSheet:
     """The largest round the strips allow, uncapped."""
     cap_reachable: bool
     cap: CapLoss
+    max_win_odds: MaxWinOdds
     specials: dict[str, SpecialFigures]
     symbol_rtp: dict[str, float]
     """Each symbol's share of the RTP."""
@@ -105,6 +118,7 @@ def par_sheet(model: Model) -> ParSheet:
     wtotal = sum(w for _, w in model.special_weights)
     ef = ef2 = Fraction(0)
     spins: list[tuple[float, Dist, int]] = []
+    exact_spins: list[tuple[Fraction, Dist, int]] = []
     per_special: dict[str, SpecialFigures] = {}
     max_spin = 0
     spin_means: dict[str, Fraction] = {}
@@ -119,6 +133,7 @@ def par_sheet(model: Model) -> ParSheet:
         ef2 += p * f2
         max_spin = max(max_spin, max(dist))
         spins.append((float(p), dist, total))
+        exact_spins.append((p, dist, total))
         per_special[symbol] = SpecialFigures(
             probability=float(p),
             feature_value=float(f1 / lines),
@@ -132,6 +147,7 @@ def par_sheet(model: Model) -> ParSheet:
     (loss_lo, loss_hi), (buy_lo, buy_hi) = cap_loss_bounds([start or {0: 1.0}, {0: 1.0}], spins, n, cap)
     if not trig_total:
         loss_lo = loss_hi = 0.0
+    odds = cap_odds(base, exact_spins, n, cap)
     ex = eb + p_trig * ef
     ex2 = eb2 + 2 * ebt * ef + p_trig * ef2
     rtp = ex / lines
@@ -176,6 +192,7 @@ def par_sheet(model: Model) -> ParSheet:
             buy_rtp_loss_min=float(buy_lo / lines / model.buy_price),
             buy_rtp_loss_max=float(buy_hi / lines / model.buy_price),
         ),
+        max_win_odds=MaxWinOdds(base=one_in(*odds.base), buy=one_in(*odds.buy)),
         specials=per_special,
         symbol_rtp=shares,
         base_win_bands=bands,

@@ -45,6 +45,17 @@ function bookReels(model, wild) {
     return reels;
 }
 
+/** "1 in 9.06M \u2013 9.21M" from "1 in N" bounds [LOW, HIGH]: 3 significant digits, LOW rounded
+ * down and HIGH up, so the range shown still holds the true N. */
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumSignificantDigits: 3 });
+function oneInRange([low, high]) {
+    const round = (x, up) => {
+        const unit = 10 ** Math.max(0, String(Math.floor(x)).length - 3); // x >= 1: its digits
+        return compact.format((up ? Math.ceil(x / unit) : Math.floor(x / unit)) * unit);
+    };
+    return `1 in ${round(low, false)} \u2013 ${isNum(high) ? round(high, true) : "?"}`;
+}
+
 function volatilityLabel(sd) {
     if (sd < 3) return "Low";
     if (sd < 7) return "Medium";
@@ -280,6 +291,10 @@ function statsSection(ctx) {
         }
     }
     add("Max win", `${grouped(model.max_win)}\u00d7 bet`, "max_win", `${format(offer.cap)} at the current bet`);
+    // par.max_win_odds: {base, buy}, each [LOW, HIGH] "1 in N" bounds around the true N.
+    const odds = hasPar ? par.max_win_odds : null;
+    if (odds?.base) add("Max win odds", oneInRange(odds.base), "max_win_odds_base", "per base game round, free spins included");
+    if (odds?.buy) add("Max win odds, bought feature", oneInRange(odds.buy), "max_win_odds_buy", "per bought feature");
     s.appendChild(dl);
     if (!hasPar) {
         s.appendChild(el("p", "info-note info-missing",

@@ -13,6 +13,8 @@ The page is opened once for the module (one Pyodide boot in the lab's worker).
 
 from __future__ import annotations
 
+import json
+import math
 import re
 import statistics
 from collections.abc import Callable, Iterator
@@ -64,6 +66,22 @@ def test_every_figure_of_the_sheet_is_on_the_page_with_its_value(par_page: Game,
     assert float(derived["rtp - cap.rtp_loss_max .. rtp - cap.rtp_loss_min"]) == sheet["rtp"] - cap["rtp_loss_max"]
     assert float(derived["buy_rtp - cap.buy_rtp_loss_max .. buy_rtp - cap.buy_rtp_loss_min"]) == \
         sheet["buy_rtp"] - cap["buy_rtp_loss_max"]
+
+
+@pytest.mark.parametrize("kind", ["base", "buy"])
+def test_max_win_odds_show_the_par_json_one_in_n(par_page: Game, sheet: dict[str, Any], kind: str) -> None:
+    # Expected: static/par.json's max_win_odds.<kind> = [LOW, HIGH] (the file the page reads;
+    # the CLI's sheet must hold the same), shown as "1 in LOW – HIGH" with LOW rounded down and
+    # HIGH up, so the shown range still brackets the true N.
+    on_disk = json.loads((REPO_ROOT / "static" / "par.json").read_text(encoding="utf-8"))
+    low, high = on_disk["max_win_odds"][kind]
+    assert [low, high] == sheet["max_win_odds"][kind]
+    page = par_page.page
+    shown = [page.locator(f'[data-key="max_win_odds.{kind}.{i}"]') for i in (0, 1)]
+    assert [float(s.get_attribute("data-value") or "nan") for s in shown] == [low, high]
+    assert [s.text_content() for s in shown] == [f"{math.floor(low):,}", f"{math.ceil(high):,}"]
+    card = page.locator(".par-stat-value", has=shown[0])
+    expect(card).to_have_text(f"1 in {math.floor(low):,} – {math.ceil(high):,}")
 
 
 @pytest.mark.parametrize("prefix", ["base_win_bands.", "symbol_rtp.", "specials."])

@@ -85,6 +85,18 @@ function oddsSection(par) {
     return s;
 }
 
+// max_win_odds.<kind> is [LOW, HIGH], "1 in N" bounds around the true N (exact from the model);
+// shown rounded outwards (floor / ceil), so the range still holds it.
+function maxWinOdds(par, kind, label, note) {
+    const pair = par.max_win_odds?.[kind];
+    if (!pair) return stat(label, figure(`max_win_odds.${kind}`, "null", "never"), note);
+    const [low, high] = pair;
+    const main = el("span", "", "1 in ");
+    main.append(figure(`max_win_odds.${kind}.0`, low, grouped(Math.floor(low))), " – ",
+        high === null ? "?" : figure(`max_win_odds.${kind}.1`, high, grouped(Math.ceil(high))));
+    return stat(label, main, note);
+}
+
 function maxWinSection(par) {
     const s = section("maxwin", "Max win", "A round that reaches the cap ends at once and pays the cap.");
     const grid = el("div", "par-stats par-stats-4");
@@ -96,6 +108,8 @@ function maxWinSection(par) {
             "some round can reach the cap"),
         stat("Largest base spin", figure("base_spin_max", par.base_spin_max, `${fixed(par.base_spin_max, 1)}× bet`),
             "the best single base-game spin"),
+        maxWinOdds(par, "base", "Max win odds, base game", "per base-game round, free spins included; exact bounds"),
+        maxWinOdds(par, "buy", "Max win odds, bought feature", "per bought feature; exact bounds"),
     );
     s.appendChild(grid);
     return s;
