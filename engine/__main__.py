@@ -10,8 +10,18 @@ from collections.abc import Sequence
 
 from .evaluate import evaluate
 from .grid import parse_grid
-from .model import ModelError, load_model
+from .errors import EngineError
+from .model import load_model
 from .round import play_round
+
+
+def _multiplier(text: str) -> tuple[int, int]:
+    """``REEL=M`` as ``(reel, multiplier)``; argparse reports anything else as a usage error."""
+    reel, _, m = text.partition("=")
+    try:
+        return int(reel), int(m)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not REEL=M (two integers)") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -27,7 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("evaluate", help="score a grid given in its text form, e.g. 'SANTA A K|BOOK Q J|...'")
     p.add_argument("grid")
     p.add_argument("--special", help="the SES: score as a free spin")
-    p.add_argument("--multiplier", action="append", default=[], metavar="REEL=M",
+    p.add_argument("--multiplier", action="append", default=[], metavar="REEL=M", type=_multiplier,
                    help="a book reel's multiplier in a free spin (0-based reel), repeatable")
 
     p = sub.add_parser("check", help="check a model file and print a summary")
@@ -51,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rnd = play_round(model, bet, random.Random(args.seed), buy=args.buy)
             json.dump(rnd.to_dict(), sys.stdout, indent=1)
         elif args.command == "evaluate":
-            mults = {int(k): int(v) for k, v in (m.split("=", 1) for m in args.multiplier)}
+            mults = dict(args.multiplier)
             ev = evaluate(model, parse_grid(args.grid), special=args.special, multipliers=mults or None)
             json.dump({
                 "total": ev.total, "books": ev.books, "triggers_free_spins": ev.triggers_free_spins,
@@ -83,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"{[len(s) for s in model.base_strips]} / {[len(s) for s in model.free_strips]}, "
                   f"{len(model.bets)} bets; OK")
         print()
-    except (ModelError, ValueError) as exc:
+    except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0
