@@ -101,15 +101,11 @@ class EngineBridge:
         return json.dumps(page.offer_for(self.model, _py(bet)))
 
     def restore_rng(self, data: object) -> str:
+        from engine import page
+
         if self.seed is None:
             return "the page plays with SystemRandom, which has no state to restore"
-        try:
-            version, internal, gauss = json.loads(str(data))
-            self.rng.setstate((version, tuple(internal), gauss))
-        except Exception as exc:  # noqa: BLE001
-            self.rng.seed(self.seed)
-            return f"{type(exc).__name__}: {exc}"
-        return ""
+        return page.restore_rng(self.rng, self.seed, str(data))
 
     def handle(self, method: str, args_json: str) -> str:
         """One call of the worker's protocol: `window.bridge`'s method name and its arguments as

@@ -10,16 +10,21 @@ True
 True
 """
 
+from .errors import (BetError, BuyError, EngineError, FreeSpinError, GridError, ModelError, ReplayError,
+                     ReplayLinkError, SavedRoundError, SimulationError)
 from .evaluate import Evaluation, ExpandingWin, LineWin, evaluate
+from .events import EVENT_TYPES, Event
 from .grid import Grid, format_grid, parse_grid
-from .model import Model, ModelError, load_model
+from .model import Model, load_model
 from .offer import Offer, offer
 from .rng import secure_rng
 from .round import Round, RoundEnd, check_bet, play_round
 from .spin import Spin, SpinKind
 
 __all__ = [
-    "Evaluation", "ExpandingWin", "Grid", "LineWin", "Model", "ModelError", "Offer", "Round",
-    "RoundEnd", "Spin", "SpinKind", "check_bet", "evaluate", "format_grid", "load_model", "offer",
-    "parse_grid", "play_round", "secure_rng",
+    "EVENT_TYPES", "BetError", "BuyError", "EngineError", "Evaluation", "Event", "ExpandingWin",
+    "FreeSpinError", "Grid", "GridError", "LineWin", "Model", "ModelError", "Offer", "ReplayError",
+    "ReplayLinkError", "Round", "RoundEnd", "SavedRoundError", "SimulationError", "Spin", "SpinKind",
+    "check_bet",
+    "evaluate", "format_grid", "load_model", "offer", "parse_grid", "play_round", "secure_rng",
 ]

@@ -11,10 +11,20 @@ from pathlib import Path
 
 from .evaluate import evaluate
 from .grid import parse_grid
-from .model import Model, ModelError, load_model
+from .errors import EngineError, ModelError, ReplayLinkError
+from .model import Model, load_model
 from .replaylink import model_fingerprint, parse_replay, round_from_export
 from .round import Round, play_round
 from .spin import SpinKind
+
+
+def _multiplier(text: str) -> tuple[int, int]:
+    """``REEL=M`` as ``(reel, multiplier)``; argparse reports anything else as a usage error."""
+    reel, _, m = text.partition("=")
+    try:
+        return int(reel), int(m)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not REEL=M (two integers)") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -30,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("evaluate", help="score a grid given in its text form, e.g. 'SANTA A K|BOOK Q J|...'")
     p.add_argument("grid")
     p.add_argument("--special", help="the SES: score as a free spin")
-    p.add_argument("--multiplier", action="append", default=[], metavar="REEL=M",
+    p.add_argument("--multiplier", action="append", default=[], metavar="REEL=M", type=_multiplier,
                    help="a book reel's multiplier in a free spin (0-based reel), repeatable")
 
     p = sub.add_parser("check", help="check a model file and print a summary")
@@ -64,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rnd = play_round(model, bet, random.Random(args.seed), buy=args.buy)
             json.dump(rnd.to_dict(), sys.stdout, indent=1)
         elif args.command == "evaluate":
-            mults = {int(k): int(v) for k, v in (m.split("=", 1) for m in args.multiplier)}
+            mults = dict(args.multiplier)
             ev = evaluate(model, parse_grid(args.grid), special=args.special, multipliers=mults or None)
             json.dump({
                 "total": ev.total, "books": ev.books, "triggers_free_spins": ev.triggers_free_spins,
@@ -101,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"{[len(s) for s in model.base_strips]} / {[len(s) for s in model.free_strips]}, "
                   f"{len(model.bets)} bets; OK")
         print()
-    except (ModelError, ValueError) as exc:
+    except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0
@@ -116,11 +126,13 @@ def verify(model: Model, source: str) -> int:
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
             except OSError as exc:
-                raise ValueError(f"{source}: cannot be read ({exc.strerror})") from None
+                raise ReplayLinkError("export", f"{source}: cannot be read ({exc.strerror})") from None
+            except ValueError as exc:  # not UTF-8, or not JSON
+                raise ReplayLinkError("export", f"{source}: is not a JSON file ({exc})") from None
             rnd = round_from_export(data, model)
         else:
             rnd = Round.from_text(parse_replay(source), model)
-    except ValueError as exc:
+    except EngineError as exc:
         print(f"not genuine: {exc}", file=sys.stderr)
         return 1
     played = sum(1 for s in rnd.spins if s.kind is SpinKind.FREE)

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+
+from .errors import FreeSpinError, GridError
 from .grid import REELS, Reel, Symbol, as_grid, format_grid, parse_grid
 from .model import BOOK_REELS, MULTIPLIERS, Model
 from .tables import ReelView, reel_view, tables_for
@@ -162,40 +164,42 @@ def evaluate(model: Model, grid: Sequence[Sequence[Symbol]], special: Symbol | N
     """Score a 5x3 grid of symbol names: the base game, or a free spin when ``special`` (the SES)
     is given, with ``multipliers`` mapping each reel (0-based) that shows a book to its multiplier.
 
-    Raises ValueError naming the fault for a grid of the wrong shape, an unknown symbol, a book on
-    reel 1 or 5, or a missing, extra or out-of-range multiplier.
+    Raises :class:`~engine.errors.GridError` naming the fault for a grid of the wrong shape, an
+    unknown symbol or a misplaced book (on reel 1 or 5, two on a reel), and
+    :class:`~engine.errors.FreeSpinError` for an unknown special symbol or a missing, extra or
+    out-of-range multiplier.
     """
     g = as_grid(grid)
     known = set(model.symbols) | {model.wild}
     for reel, column in enumerate(g):
         for row, name in enumerate(column):
             if name not in known:
-                raise ValueError(f"grid[{reel}][{row}] is {name!r}, not a symbol of the model")
+                raise GridError(f"grid[{reel}][{row}] is {name!r}, not a symbol of the model")
         books = column.count(model.wild)
         if books and reel not in BOOK_REELS:
-            raise ValueError(f"a {model.wild} on reel {reel + 1} (grid[{reel}]); books land on reels 2, 3 and 4 only")
+            raise GridError(f"a {model.wild} on reel {reel + 1} (grid[{reel}]); books land on reels 2, 3 and 4 only")
         if books > 1:
-            raise ValueError(f"reel {reel + 1} (grid[{reel}]) shows {books} books; a reel shows one at most")
+            raise GridError(f"reel {reel + 1} (grid[{reel}]) shows {books} books; a reel shows one at most")
     sid = tables_for(model).symbol_id
     views = [reel_view(model, sid, reel, column) for reel, column in enumerate(g)]
     if special is None:
         if multipliers:
-            raise ValueError("multipliers apply only in free spins: give the special symbol too")
+            raise FreeSpinError("multipliers apply only in free spins: give the special symbol too")
         return score(model, views)
     if special not in sid:
-        raise ValueError(f"special symbol {special!r} is not a paying symbol of the model")
+        raise FreeSpinError(f"special symbol {special!r} is not a paying symbol of the model")
     given = dict(multipliers or {})
     pairs = []
     for reel, view in enumerate(views):
         if not view.book:
             continue
         if reel not in given:
-            raise ValueError(f"reel {reel} shows a book but has no multiplier")
+            raise FreeSpinError(f"reel {reel} shows a book but has no multiplier")
         m = given.pop(reel)
         if isinstance(m, bool) or not isinstance(m, int) or m not in MULTIPLIERS:
-            raise ValueError(f"multiplier {m!r} of reel {reel} is not one of {list(MULTIPLIERS)}")
+            raise FreeSpinError(f"multiplier {m!r} of reel {reel} is not one of {list(MULTIPLIERS)}")
         pairs.append((reel, m))
     if given:
         reel = next(iter(given))
-        raise ValueError(f"multiplier given for reel {reel!r}, which shows no book")
+        raise FreeSpinError(f"multiplier given for reel {reel!r}, which shows no book")
     return score(model, views, sid[special], wild_reels(pairs))

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .errors import GridError
+
 REELS = 5
 """Reels in the window, left to right."""
 ROWS = 3
@@ -48,19 +50,19 @@ def as_grid(value: object) -> Grid:
     >>> as_grid([["A"] * 3] * 4)
     Traceback (most recent call last):
     ...
-    ValueError: grid has 4 reels; a grid has 5 reels of 3 rows
+    engine.errors.GridError: grid has 4 reels; a grid has 5 reels of 3 rows
     """
     if isinstance(value, str) or not isinstance(value, Sequence):
-        raise ValueError(f"grid must be 5 reels of 3 rows, not {type(value).__name__}")
+        raise GridError(f"grid must be 5 reels of 3 rows, not {type(value).__name__}")
     if len(value) != REELS:
-        raise ValueError(f"grid has {len(value)} reels; a grid has 5 reels of 3 rows")
+        raise GridError(f"grid has {len(value)} reels; a grid has 5 reels of 3 rows")
     columns = []
     for reel, column in enumerate(value):
         if isinstance(column, str) or not isinstance(column, Sequence) or len(column) != ROWS:
-            raise ValueError(f"reel {reel} of the grid is {column!r}; each reel has 3 rows")
+            raise GridError(f"reel {reel} of the grid is {column!r}; each reel has 3 rows")
         for row, name in enumerate(column):
             if not isinstance(name, str):
-                raise ValueError(f"grid[{reel}][{row}] is {name!r}, not a symbol name")
+                raise GridError(f"grid[{reel}][{row}] is {name!r}, not a symbol name")
         columns.append((column[0], column[1], column[2]))
     return (columns[0], columns[1], columns[2], columns[3], columns[4])
 

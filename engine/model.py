@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .errors import ModelError
 from .grid import REELS, ROWS, Symbol
 
 MODEL_PATH = Path(__file__).with_name("data") / "model.json"
@@ -37,10 +38,6 @@ MIN_BOOK_GAP = 3
 """Books on one strip stand at least this many stops apart, so a reel shows one at most."""
 BOOK_REELS = (1, 2, 3)
 """The reels (0-based) whose strips may hold books: reels 2, 3 and 4 of the rules."""
-
-
-class ModelError(ValueError):
-    """A model file that is missing, malformed, or breaks a rule of the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +140,7 @@ def load_model(source: str | Path | Mapping[str, Any] | None = None) -> Model:
     >>> load_model({"name": "x"})
     Traceback (most recent call last):
     ...
-    engine.model.ModelError: model: missing field 'wild'
+    engine.errors.ModelError: model: missing field 'wild'
     """
     if source is None or isinstance(source, (str, Path)):
         path = Path(source) if source is not None else MODEL_PATH

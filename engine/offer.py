@@ -70,8 +70,8 @@ class Offer:
 
 
 def offer(model: Model, bet: object) -> Offer:
-    """The offer at ``bet``; ValueError (the same as :func:`engine.play_round`'s) for a bet
-    that is not one of the model's levels."""
+    """The offer at ``bet``; :class:`~engine.errors.BetError` (the same as
+    :func:`engine.play_round`'s) for a bet that is not one of the model's levels."""
     bet = check_bet(model, bet)
     line_bet = model.line_bet(bet)
     return Offer(

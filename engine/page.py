@@ -6,11 +6,16 @@ answer is here, so it runs (and is tested) on CPython as well.
 Values from JavaScript arrive through Pyodide's FFI: a JS number as a Python ``int`` when it
 is integral and a ``float`` otherwise (a ``float`` may also arrive for an integral value, e.g.
 from a typed array), a boolean as ``bool``, a string as ``str``, ``null`` as ``None`` (main.py
-turns Pyodide's ``jsnull`` into it). JavaScript has no integer
-type, so an integral number *is* an integer bet: :func:`from_js` turns an integral ``float``
-into that ``int`` and passes everything else on unchanged, for the engine to refuse with its
-own message. Nothing is coerced: ``100.7``, ``"100"`` and ``true`` are refused bets, ``"false"``
-and ``1`` are refused buys, exactly as :func:`engine.play_round` refuses them from Python.
+turns Pyodide's ``jsnull`` into it). JavaScript has no integer type, so an integral number
+*is* an integer bet: :func:`from_js` turns an integral ``float`` into that ``int`` and passes
+everything else on unchanged, for the engine to refuse with its own message. Nothing is
+coerced: ``100.7``, ``"100"`` and ``true`` are refused bets, ``"false"`` and ``1`` are refused
+buys, exactly as :func:`engine.play_round` refuses them from Python.
+
+Only :class:`~engine.errors.EngineError` is caught here: a value from JavaScript that the
+standard library would refuse with another exception (text that is not JSON, a list that is
+not a generator state) is turned into a :class:`~engine.errors.SavedRoundError` where it
+enters, so any other exception is a bug and is not hidden.
 
 >>> import random
 >>> from engine import load_model
@@ -26,8 +31,10 @@ and ``1`` are refused buys, exactly as :func:`engine.play_round` refuses them fr
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
+from .errors import EngineError, ReplayLinkError, SavedRoundError
 from .model import Model
 from .offer import offer
 from .replaylink import export_round, parse_replay, replay_link
@@ -44,10 +51,10 @@ def from_js(value: object) -> object:
 
 def play(model: Model, rng: Rng, bet: object, buy: object = False) -> dict[str, Any]:
     """``{"round": Round.to_dict()}`` for one round decided now, or ``{"error": why}`` when the
-    bet or buy is refused (nothing drawn then)."""
+    bet or buy is refused (a BetError or BuyError; nothing drawn then)."""
     try:
         rnd = play_round(model, from_js(bet), rng, buy=buy)  # type: ignore[arg-type]
-    except (TypeError, ValueError) as exc:
+    except EngineError as exc:
         return {"error": str(exc)}
     return {"round": rnd.to_dict()}
 
@@ -56,30 +63,31 @@ def offer_for(model: Model, bet: object) -> dict[str, Any]:
     """:func:`engine.offer.offer` at ``bet`` as a dict, or ``{"error": why}`` for a bad bet."""
     try:
         return offer(model, from_js(bet)).to_dict()
-    except ValueError as exc:
+    except EngineError as exc:
         return {"error": str(exc)}
 
 
 def check_saved(model: Model, data: str, bet: object, cost: object) -> dict[str, Any]:
     """A saved round (its dict as JSON text, with or without ``events``) read back and checked
     against ``model``; its bet and cost must be the saved record's. ``{"round": to_dict()}``
-    with the events rebuilt by the engine, or ``{"error": why}`` for a corrupt or tampered save.
+    with the events rebuilt by the engine, or ``{"error": "SavedRoundError: why"}`` for a corrupt
+    or tampered save.
 
     Saved events, when present, must agree with the rebuilt ones on every field they carry
     (a round saved by an older version lacks the newer fields; that is not a fault)."""
     try:
-        d = json.loads(data)
+        d = _json(data, "the saved round")
         rnd = Round.from_dict(d, model)
         rnd.verify(model)
         bet, cost = from_js(bet), from_js(cost)
         if rnd.bet != bet or rnd.cost != cost:
-            raise ValueError(f"the round's bet {rnd.bet} and cost {rnd.cost} are not the "
-                             f"saved {bet} and {cost}")
+            raise SavedRoundError(f"the round's bet {rnd.bet} and cost {rnd.cost} are not the "
+                                  f"saved {bet} and {cost}")
         out = rnd.to_dict()
         saved = d.get("events") if isinstance(d, dict) else None
         if saved is not None and not _agree(saved, out["events"]):
-            raise ValueError("the round's events do not follow from its spins")
-    except Exception as exc:  # noqa: BLE001 (any fault in a saved round is a bad save)
+            raise SavedRoundError("the round's events do not follow from its spins")
+    except EngineError as exc:  # every fault of a saved round is a SavedRoundError
         return {"error": f"{type(exc).__name__}: {exc}"}
     return {"round": out}
 
@@ -92,7 +100,7 @@ def open_replay(model: Model, link_or_text: object) -> dict[str, Any]:
     try:
         text = parse_replay(link_or_text)
         rnd = Round.from_text(text, model)
-    except ValueError as exc:
+    except EngineError as exc:
         return {"error": str(exc)}
     return {"round": rnd.to_dict(), "text": text}
 
@@ -102,13 +110,44 @@ def share_saved(model: Model, data: str, page_url: object) -> dict[str, Any]:
     :func:`check_saved` does) as ``{"text": its text form, "link": page_url with ?replay=,
     "export": the record an Export button saves}``, or ``{"error": why}``."""
     try:
-        rnd = Round.from_dict(json.loads(data), model)
+        rnd = Round.from_dict(_json(data, "the saved round"), model)
         rnd.verify(model)
         if not isinstance(page_url, str):
-            raise ValueError(f"a page URL is a string, not {type(page_url).__name__}")
+            raise ReplayLinkError("format", f"a page URL is a string, not {type(page_url).__name__}")
         return {"text": rnd.to_text(), "link": replay_link(page_url, rnd), "export": export_round(rnd)}
-    except Exception as exc:  # noqa: BLE001 (any fault in a saved round is a bad save)
+    except EngineError as exc:  # every fault of a saved round is a SavedRoundError
         return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+def restore_rng(rng: random.Random, seed: int, data: str) -> str:
+    """Set ``rng`` to a generator state saved as JSON (``getstate()`` with lists for tuples):
+    ``""``, or why it was refused (``"SavedRoundError: why"``), ``rng`` then seeded afresh with
+    ``seed``."""
+    try:
+        _set_state(rng, _json(data, "the saved generator state"))
+    except EngineError as exc:
+        rng.seed(seed)
+        return f"{type(exc).__name__}: {exc}"
+    return ""
+
+
+def _set_state(rng: random.Random, state: Any) -> None:
+    """``rng.setstate`` from a state read from JSON; SavedRoundError, in setstate's own words,
+    when it is not one (not three items, internal state of the wrong length or values)."""
+    try:
+        version, internal, gauss = state
+        rng.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise SavedRoundError(f"the saved generator state is not one ({exc})") from None
+
+
+def _json(data: str, what: str) -> Any:
+    """``data`` read as JSON; SavedRoundError naming ``what`` when it is not JSON the engine reads
+    (malformed, an integer of too many digits, or nested too deep)."""
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        raise SavedRoundError(f"{what} is not JSON ({exc})") from None
 
 
 def _agree(saved: object, rebuilt: object) -> bool:

@@ -46,8 +46,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, unquote_plus, urlsplit
 
+from .errors import EngineError, ReplayError, ReplayLinkError, SavedRoundError
 from .model import Model
-from .rng import Replay, ReplayError
+from .rng import Replay
 from .spin import SpinKind
 
 if TYPE_CHECKING:
@@ -69,16 +70,6 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _ALPHABET = frozenset(_DIGITS + ".-")
 
 
-class ReplayLinkError(ValueError):
-    """A replay text, link or exported round that does not give a genuine round; ``reason``
-    says which check refused it: ``format``, ``truncated``, ``checksum``, ``trailing``,
-    ``version``, ``model``, ``bet``, ``draws`` or ``export``."""
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-
-
 def model_fingerprint(model: Model) -> str:
     """8 hex digits naming ``model`` by its content: the start of the SHA-256 of its canonical
     JSON (:meth:`Model.to_json`, keys sorted, no spaces). Two models that play alike in every
@@ -89,7 +80,7 @@ def model_fingerprint(model: Model) -> str:
 
 def _base36(n: int) -> str:
     if n < 0:
-        raise ValueError(f"draw {n} is negative")
+        raise SavedRoundError(f"draw {n} is negative")
     out = ""
     while True:
         n, d = divmod(n, 36)
@@ -105,7 +96,7 @@ def _check(body: str) -> str:
 def round_text(rnd: Round) -> str:
     """The text form of ``rnd`` (see the module docstring); :meth:`Round.to_text`. A round
     the rules do not give (a tampered saved round read by ``Round.from_dict``) has none: its
-    draws would give another round, so :meth:`Round.verify`'s ValueError is raised instead."""
+    draws would give another round, so :meth:`Round.verify`'s SavedRoundError is raised instead."""
     model = rnd.model
     rnd.verify(model)
     draws = "-".join(_base36(d) for d in rnd.draws(model))
@@ -156,7 +147,7 @@ def round_from_text(text: object, model: Model) -> Round:
         rnd = play_round(model, bet, replay, buy)
     except ReplayError as exc:
         raise ReplayLinkError("draws", f"replay text draws do not fit the model: {exc}") from None
-    except ValueError as exc:
+    except EngineError as exc:
         raise ReplayLinkError("bet", f"replay text bet is refused: {exc}") from None
     if replay.left:
         raise ReplayLinkError("draws", f"replay text draws do not fit the model: {replay.left} "

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Protocol
 
+from .errors import ReplayError as ReplayError  # raised here; importable from here as before
+
 
 class Rng(Protocol):
     """What the engine needs of a random generator (``random.Random`` has it)."""
@@ -55,9 +57,9 @@ class WeightTable:
         return self.values[bisect_right(self.cumulative, x)]
 
     def draw_for(self, value: int) -> int:
-        """The first random integer that picks ``value``; ValueError if no draw can."""
+        """The first random integer that picks ``value``; ReplayError if no draw can."""
         if value not in self.values:
-            raise ValueError(f"{value!r} cannot be drawn")
+            raise ReplayError(f"{value!r} cannot be drawn")
         i = self.values.index(value)
         return self.cumulative[i - 1] if i else 0
 
@@ -84,11 +86,11 @@ def decode(index: int, lengths: Sequence[int]) -> tuple[int, ...]:
 
 
 def encode(stops: Sequence[int], lengths: Sequence[int]) -> int:
-    """The draw that :func:`decode` reads as ``stops``; ValueError for a stop off its strip."""
+    """The draw that :func:`decode` reads as ``stops``; ReplayError for a stop off its strip."""
     index = 0
     for stop, n in zip(stops, lengths, strict=True):
         if not 0 <= stop < n:
-            raise ValueError(f"stop {stop} is off a strip of {n} stops")
+            raise ReplayError(f"stop {stop} is off a strip of {n} stops")
         index = index * n + stop
     return index
 
@@ -117,10 +119,6 @@ class Replay:
     def left(self) -> int:
         """Recorded draws not yet given."""
         return len(self._draws) - self.used
-
-
-class ReplayError(ValueError):
-    """A recorded round asks for draws the rules do not make, or makes fewer."""
 
 
 def secure_rng() -> random.SystemRandom:

@@ -38,12 +38,13 @@ import enum
 from collections.abc import Mapping
 from typing import Any
 
+from .errors import BetError, BuyError, ReplayError, SavedRoundError
 from .events import round_events
 from .features import draw_special, free_spin
 from .grid import window
 from .model import Model
 from .replaylink import round_from_text, round_text
-from .rng import Replay, ReplayError, Rng, WeightTable, encode
+from .rng import Replay, Rng, WeightTable, encode
 from .spin import Spin, SpinKind, base_spin_at
 from .tables import tables_for
 
@@ -187,48 +188,52 @@ class Round:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], model: Model) -> Round:
         """Read a round played with ``model`` back from :meth:`to_dict` (its ``events`` are
-        derived, not read). Raises ValueError naming the fault when the data is malformed or
-        its cost, line bet or cap do not follow from its bet; :meth:`verify` checks that the
-        rules give it."""
+        derived, not read). Raises :class:`~engine.errors.SavedRoundError` naming the fault when
+        the data is malformed or its cost, line bet or cap do not follow from its bet;
+        :meth:`verify` checks that the rules give it."""
         if not isinstance(d, Mapping):
-            raise ValueError(f"a round is an object, not {type(d).__name__}")
+            raise SavedRoundError(f"a round is an object, not {type(d).__name__}")
         if d.get("format") != FORMAT:
-            raise ValueError(f"round format {d.get('format')!r} is not {FORMAT}")
+            raise SavedRoundError(f"round format {d.get('format')!r} is not {FORMAT}")
         ints = {}
         for key in ("bet", "cost", "line_bet", "cap", "free_spins", "total_win"):
             value = d.get(key)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"round {key} {value!r} is not a whole non-negative number")
+                raise SavedRoundError(f"round {key} {value!r} is not a whole non-negative number")
             ints[key] = value
         if ints["line_bet"] <= 0:
-            raise ValueError(f"round line_bet {ints['line_bet']} is not positive")
+            raise SavedRoundError(f"round line_bet {ints['line_bet']} is not positive")
         buy = d.get("buy")
         if not isinstance(buy, bool):
-            raise ValueError(f"round buy {buy!r} is not true or false")
+            raise SavedRoundError(f"round buy {buy!r} is not true or false")
         special = d.get("special")
         if special is not None and not isinstance(special, str):
-            raise ValueError(f"round special {special!r} is not a symbol name")
+            raise SavedRoundError(f"round special {special!r} is not a symbol name")
         try:
             end = RoundEnd(str(d.get("end")))
         except ValueError:
-            raise ValueError(f"round end {d.get('end')!r} is not one of {[e.value for e in RoundEnd]}") from None
+            raise SavedRoundError(f"round end {d.get('end')!r} is not one of {[e.value for e in RoundEnd]}") from None
         raw = d.get("spins")
         if not isinstance(raw, list) or not raw:
-            raise ValueError("round spins is not a non-empty list")
+            raise SavedRoundError("round spins is not a non-empty list")
         line_bet = ints["line_bet"]
         try:
             spins = tuple(Spin.from_dict(s, line_bet) for s in raw)
+        except SavedRoundError:
+            raise
+        except ValueError as exc:  # a kind, or a multiplier's reel, that the standard library cannot read
+            raise SavedRoundError(str(exc)) from None
         except (TypeError, AttributeError, IndexError, KeyError) as exc:
-            raise ValueError(f"round spins are malformed: {exc!r}") from None
+            raise SavedRoundError(f"round spins are malformed: {exc!r}") from None
         if ints["total_win"] % line_bet:
-            raise ValueError(f"round total {ints['total_win']} is not a whole number of line bets")
+            raise SavedRoundError(f"round total {ints['total_win']} is not a whole number of line bets")
         base = spins[0] if spins[0].kind is SpinKind.BASE else None
         rnd = cls(model, ints["bet"], buy, base, base.win if base else 0, special, ints["free_spins"],
                   spins[1:] if base else spins, ints["total_win"] // line_bet, end)
         saved = (ints["line_bet"], ints["cap"], ints["cost"])
         if (rnd.line_bet, rnd.cap, rnd.cost) != saved:
-            raise ValueError(f"round line bet, cap and cost {saved} do not follow from bet "
-                             f"{rnd.bet}: {(rnd.line_bet, rnd.cap, rnd.cost)}")
+            raise SavedRoundError(f"round line bet, cap and cost {saved} do not follow from bet "
+                                  f"{rnd.bet}: {(rnd.line_bet, rnd.cap, rnd.cost)}")
         return rnd
 
     def to_text(self) -> str:
@@ -245,22 +250,22 @@ class Round:
 
     def draws(self, model: Model) -> list[int]:
         """The draws that give this round (see the module docstring), read back from its stops,
-        special symbol and multipliers. ValueError for a spin that no draw of ``model`` gives."""
+        special symbol and multipliers. SavedRoundError for a spin that no draw of ``model`` gives."""
         t = tables_for(model)
         out = []
         for i, spin in enumerate(self.spins):
             base = spin.kind is SpinKind.BASE
             if base != (i == 0 and not self.buy):
-                raise ValueError(f"round spins {[s.kind.value for s in self.spins]} are not in the "
-                                 f"order of a {'bought' if self.buy else 'base'} round")
+                raise SavedRoundError(f"round spins {[s.kind.value for s in self.spins]} are not in the "
+                                      f"order of a {'bought' if self.buy else 'base'} round")
             strips = model.base_strips if base else model.free_strips
             try:
                 out.append(encode(spin.stops, [len(s) for s in strips]))
-            except ValueError:
-                raise ValueError(f"spin {i} stops {list(spin.stops)} fall outside the strips") from None
+            except ReplayError:
+                raise SavedRoundError(f"spin {i} stops {list(spin.stops)} fall outside the strips") from None
             grid = tuple(window(strip, s) for strip, s in zip(strips, spin.stops))
             if grid != spin.grid:
-                raise ValueError(f"spin {i} grid does not match its stops {list(spin.stops)}")
+                raise SavedRoundError(f"spin {i} grid does not match its stops {list(spin.stops)}")
             if base and self.special is not None:
                 out.append(_draw_for(t.specials, t.symbol_id.get(self.special, -1), f"round special {self.special!r}"))
             for reel, m in spin.multipliers:
@@ -271,7 +276,7 @@ class Round:
 
     def verify(self, model: Model) -> None:
         """Check that ``play_round`` with ``model`` gives this round: its draws (:meth:`draws`)
-        played again and every field compared. Raises ValueError naming the first mismatch (a
+        played again and every field compared. Raises SavedRoundError naming the first mismatch (a
         tampered or corrupt saved round)."""
         draws = self.draws(model)
         replay = Replay(draws)
@@ -279,41 +284,44 @@ class Round:
         try:
             again = play_round(model, self.bet, replay, self.buy)
         except ReplayError:
-            raise ValueError(f"round stops after {free} free spins; the rules play on") from None
+            raise SavedRoundError(f"round stops after {free} free spins; the rules play on") from None
+        except (BetError, BuyError) as exc:  # a saved bet that is no level (from_dict reads any)
+            raise SavedRoundError(str(exc)) from None
         played = sum(1 for s in again.spins if s.kind is SpinKind.FREE)
         if replay.left or played != free:
-            raise ValueError(f"round played {free} of {self.free_spins} free spins; the rules "
-                             f"stop after {played} of {again.free_spins}")
+            raise SavedRoundError(f"round played {free} of {self.free_spins} free spins; the rules "
+                                  f"stop after {played} of {again.free_spins}")
         for i, (mine, theirs) in enumerate(zip(self.spins, again.spins)):
             if mine.special != theirs.special:
-                raise ValueError(f"spin {i} special {mine.special!r} is not the round's {theirs.special!r}")
+                raise SavedRoundError(f"spin {i} special {mine.special!r} is not the round's {theirs.special!r}")
             if mine.multipliers != theirs.multipliers:
-                raise ValueError(f"spin {i} multipliers do not match its book reels")
+                raise SavedRoundError(f"spin {i} multipliers do not match its book reels")
             if mine.evaluation != theirs.evaluation:
-                raise ValueError(f"spin {i} wins do not match its grid")
+                raise SavedRoundError(f"spin {i} wins do not match its grid")
         if (self.special, self.free_spins) != (again.special, again.free_spins):
-            raise ValueError(f"round special {self.special!r} and {self.free_spins} free spins are "
-                             f"not the rules' {again.special!r} and {again.free_spins}")
+            raise SavedRoundError(f"round special {self.special!r} and {self.free_spins} free spins are "
+                                  f"not the rules' {again.special!r} and {again.free_spins}")
         if (self.total_win, self.end) != (again.total_win, again.end):
-            raise ValueError(f"round total {self.total_win} ({self.end.value}) does not match its spins "
-                             f"({again.total_win}, {again.end.value})")
+            raise SavedRoundError(f"round total {self.total_win} ({self.end.value}) does not match its spins "
+                                  f"({again.total_win}, {again.end.value})")
         if self != again:
-            raise ValueError(f"round does not match its replay: {again!r}")
+            raise SavedRoundError(f"round does not match its replay: {again!r}")
 
 
 def _draw_for(table: WeightTable, value: int, what: str) -> int:
     try:
         return table.draw_for(value)
-    except ValueError:
-        raise ValueError(f"{what} is not possible: no draw gives it") from None
+    except ReplayError:
+        raise SavedRoundError(f"{what} is not possible: no draw gives it") from None
 
 
 def check_bet(model: Model, bet: object) -> int:
-    """The bet if it is one of the model's levels; otherwise ValueError naming it."""
+    """The bet if it is one of the model's levels; otherwise :class:`~engine.errors.BetError`
+    naming it."""
     if isinstance(bet, bool) or not isinstance(bet, int):
-        raise ValueError(f"bet {bet!r} is not a whole number of minor units")
+        raise BetError(f"bet {bet!r} is not a whole number of minor units")
     if bet not in model.bets:
-        raise ValueError(f"bet {bet} is not a listed level; the levels are {list(model.bets)}")
+        raise BetError(f"bet {bet} is not a listed level; the levels are {list(model.bets)}")
     return bet
 
 
@@ -324,7 +332,7 @@ def play_round(model: Model, bet: int, rng: Rng, buy: bool = False) -> Round:
     if type(bet) is not int or bet not in t.bet_levels:
         check_bet(model, bet)  # raises, naming the fault
     if buy is not True and buy is not False:
-        raise ValueError(f"buy {buy!r} is not true or false")
+        raise BuyError(f"buy {buy!r} is not true or false")
     cap_units = model.max_win * t.lines
     total = 0
     base = None

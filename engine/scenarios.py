@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from .errors import ReplayError
 from .grid import window
 from .model import Model
 from .replaylink import round_text
@@ -221,9 +222,9 @@ def load_scenarios(path: str | Path = SCENARIOS_PATH) -> dict[str, dict[str, Any
 
 def scenario_round(model: Model, entry: Mapping[str, Any]) -> Round:
     """The round a catalogue entry's draws give, replayed through :func:`play_round`; a
-    ValueError when they do not fit ``model`` (too few, too many, out of range)."""
+    ReplayError when they do not fit ``model`` (too few, too many, out of range)."""
     replay = Replay(entry["draws"])
     rnd = play_round(model, entry["bet"], replay, entry["mode"] == "buy")
     if replay.left:
-        raise ValueError(f"{replay.left} draws left over when the round ends")
+        raise ReplayError(f"{replay.left} draws left over when the round ends")
     return rnd

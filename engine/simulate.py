@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import SimulationError
 from .model import Model
 from .round import RoundEnd, play_round
 
@@ -88,9 +89,9 @@ def simulate(model: Model, rounds: int, seed: int, buy: bool = False, workers: i
     (docs/engine.md; fractions, not percentages; wins in total bets). Worker processes are forked with ``model`` itself, lookup
     tables already filled included."""
     if rounds < 1:
-        raise ValueError(f"rounds {rounds} must be at least 1")
+        raise SimulationError(f"rounds {rounds} must be at least 1")
     if workers < 1:
-        raise ValueError(f"workers {workers} must be at least 1")
+        raise SimulationError(f"workers {workers} must be at least 1")
     bet = model.default_bet if bet is None else bet
     jobs = [(bet, buy, seed, i, min(CHUNK, rounds - i * CHUNK))
             for i in range(math.ceil(rounds / CHUNK))]
@@ -178,7 +179,7 @@ class Simulation:
     def __init__(self, model: Model, rounds: int, seed: int, buy: bool = False,
                  bet: int | None = None) -> None:
         if rounds < 1:
-            raise ValueError(f"rounds {rounds} must be at least 1")
+            raise SimulationError(f"rounds {rounds} must be at least 1")
         self.model = model
         self.rounds = rounds
         self.seed = seed
@@ -220,7 +221,7 @@ class Simulation:
         total = self.total
         n = total.rounds
         if n == 0:
-            raise ValueError("no round played yet")
+            raise SimulationError("no round played yet")
         bet = self.bet
         cost = total.cost / n
         mean = total.win / n

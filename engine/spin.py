@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import GridError, SavedRoundError
 from .evaluate import Evaluation, ExpandingWin, LineWin, score
 from .grid import REELS, Grid, Stop, Symbol, as_grid
 from .model import WILD, Model
@@ -76,15 +77,19 @@ class Spin:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], line_bet: int) -> Spin:
-        """Read a spin back from :meth:`to_dict`; ValueError naming the fault if it is malformed."""
+        """Read a spin back from :meth:`to_dict`; :class:`~engine.errors.SavedRoundError` naming
+        the fault if it is malformed."""
         kind = SpinKind(_get(d, "kind", str))
         stops = tuple(_int(s, "stops") for s in _get(d, "stops", list))
         if len(stops) != REELS:
-            raise ValueError(f"spin stops {list(stops)} are not {REELS} stops")
-        grid = as_grid(_get(d, "grid", list))
+            raise SavedRoundError(f"spin stops {list(stops)} are not {REELS} stops")
+        try:
+            grid = as_grid(_get(d, "grid", list))
+        except GridError as exc:
+            raise SavedRoundError(str(exc)) from None
         special = d.get("special")
         if special is not None and not isinstance(special, str):
-            raise ValueError(f"spin special {special!r} is not a symbol name")
+            raise SavedRoundError(f"spin special {special!r} is not a symbol name")
         multipliers = tuple(sorted((int(r), _int(m, "multipliers"))
                                    for r, m in _get(d, "multipliers", dict).items()))
         wins = []
@@ -101,30 +106,30 @@ class Spin:
         books = len(_get(d, "books", list))
         total = sum(w.win for w in wins) + (expanding.win if expanding else 0)
         if total * line_bet != d.get("win"):
-            raise ValueError(f"spin win {d.get('win')!r} is not the sum of its wins ({total * line_bet})")
+            raise SavedRoundError(f"spin win {d.get('win')!r} is not the sum of its wins ({total * line_bet})")
         ev = Evaluation(tuple(wins), expanding, books, bool(_get(d, "triggers", bool)), total)
         return cls(kind, stops, grid, special, multipliers, ev)
 
 
 def _get(d: Mapping[str, Any], key: str, kind: type) -> Any:
     if not isinstance(d, Mapping):
-        raise ValueError(f"expected an object with {key!r}, got {d!r}")
+        raise SavedRoundError(f"expected an object with {key!r}, got {d!r}")
     value = d.get(key)
     if not isinstance(value, kind):
-        raise ValueError(f"{key!r} is {value!r}, not a {kind.__name__}")
+        raise SavedRoundError(f"{key!r} is {value!r}, not a {kind.__name__}")
     return value
 
 
 def _int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} {value!r} is not an integer")
+        raise SavedRoundError(f"{what} {value!r} is not an integer")
     return value
 
 
 def _units(amount: object, line_bet: int) -> int:
     minor = _int(amount, "amount")
     if minor < 0 or minor % line_bet:
-        raise ValueError(f"amount {minor} is not a whole number of line bets of {line_bet}")
+        raise SavedRoundError(f"amount {minor} is not a whole number of line bets of {line_bet}")
     return minor // line_bet
 
 

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..errors import EngineError
 from .distributions import BaseDistribution, Dist
 
 PRECISION = 64
@@ -137,7 +138,7 @@ def cap_odds(base: BaseDistribution, spins: Spins, n: int, cap: int,
     (see the module docstring), or on the grid of ``step`` line bets alone when it is given.
     Exactly 0 when no round can reach the cap."""
     if step is not None and step < 1:
-        raise ValueError(f"grid step {step} is not a positive number of line bets")
+        raise EngineError(f"grid step {step} is not a positive number of line bets")
     best_spin = max((max(d) for p, d, _ in spins if p), default=0)
     best_base = max((b + n * best_spin if trig else b for (b, trig), c in base.weights.items() if c),
                     default=0)

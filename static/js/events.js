@@ -1,5 +1,6 @@
 // Names the engine uses in a round's JSON (engine/round.py): event types and spin kinds.
-// One list, so a typo is an undefined constant rather than a silent mismatch.
+// One list, so a typo is an undefined constant rather than a silent mismatch. EventType holds
+// engine.EVENT_TYPES (engine/events.py), in its order: tests/engine/test_event_types.py.
 
 export const EventType = Object.freeze({
     ROUND_START: "roundStart",

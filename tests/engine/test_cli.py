@@ -97,3 +97,20 @@ def test_check_command() -> None:
     assert p.returncode == 0, p.stderr
     # Strip lengths of the test model, counted in its file: 9 9 8 7 8 base, 8 8 7 9 6 free.
     assert "[9, 9, 8, 7, 8] / [8, 8, 7, 9, 6]" in p.stdout and "OK" in p.stdout
+
+
+def test_every_refusal_is_a_message_not_a_traceback() -> None:
+    # A simulation of 0 rounds is a SimulationError, a multiplier outside 1..5 a FreeSpinError
+    # (both EngineErrors: "error: why", exit 2); a --multiplier that is not REEL=M is a usage
+    # error of argparse (exit 2). None of them may end in a Python traceback.
+    cases = [
+        (("simulate", "--rounds", "0", "--seed", "1"), "rounds 0 must be at least 1"),
+        (("evaluate", "SANTA A K|BOOK Q J|A A A|K K K|J Q SANTA", "--special", "Q",
+          "--multiplier", "1=9"), "multiplier 9 of reel 1"),
+        (("evaluate", "SANTA A K|BOOK Q J|A A A|K K K|J Q SANTA", "--special", "Q",
+          "--multiplier", "x=2"), "'x=2' is not REEL=M"),
+    ]
+    for args, why in cases:
+        p = run(*args)
+        assert p.returncode == 2 and why in p.stderr, (args, p.stderr)
+        assert "Traceback" not in p.stderr

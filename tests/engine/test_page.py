@@ -86,7 +86,8 @@ def test_check_saved_refuses_events_that_disagree() -> None:
     ends = [e for e in d["events"] if e["type"] == "spinEnd"]
     ends[0]["total"] += 1
     got = page.check_saved(TEST, json.dumps(d), 100, 10_000)
-    assert got == {"error": "ValueError: the round's events do not follow from its spins"}
+    # The answer is "<class>: <why>"; every fault of a saved round is a SavedRoundError.
+    assert got == {"error": "SavedRoundError: the round's events do not follow from its spins"}
 
 
 def test_check_saved_refuses_another_bet_or_cost() -> None:
