@@ -74,6 +74,8 @@ class EngineBridge:
         import engine
 
         self.model = engine.load_model()  # reads engine/data/model.json: the data files reached Pyodide
+        self.base_model = self.model  # the model file's own levels; configure() may set others
+        self.max_stake: int | None = None
         self.seed = seed_from_query(search)
         self.rng: random.Random = random.Random(self.seed) if self.seed is not None else engine.secure_rng()
         self.model_json = json.dumps(self.model.to_json())
@@ -82,10 +84,28 @@ class EngineBridge:
     def rng_state(self) -> object:
         return None if self.seed is None else self.rng.getstate()
 
+    def configure(self, launch_json: object) -> str:
+        """The launch's bet levels and stake limit, as JSON text `{"bets": [minor units, ...],
+        "bet": default level, "maxBet": limit or null}` (text, so a list crosses from the page
+        as it does from the worker), checked by the engine: `{"model": ...}` as `modelJson` is,
+        now with those levels, or `{"error": why}`. Every later round and offer is under them."""
+        from engine import page
+
+        try:
+            launch = json.loads(str(launch_json))
+            bets, default_bet, max_stake = launch["bets"], launch.get("bet"), launch.get("maxBet")
+        except (ValueError, TypeError, KeyError) as exc:
+            return json.dumps({"error": f"the launch settings are not a JSON object with bets ({exc})"})
+        answer = page.configure(self.base_model, bets, default_bet, max_stake)
+        if isinstance(answer, dict):
+            return json.dumps(answer)
+        self.model, self.max_stake = answer
+        return json.dumps({"model": self.model.to_json()})
+
     def play_round(self, bet: object, buy: object = False) -> str:
         from engine import page
 
-        answer = page.play(self.model, self.rng, _py(bet), _py(buy))
+        answer = page.play(self.model, self.rng, _py(bet), _py(buy), self.max_stake)
         if "round" in answer:
             answer["rng"] = self.rng_state()
         return json.dumps(answer)
@@ -112,7 +132,7 @@ class EngineBridge:
         a JSON list (JSON keeps JavaScript's types: a float, a string or null stays one, and the
         engine refuses it in its own words). A non-integer bet is never coerced."""
         calls = {"playRound": self.play_round, "checkRound": self.check_round,
-                 "offer": self.offer, "restoreRng": self.restore_rng}
+                 "offer": self.offer, "restoreRng": self.restore_rng, "configure": self.configure}
         if method not in calls:
             raise ValueError(f"no bridge method {method!r}")
         return calls[method](*json.loads(args_json))
@@ -135,6 +155,7 @@ def start() -> None:
     bridge.checkRound = ffi.create_proxy(engine_bridge.check_round)
     bridge.offer = ffi.create_proxy(engine_bridge.offer)
     bridge.restoreRng = ffi.create_proxy(engine_bridge.restore_rng)
+    bridge.configure = ffi.create_proxy(engine_bridge.configure)
     window.bridge = bridge
     # A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
     import engine

@@ -34,7 +34,8 @@ import json
 import random
 from typing import Any
 
-from .errors import EngineError, ReplayLinkError, SavedRoundError
+from .errors import BetError, EngineError, ReplayLinkError, SavedRoundError
+from .launch import check_stake, with_bets
 from .model import Model
 from .offer import offer
 from .replaylink import export_round, parse_replay, replay_link
@@ -49,14 +50,38 @@ def from_js(value: object) -> object:
     return value
 
 
-def play(model: Model, rng: Rng, bet: object, buy: object = False) -> dict[str, Any]:
+def play(model: Model, rng: Rng, bet: object, buy: object = False,
+         max_stake: int | None = None) -> dict[str, Any]:
     """``{"round": Round.to_dict()}`` for one round decided now, or ``{"error": why}`` when the
-    bet or buy is refused (a BetError or BuyError; nothing drawn then)."""
+    bet or buy is refused (a BetError or BuyError; nothing drawn then), a round costing more
+    than ``max_stake`` (the launch's stake limit) included."""
     try:
-        rnd = play_round(model, from_js(bet), rng, buy=buy)  # type: ignore[arg-type]
+        bet = from_js(bet)
+        if max_stake is not None:
+            price = offer(model, bet)
+            check_stake(price.buy_cost if buy is True else price.cost, max_stake, buy is True)
+        rnd = play_round(model, bet, rng, buy=buy)  # type: ignore[arg-type]
     except EngineError as exc:
         return {"error": str(exc)}
     return {"round": rnd.to_dict()}
+
+
+def configure(model: Model, bets: object, default_bet: object = None,
+              max_stake: object = None) -> tuple[Model, int | None] | dict[str, str]:
+    """The model with an operator's bet levels (minor units of the launch currency) and the
+    stake limit, both checked (:func:`engine.launch.with_bets`), or ``{"error": why}``. A stake
+    limit below every level's bet is refused: nothing could be played."""
+    try:
+        configured = with_bets(model, [from_js(b) for b in bets] if isinstance(bets, list) else bets,
+                               from_js(default_bet))
+        limit = from_js(max_stake)
+        if limit is not None:
+            if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+                raise BetError(f"stake limit {limit!r} is not a positive whole number of minor units")
+            check_stake(configured.bets[0], limit)
+    except EngineError as exc:
+        return {"error": str(exc)}
+    return configured, limit
 
 
 def offer_for(model: Model, bet: object) -> dict[str, Any]:
