@@ -1,13 +1,12 @@
 """README.md stays true: its maths figures are the generated ones."""
 
 import json
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+from tools_support import tool
 
-from readme_figures import updated  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+updated = tool("readme_figures").updated
 
 
 def test_readme_figures_are_generated_from_par_json() -> None:
