@@ -4,16 +4,14 @@ points to something that exists."""
 
 import json
 import re
-import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
+from tools_support import tool
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-
-from readme_figures import updated  # noqa: E402
+updated = tool("readme_figures").updated
 
 # Markdown files whose links are checked.
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "engine" / "data" / "MODEL.md"]

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from e2e_harness import REPO_ROOT, Site, Watch, prepare_context
 from playwright.sync_api import BrowserContext, Page, expect
-from tabs_support import BET, DEMO, MODEL, open_tab, wait_ready
+from tabs_support import BET, DEMO, MODEL, first_feature_seed, open_tab, wait_ready
 
 from engine import play_round
 
@@ -130,16 +130,11 @@ def audit_context(new_context: Callable[..., BrowserContext], watch: Watch) -> B
     return ctx
 
 
-def feature_seed() -> int:
-    """The smallest seed whose first round at the default bet triggers the feature (CPython)."""
-    return next(s for s in range(10_000) if play_round(MODEL, BET, random.Random(s)).special is not None)
-
-
 def test_axe_finds_no_serious_violation_in_the_main_states(audit_context: BrowserContext, watch: Watch,
                                                              site: Site) -> None:
     assert AXE.is_file(), "node_modules/axe-core is missing: run `make vendor` (npm ci)"
     # at the normal speed, so the feature is still on screen while it is audited
-    seed = feature_seed()
+    seed = first_feature_seed()
     page = open_tab(audit_context, watch, site.root + f"?seed={seed}").page
     problems = audit(page, "base game")
     for dialog, opener in (("#info-dialog", "#info-button"), ("#history-dialog", "#history-button"),

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import savefile
-from e2e_harness import BOOT_TIMEOUT_MS, Game, Site, Watch
+from e2e_harness import BOOT_TIMEOUT_MS, Game, Site, Watch, minor
 from embed_support import SOURCE, host, send
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -66,10 +66,6 @@ SPIES = """(() => {
 def first_seed(pred: Callable[[dict[str, Any]], bool]) -> int:
     """The smallest seed whose first CPython round at BET satisfies `pred`."""
     return next(s for s in range(10_000) if pred(play_round(MODEL, BET, random.Random(s)).to_dict()))
-
-
-def minor(page: Page, selector: str) -> int:
-    return int(page.locator(selector).get_attribute("data-minor") or "nan")
 
 
 def mash(page: Page, starts: int, deadline_s: float = 60.0) -> list[float]:
@@ -235,7 +231,7 @@ def test_info_screen_lists_the_profiles(open_game: Callable[..., Game], site: Si
 def test_a_reality_check_due_during_a_round_waits_for_its_end(open_game: Callable[..., Game], site: Site) -> None:
     # the first seed whose first round at BET triggers the free spins (CPython): at normal speed
     # its reveal lasts far longer than the 3 s between checks (?reality=0.05)
-    seed = next(s for s in range(10_000) if play_round(MODEL, BET, random.Random(s)).special is not None)
+    seed = first_seed(lambda r: r["special"] is not None)
     rnd = play_round(MODEL, BET, random.Random(seed)).to_dict()
     page = open_game(site.root + f"?jurisdiction=uk&reality=0.05&seed={seed}").page
     dialog = page.locator("#reality-dialog")

@@ -15,19 +15,19 @@ from collections.abc import Callable
 
 import pytest
 from e2e_harness import BOOT_TIMEOUT_MS, REPO_ROOT, Game, Site, Watch
+from page_support import BOOT_PATH as BOOT
+from page_support import PYTHON
 from playwright.sync_api import BrowserContext, Route
 
 from engine import load_model, play_round
 
 MODEL = load_model()
-BOOT = "import('./static/js/bridge.js').then((m) => m.engine.bootPath())"
 NOTE = "Booting Pyodide without a snapshot"
 
 
 def python(game: Game, code: str) -> object:
     """The value of a Python expression in the engine's interpreter (in its worker)."""
-    return game.page.evaluate(
-        "(code) => import('./static/js/bridge.js').then((m) => m.engine.python(code))", code)
+    return game.page.evaluate(PYTHON, code)
 
 
 def play_seeded(game: Game, seed: int, rounds: int) -> None:

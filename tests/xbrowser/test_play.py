@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 import random
-import sys
 import urllib.request
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -22,19 +21,16 @@ from urllib.parse import quote, urlsplit
 
 from drivers import Driver, boot, report
 from nginx import REPO_ROOT, SUB_PATH, Nginx
-
-sys.path.insert(0, str(REPO_ROOT / "tools"))
-import wire_bytes as wire_tool  # noqa: E402 (tools/ is no package)
+from page_support import BOOT_PATH
+from tools_support import tool
 
 from engine import load_model, play_round
 
+wire_tool = tool("wire_bytes")
 MODEL = load_model()
 DEMO = 100000
 BET = MODEL.default_bet
 SOURCE = "book-of-christmas-eve"
-# How the engine's interpreter was made, asked of its worker through static/js/bridge.js (the page's
-# own module instance: the same URL)
-BOOT_PATH = "import('./static/js/bridge.js').then((m) => m.engine.bootPath())"
 # Vendored files only `?engine=page` (Python on the page, static/js/bridge.js) loads: PyScript's
 # scripts. The default page runs Python in its worker and loads none of them.
 PAGE_MODE_ONLY = "/pyscript-"
