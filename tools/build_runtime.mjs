@@ -79,7 +79,96 @@ async function buildStdlib(outPath) {
 
 // What the snapshot holds besides a booted interpreter: the engine and the stdlib modules it and
 // main.py import, so the page starts with them already loaded.
-const WARM_UP = STARTUP_IMPORTS + "import engine\n";
+// engine.page too: main.py's round calls import it. Then a finder that fetches the whole stdlib zip
+// on demand (see RESTORE_STDLIB), and a collection, so no garbage is kept in the heap.
+const WARM_UP = STARTUP_IMPORTS + "import engine, engine.page\n" + `
+import gc, sys, zipfile
+class _BoceFullStdlib:
+    """After a restore Pyodide mounts only the small zip of RESTORE_STDLIB at /lib/python3XX.zip.
+    A module of the full standard library that is not in it is found here: the first time, the
+    full zip (url, set by static/boot/pyodide.mjs) is fetched synchronously, mounted beside it and
+    searched; the finder then leaves sys.meta_path."""
+    url = None
+    with zipfile.ZipFile(sys.path[[p.endswith(".zip") for p in sys.path].index(True)]) as _z:
+        names = frozenset(n.removesuffix("/__init__.py").removesuffix("/__init__.pyc")
+                          .removesuffix(".pyc").removesuffix(".py").replace("/", ".")
+                          for n in _z.namelist() if n.endswith((".py", ".pyc")))
+    del _z
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if cls.url is None or name not in cls.names:
+            return None
+        import importlib.machinery
+        from js import XMLHttpRequest
+        sys.meta_path.remove(cls)
+        small = next(p for p in sys.path if p.endswith(".zip"))
+        full = small.removesuffix(".zip") + "-full.zip"
+        xhr = XMLHttpRequest.new()
+        xhr.open("GET", cls.url, False)  # synchronous: an import cannot wait
+        try:  # allowed in a worker; a page's main thread refuses it for a synchronous request
+            xhr.responseType = "arraybuffer"
+        except Exception:
+            xhr.overrideMimeType("text/plain; charset=x-user-defined")  # byte b >= 0x80 as U+F700+b
+        xhr.send()
+        if xhr.status != 200:
+            raise ImportError(f"{name}: the full standard library is not there ({cls.url}: HTTP {xhr.status})")
+        if xhr.responseType == "arraybuffer":
+            data = xhr.response.to_bytes()
+        else:
+            data = xhr.responseText.translate({0xF700 + b: b for b in range(0x80, 0x100)}).encode("latin-1")
+        with open(full, "wb") as f:
+            f.write(data)
+        sys.path.insert(sys.path.index(small) + 1, full)
+        more = [p.replace(small, full, 1) for p in path or ()]
+        return importlib.machinery.PathFinder.find_spec(name, (list(path) + more) if path else None, target)
+
+sys.meta_path.append(_BoceFullStdlib)
+del _BoceFullStdlib
+gc.collect()
+`;
+
+// What an interpreter restored from the snapshot still imports from the stdlib zip: the modules a
+// start of main.py and each bridge call import that the snapshot had not. Run after the snapshot
+// is taken, on the same interpreter; the page mounts a zip of just these (.pyc, stored
+// uncompressed so that the server's brotli compresses the whole) in place of the 3 MB one.
+const EXERCISE = `
+import sys
+_before = set(sys.modules)
+sys.path.insert(0, "/home/pyodide")
+import main
+for _search in ("", "?seed=7"):
+    _b = main.EngineBridge(_search)
+    _bet = _b.model.default_bet
+    _b.handle("offer", f"[{_bet}]")
+    for _buy in ("false", "true"):
+        for _ in range(20):
+            _round = _b.handle("playRound", f"[{_bet}, {_buy}]")
+    _saved = main.json.loads(_round)["round"]
+    _b.handle("checkRound", main.json.dumps([main.json.dumps(_saved), _saved["bet"], _saved["cost"]]))
+    _b.handle("checkRound", main.json.dumps(["{}", _bet, _bet]))
+    _b.handle("restoreRng", main.json.dumps(["[]"]))
+later = sorted(set(sys.modules) - _before - {"main"} - {m for m in sys.modules if m.startswith("engine")})
+`;
+
+const RESTORE_STDLIB = `
+import importlib._bootstrap_external as bx, io, sys, zipfile
+src_path = next(p for p in sys.path if p.endswith(".zip"))
+files = []
+for m in later:
+    origin = getattr(sys.modules[m].__spec__, "origin", None) or ""
+    if origin.startswith(src_path + "/"):
+        files.append(origin[len(src_path) + 1:])
+out = io.BytesIO()
+with zipfile.ZipFile(src_path) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as dst:
+    for name in sorted(files):
+        data = src.read(name)
+        if name.endswith(".py"):
+            code = compile(data, f"{src_path}/{name}", "exec", dont_inherit=True, optimize=0)
+            data, name = bytes(bx._code_to_timestamp_pyc(code, 0, len(data))), name + "c"
+        dst.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data)
+small = out.getvalue(), files
+`;
 
 async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
     const py = await loadPyodide({
@@ -101,6 +190,16 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
     // the page writes them again from pyscript.toml [files], and load_model() reads the model then.
     for (const file of files) py.FS.unlink(file);
     const snapshot = py.makeMemorySnapshot();
+    // the interpreter goes on after the snapshot: what does a game still import?
+    for (const file of [...files, "main.py"]) {
+        py.FS.mkdirTree("/home/pyodide/" + dirname(file));
+        py.FS.writeFile("/home/pyodide/" + file, readFileSync(resolve(ROOT, file)));
+    }
+    py.runPython(EXERCISE);
+    py.runPython(RESTORE_STDLIB);
+    const [zipBytes, zipFiles] = py.globals.get("small").toJs();
+    const zipName = "stdlib.zip";
+    writeFileSync(resolve(dirname(outPath), zipName), zipBytes);
     // <out>.snap: stored gzipped (~31 MB raw, mostly zeros and repeated heap); the page inflates
     // it with DecompressionStream while Pyodide compiles its wasm. Not named .gz: some hosts send
     // a .gz file with `Content-Encoding: gzip`, and the browser would then inflate it first. The
@@ -112,11 +211,14 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
     const manifest = {
         pyodide: version, file: basename(outPath), encoding: gzipped ? "gzip" : "identity",
         bytes: snapshot.length, stored: stored.length, stdlib: stdlibSha, engine: sha,
+        // the standard library zip to mount with this snapshot (the modules a game imports after it)
+        restoreStdlib: zipName, restoreStdlibModules: zipFiles,
     };
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 1) + "\n");
     console.log(`build_runtime: ${outPath}: ${(snapshot.length / 1e6).toFixed(1)} MB snapshot ` +
                 `(${(stored.length / 1e6).toFixed(1)} MB stored) ` +
-                `with ${files.length} engine files imported (Pyodide ${version})`);
+                `with ${files.length} engine files imported (Pyodide ${version}); ` +
+                `${zipName}: ${zipFiles.length} modules, ${zipBytes.length} bytes`);
 }
 
 const [command, ...args] = process.argv.slice(2);

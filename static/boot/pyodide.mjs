@@ -118,9 +118,23 @@ async function loadEither(plainOptions) {
             const snapshot = fetchSnapshot(manifest);
             // Pyodide awaits it late; a refusal before then is handled by the catch below
             snapshot.catch(() => {});
-            const pyodide = await loadPlain({ ...plainOptions, _loadSnapshot: snapshot });
-            // the shared `random` generator's state was frozen at build time: draw a fresh one
-            pyodide.runPython("import random as _r; _r.seed(); del _r");
+            // With the snapshot, Pyodide mounts a small stdlib zip (the modules a game still
+            // imports after the restore, manifest.restoreStdlib) instead of the 3 MB one; a module
+            // that is not in it makes the snapshot's finder fetch the full zip then (build_runtime.mjs).
+            const small = manifest.restoreStdlib ? { stdLibURL: new URL(manifest.restoreStdlib, SNAPSHOT_DIR).href } : {};
+            const pyodide = await loadPlain({ ...plainOptions, ...small, _loadSnapshot: snapshot });
+            // the shared `random` generator's state was frozen at build time: draw a fresh one;
+            // the zip importer forgets the directory of the zip the snapshot was built on
+            pyodide.runPython(`
+import random as _r, sys as _s, zipimport as _z
+_r.seed()
+for _f in list(_s.path_importer_cache.values()):
+    if isinstance(_f, _z.zipimporter):
+        _f.invalidate_caches()
+for _f in _s.meta_path:
+    if getattr(_f, "__name__", "") == "_BoceFullStdlib":
+        _f.url = ${JSON.stringify(INDEX_URL + "python_stdlib.zip")}
+del _r, _s, _z, _f`);
             boot.path = "snapshot";
             return pyodide;
         }

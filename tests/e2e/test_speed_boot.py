@@ -114,3 +114,35 @@ def test_snapshot_of_other_engine_files_is_not_used(context: BrowserContext, ope
     assert infos(notes) == [f"{NOTE}: snapshot made from other engine files (engine/rng.py)."]
     assert python(game, "import engine.rng; open(engine.rng.__file__).read().endswith('built\\n')") is True
     play_seeded(game, 5, 2)
+
+
+def test_snapshot_that_cannot_be_restored_falls_back_to_a_plain_boot(
+        context: BrowserContext, open_game: Callable[..., Game], notes: list[str], site: Site) -> None:
+    # engine.snap's bytes replaced by others of a corrupt download (not gzip data): the restore
+    # fails, and the loader boots plainly on the full standard library zip
+    context.route("**/static/vendor/snapshot/engine.snap",
+                  lambda route: route.fulfill(body=bytes(range(256)) * 64, content_type="application/octet-stream"))
+    game = open_game(site.root + "?seed=7&speed=fast")
+    path = game.page.evaluate(BOOT)
+    assert path.startswith("plain: snapshot restore failed: "), path
+    assert infos(notes) == [f"{NOTE}: {path.removeprefix('plain: ')}."]
+    assert python(game, "import sys; [p for p in sys.path if p.endswith('.zip')]") == "['/lib/python314.zip']"
+    assert python(game, "import zipfile, sys; len(zipfile.ZipFile('/lib/python314.zip').namelist()) > 500") is True
+    play_seeded(game, 7, 2)
+
+
+def test_snapshot_boot_mounts_the_small_zip_and_fetches_the_full_one_on_demand(
+        open_game: Callable[..., Game]) -> None:
+    # after a restore /lib/python314.zip is the snapshot's small zip (manifest.json restoreStdlib:
+    # the modules a game imports after it); a module of the full library that is not in it
+    # (tomllib: nothing of a game imports it) makes the snapshot's finder fetch the full zip
+    game = open_game()
+    assert game.page.evaluate(BOOT) == "snapshot"
+    small = (REPO_ROOT / "static/vendor/snapshot/stdlib.zip").read_bytes()
+    assert python(game, "len(open('/lib/python314.zip', 'rb').read())") == len(small)
+    requests: list[str] = []
+    game.page.context.on("request", lambda r: requests.append(r.url))
+    origin = python(game, "import tomllib; tomllib.__spec__.origin")
+    assert origin == "/lib/python314-full.zip/tomllib/__init__.py", origin
+    assert [u for u in requests if u.endswith("/python_stdlib.zip")], requests
+    assert python(game, "import tomllib; tomllib.loads('a = 1')['a']") == 1
