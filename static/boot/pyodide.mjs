@@ -34,6 +34,40 @@ async function sha256Hex(buffer) {
 
 class Unusable extends Error {}
 
+// The snapshot is stored XORed with the wasm memory as instantiation leaves it (its data
+// segments: tools/build_runtime.mjs, manifest `delta`), which turns its 4 MB of static data into
+// zeros for the download. Undone here on the memory this boot's instantiation made, just before
+// Pyodide restores the snapshot over it: WebAssembly.instantiate(Streaming) is wrapped so that
+// the snapshot waiting for it (`pending`, set once its bytes are in) is XORed back first.
+let pending = null;
+for (const name of ["instantiate", "instantiateStreaming"]) {
+    const original = WebAssembly[name];
+    if (typeof original !== "function") continue;
+    WebAssembly[name] = async function (...args) {
+        const result = await original.apply(this, args);
+        const delta = pending;
+        const instance = result instanceof WebAssembly.Instance ? result : result?.instance;
+        if (delta && instance?.exports?.memory) {
+            pending = null;
+            const memory = new Uint8Array(instance.exports.memory.buffer);
+            const { bytes, length } = delta;
+            const offset = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+            // (never throw here: Pyodide would only log it and wait for ever; a delta left
+            // undone is refused after the boot, below)
+            if (memory.length < length || bytes.length < offset + length) return result;
+            if ((bytes.byteOffset + offset) % 4 === 0 && length % 4 === 0) {
+                const a = new Uint32Array(bytes.buffer, bytes.byteOffset + offset, length / 4);
+                const b = new Uint32Array(memory.buffer, 0, length / 4);
+                for (let i = 0; i < a.length; i++) a[i] ^= b[i];
+            } else {
+                for (let i = 0; i < length; i++) bytes[offset + i] ^= memory[i];
+            }
+            delta.done = true;
+        }
+        return result;
+    };
+}
+
 // The snapshot's manifest, or a reason why there is no usable one (a string).
 async function fetchManifest() {
     const response = await fetch(new URL("manifest.json", SNAPSHOT_DIR));
@@ -47,6 +81,7 @@ async function fetchManifest() {
 // The snapshot's bytes once its engine files are checked against those this page is served (the
 // same files PyScript fetches a moment later, so the browser has them at hand then). Pyodide
 // fetches and compiles its wasm meanwhile: it awaits this promise only before instantiating.
+let delta = null; // the current boot's `pending`, to check it was undone
 async function fetchSnapshot(manifest) {
     const controller = new AbortController();
     const file = manifest.file ?? "engine.bin";
@@ -75,6 +110,10 @@ async function fetchSnapshot(manifest) {
     const data = await bytes;
     if (typeof data === "string") throw new Unusable(data);
     if (data.length !== manifest.bytes) throw new Unusable(`${file} holds ${data.length} bytes, not ${manifest.bytes}`);
+    if (manifest.delta) {
+        pending = { bytes: data, length: manifest.delta, done: false };
+        delta = pending;
+    }
     return data;
 }
 
@@ -123,6 +162,7 @@ async function loadEither(plainOptions) {
             // that is not in it makes the snapshot's finder fetch the full zip then (build_runtime.mjs).
             const small = manifest.restoreStdlib ? { stdLibURL: new URL(manifest.restoreStdlib, SNAPSHOT_DIR).href } : {};
             const pyodide = await loadPlain({ ...plainOptions, ...small, _loadSnapshot: snapshot });
+            if (delta && !delta.done) throw new Error("the snapshot's static data was not restored");
             // the shared `random` generator's state was frozen at build time: draw a fresh one;
             // the zip importer forgets the directory of the zip the snapshot was built on
             pyodide.runPython(`
@@ -139,6 +179,7 @@ del _r, _s, _z, _f`);
             return pyodide;
         }
     } catch (error) {
+        pending = null;
         why = error instanceof Unusable ? error.message : `snapshot restore failed: ${error?.message ?? error}`;
     }
     console.info(`Booting Pyodide without a snapshot: ${why}.`);
