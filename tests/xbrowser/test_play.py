@@ -132,10 +132,10 @@ def test_ready_from_nginx_without_outside_requests(drv: Driver, server: Nginx, d
         # uncompressed, nginx sends the files as they are in dist/ (the sub-path's index is index.html)
         on_disk = sum((dist / (p[len(SUB_PATH):] or "index.html")).stat().st_size for p in paths)
         assert sizes["identity"] == on_disk
-        # compression pays (the snapshot, a third of the bytes, is stored gzipped already, so the
-        # whole visit shrinks less than its text and wasm do); that each file went as its .br/.gz
-        # copy is checked exactly below, against the copies' sizes in dist/
-        assert sizes["br"] < sizes["gzip"] < 0.75 * sizes["identity"], sizes
+        # compression pays (the 31.5 MB snapshot, mostly zeros, ships inflated with its copies);
+        # that each file went as its .br/.gz copy is checked exactly below, against the copies'
+        # sizes in dist/
+        assert sizes["br"] < sizes["gzip"] < 0.5 * sizes["identity"], sizes
         # tools/wire_bytes.py computes the same from dist/ alone (each file's copy or itself)
         rels = [p[len(SUB_PATH):] for p in paths]
         assert wire_tool.sizes(dist, rels) == sizes
