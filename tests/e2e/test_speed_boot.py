@@ -10,6 +10,7 @@ instance the page itself loaded).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable
 
@@ -146,3 +147,14 @@ def test_snapshot_boot_mounts_the_small_zip_and_fetches_the_full_one_on_demand(
     assert origin == "/lib/python314-full.zip/tomllib/__init__.py", origin
     assert [u for u in requests if u.endswith("/python_stdlib.zip")], requests
     assert python(game, "import tomllib; tomllib.loads('a = 1')['a']") == 1
+
+
+def test_python_on_the_page_fetches_the_full_zip_on_demand_too(open_game: Callable[..., Game], site: Site) -> None:
+    # ?engine=page: the finder runs on the page's main thread, where a synchronous request cannot
+    # ask for an ArrayBuffer; it reads the zip as x-user-defined text instead, byte for byte
+    game = open_game(site.root + "?engine=page&speed=fast")
+    assert game.page.evaluate(BOOT) == "snapshot"
+    full = (REPO_ROOT / "static/vendor/pyodide/python_stdlib.zip").read_bytes()
+    assert python(game, "import tomllib; tomllib.loads('a = 1')['a']") == 1
+    assert python(game, "import hashlib; hashlib.sha256(open('/lib/python314-full.zip', 'rb').read()).hexdigest()") \
+        == hashlib.sha256(full).hexdigest()
