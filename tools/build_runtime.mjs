@@ -133,9 +133,17 @@ gc.collect()
 // is taken, on the same interpreter; the page mounts a zip of just these (.pyc, stored
 // uncompressed so that the server's brotli compresses the whole) in place of the 3 MB one.
 const EXERCISE = `
-import sys
+import builtins, io, os, sys
 _before = set(sys.modules)
 sys.path.insert(0, "/home/pyodide")
+_read = set()  # the files under /home/pyodide a game opens (the model)
+_open = io.open
+def _recording_open(file, *args, **kwargs):
+    path = os.path.abspath(os.fspath(file)) if isinstance(file, (str, os.PathLike)) else ""
+    if path.startswith("/home/pyodide/"):
+        _read.add(path.removeprefix("/home/pyodide/"))
+    return _open(file, *args, **kwargs)
+builtins.open = io.open = _recording_open
 import main
 for _search in ("", "?seed=7"):
     _b = main.EngineBridge(_search)
@@ -148,7 +156,11 @@ for _search in ("", "?seed=7"):
     _b.handle("checkRound", main.json.dumps([main.json.dumps(_saved), _saved["bet"], _saved["cost"]]))
     _b.handle("checkRound", main.json.dumps(["{}", _bet, _bet]))
     _b.handle("restoreRng", main.json.dumps(["[]"]))
+builtins.open = io.open = _open
 later = sorted(set(sys.modules) - _before - {"main"} - {m for m in sys.modules if m.startswith("engine")})
+# what a game reads of pyscript.toml [files]: the modules it imports and the files it opens
+played = sorted({m.__file__.removeprefix("/home/pyodide/") for m in list(sys.modules.values())
+                 if (getattr(m, "__file__", None) or "").startswith("/home/pyodide/engine/")} | _read)
 `;
 
 const RESTORE_STDLIB = `
@@ -217,6 +229,11 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
     // Nothing of the engine's files survives in the snapshot (the file system is JS-side state):
     // the page writes them again from pyscript.toml [files], and load_model() reads the model then.
     for (const file of files) py.FS.unlink(file);
+    // the engine files whose modules the snapshot holds: the page must be served these very files
+    const imported = py.runPython(`
+import sys
+sorted(m.__file__.removeprefix("/home/pyodide/") for m in list(sys.modules.values())
+       if (getattr(m, "__file__", None) or "").startswith("/home/pyodide/"))`).toJs();
     const snapshot = py.makeMemorySnapshot();
     instantiated.restore();
     if (!instantiated.memory) throw new Error("build_runtime: did not see the wasm memory instantiated");
@@ -229,6 +246,7 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
     py.runPython(EXERCISE);
     py.runPython(RESTORE_STDLIB);
     const [zipBytes, zipFiles] = py.globals.get("small").toJs();
+    const played = py.globals.get("played").toJs();
     const zipName = "stdlib.zip";
     writeFileSync(resolve(dirname(outPath), zipName), zipBytes);
     // <out>.snap: stored gzipped (~31 MB raw, mostly zeros and repeated heap); the page inflates
@@ -243,7 +261,12 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
         pyodide: version, file: basename(outPath), encoding: gzipped ? "gzip" : "identity",
         // XORed with the memory as instantiated (xorMemory), over its first `delta` bytes
         delta: instantiated.memory.length,
-        bytes: snapshot.length, stored: stored.length, stdlib: stdlibSha, engine: sha,
+        bytes: snapshot.length, stored: stored.length, stdlib: stdlibSha,
+        // SHA-256 of each engine file the snapshot imported (static/boot/pyodide.mjs checks them)
+        engine: Object.fromEntries(imported.map((file) => [file, sha[file]])),
+        // the files of pyscript.toml [files] a game reads; the engine's worker fetches the others
+        // (the PAR sheet, the simulator, ...) only once the game is ready
+        play: played,
         // the standard library zip to mount with this snapshot (the modules a game imports after it)
         restoreStdlib: zipName, restoreStdlibModules: zipFiles,
     };

@@ -117,6 +117,11 @@ async function fetchSnapshot(manifest) {
     return data;
 }
 
+// The snapshot's manifest (or why there is none), fetched once as this module runs; the engine's
+// worker reads its `play` list (the engine files a game reads) too.
+export const snapshotManifest = fetchManifest();
+snapshotManifest.catch(() => {}); // a failure is reported by loadEither
+
 // The boot starts as soon as this module runs: index.html loads it first of all, so Pyodide is
 // fetched, compiled and restored while PyScript is still setting itself up (~1-2 s here), and
 // PyScript's later call to loadPyodide() gets that same interpreter. Its printed output goes to
@@ -150,7 +155,7 @@ export async function loadPyodide(options = {}) {
 async function loadEither(plainOptions) {
     let why;
     try {
-        const manifest = await fetchManifest();
+        const manifest = await snapshotManifest;
         if (typeof manifest === "string") {
             why = manifest;
         } else {

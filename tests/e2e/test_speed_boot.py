@@ -11,7 +11,9 @@ instance the page itself loaded).
 from __future__ import annotations
 
 import hashlib
+import json
 import random
+import time
 from collections.abc import Callable
 
 import pytest
@@ -158,3 +160,28 @@ def test_python_on_the_page_fetches_the_full_zip_on_demand_too(open_game: Callab
     assert python(game, "import tomllib; tomllib.loads('a = 1')['a']") == 1
     assert python(game, "import hashlib; hashlib.sha256(open('/lib/python314-full.zip', 'rb').read()).hexdigest()") \
         == hashlib.sha256(full).hexdigest()
+
+
+def test_what_a_game_does_not_read_comes_after_ready(context: BrowserContext, watch: Watch, site: Site) -> None:
+    # the snapshot manifest's `play` (build_runtime.mjs: the engine files a game imports or opens)
+    # comes before ready; the PAR sheet, the simulator and the schema only once a round is played
+    manifest = json.loads((REPO_ROOT / "static/vendor/snapshot/manifest.json").read_text())
+    assert "engine/data/model.json" in manifest["play"] and "engine/round.py" in manifest["play"]
+    assert not [f for f in manifest["play"] if f.startswith("engine/par/") or f == "engine/simulate.py"]
+    page = context.new_page()
+    watch.attach(page)
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url.split("?")[0]))
+    page.goto(site.root + "?seed=7&speed=fast")
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    before = list(requested)
+    game = Game(page, watch, page.url, 0.0)
+    assert game.page.evaluate(BOOT) == "snapshot"
+    assert not [u for u in before if "/engine/par/" in u or u.endswith(("/engine/simulate.py", ".schema.json"))]
+    play_seeded(game, 7, 2)
+    # the first round fetched the rest, so the worker's engine package is whole again
+    deadline = time.monotonic() + 60
+    while not python(game, "import os; os.path.exists('/home/pyodide/engine/simulate.py')"):
+        assert time.monotonic() < deadline, "the engine files a game does not read never came"
+        time.sleep(0.2)
+    assert python(game, "import engine.simulate; engine.simulate.__name__") == "engine.simulate"
