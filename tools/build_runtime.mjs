@@ -12,8 +12,13 @@
 //       A memory snapshot of an interpreter booted on <stdlib.zip> (the zip the page will load:
 //       the zip importer keeps offsets into it) with the engine imported from the given files
 //       (paths relative to the repo root, e.g. engine/__init__.py). The manifest records the
-//       Pyodide version, the snapshot's size and the SHA-256 of each engine file, so the page can
-//       refuse a snapshot whose engine differs from the files it is served (static/boot/pyodide.mjs).
+//       Pyodide version, the snapshot's size and the SHA-256 of each engine file it imported, so
+//       the page can refuse a snapshot whose engine differs from the files it is served
+//       (static/boot/pyodide.mjs), and the files a game reads (`play`). The snapshot is stored
+//       XORed with the wasm memory as instantiated (`delta`: its static data then compresses to
+//       almost nothing). Beside it, stdlib.zip: the stdlib modules a game still imports after a
+//       restore (found by playing rounds right after the snapshot), which the page mounts in place
+//       of the full zip; the snapshot holds a finder that fetches the full zip for any other.
 //
 // Undocumented Pyodide 314.0.7 API used (pinned by package-lock.json; tests/e2e/test_speed_boot.py
 // checks the result boots and plays CPython's rounds): loadPyodide({_makeSnapshot: true}),

@@ -11,6 +11,10 @@
 // that differ from those this page is served (SHA-256 of each, listed in manifest.json), no Web
 // Crypto to check them (a page outside a secure context), or a restore that fails.
 //
+// With a snapshot, Pyodide mounts the snapshot's small stdlib zip (manifest restoreStdlib), and
+// the snapshot is stored XORed with the freshly instantiated wasm memory (manifest delta), undone
+// below; see docs/boot.md.
+//
 // What a snapshot does not keep, and how the page copes: the virtual file system (PyScript writes
 // pyscript.toml [files] again; load_model() reads the model then); the state of `random`'s shared
 // generator (reseeded below from the system's entropy; the game's seeded play makes its own
