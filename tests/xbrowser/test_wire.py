@@ -1,5 +1,6 @@
 """A phone's first visit of dist/ behind nginx with brotli, in Chromium: the bytes on the wire
-until the game is ready, and the cache policy of the runtime's content-hashed files.
+until the game is ready, and the cache policy of the runtime's content-hashed files (a second
+visit without a service worker asks nginx for none of them).
 
 Expected values: the budget of issue 20 (at most 6,000,000 bytes before `ready`), nginx's own
 access log (`$body_bytes_sent` of each request: what it sent, its .br copy for a browser that
@@ -50,6 +51,13 @@ def test_first_visit_on_a_phone_moves_at_most_6_mb_before_ready(browser: Browser
             log = [body_bytes(line) for line in f.read(log_size - mark).decode().splitlines()]
         assert page.evaluate("document.documentElement.dataset.state") == "ready"
         assert page.evaluate("[innerWidth, innerHeight]") == [PHONE["width"], PHONE["height"]]
+        # a second visit of the same browser, still without a service worker: the runtime and the
+        # snapshot come from its HTTP cache, not one request for them reaches nginx (immutable)
+        again = server.log_mark()
+        second = context.new_page()
+        second.goto(server.game + "?speed=fast")
+        second.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT * 1000)
+        revisit = [p for p, _ in server.log_since(again)]
     finally:
         context.close()
 
@@ -79,3 +87,4 @@ def test_first_visit_on_a_phone_moves_at_most_6_mb_before_ready(browser: Browser
     # the game's own files keep their names: always revalidated
     page_doc = next(r for r in responses if r.url.split("?")[0] == server.game)
     assert page_doc.headers.get("cache-control") == "no-cache"
+    assert revisit and not [p for p in revisit if "/static/vendor/" in p], revisit
