@@ -84,13 +84,15 @@ def target(ref: str, source: Path) -> Path | None:
     return None
 
 
+def matches(pattern: re.Pattern[str]) -> list[tuple[str, re.Match[str]]]:
+    """Every match of `pattern` in SOURCES but this file, with the file it is in."""
+    return [(str(path.relative_to(ROOT)), m) for path in SOURCES
+            if path.is_file() and path.resolve() != Path(__file__).resolve()
+            for m in pattern.finditer(path.read_text(errors="replace"))]
+
+
 def section_refs() -> list[tuple[str, str, str]]:
-    refs = []
-    for path in SOURCES:
-        if path.is_file() and path.resolve() != Path(__file__).resolve():
-            for m in SECTION_REF.finditer(path.read_text(errors="replace")):
-                refs.append((str(path.relative_to(ROOT)), m.group(1), m.group(2)))
-    return refs
+    return [(where, m.group(1), m.group(2)) for where, m in matches(SECTION_REF)]
 
 
 def links() -> list[tuple[str, str]]:
@@ -105,12 +107,7 @@ def links() -> list[tuple[str, str]]:
 
 
 def doc_mentions() -> list[tuple[str, str, str]]:
-    out = []
-    for path in SOURCES:
-        if path.is_file() and path.resolve() != Path(__file__).resolve():
-            for m in DOC_MENTION.finditer(path.read_text(errors="replace")):
-                out.append((str(path.relative_to(ROOT)), m.group(1), m.group(2) or ""))
-    return sorted(set(out))
+    return sorted({(where, m.group(1), m.group(2) or "") for where, m in matches(DOC_MENTION)})
 
 
 def test_the_checks_find_references() -> None:
