@@ -63,6 +63,13 @@ export class Bridge {
         return parsed(await this._raw.checkRound(JSON.stringify(round), bet, cost)).round;
     }
 
+    /** The launch's bet levels and stake limit, `{bets, bet, maxBet}` (minor units), checked by
+     *  the engine: resolves with the model under them (as model() gives it); every later offer
+     *  and round is under them. EngineRefusal when the engine refuses a level or the limit. */
+    async configure(launch) {
+        return parsed(await this._raw.configure(JSON.stringify(launch))).model;
+    }
+
     /** Puts the seeded generator back in a saved state. */
     async restoreRng(state) {
         const refused = await this._raw.restoreRng(JSON.stringify(state));
@@ -125,6 +132,7 @@ function startWorker() {
                 playRound: (bet, buy = false) => call("playRound", [bet, buy]),
                 checkRound: (json, bet, cost) => call("checkRound", [json, bet, cost]),
                 restoreRng: (json) => call("restoreRng", [json]),
+                configure: (json) => call("configure", [json]),
             };
             // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
             window.engineModule = data.engineModule;

@@ -31,7 +31,7 @@
 import { EngineRefusal } from "./bridge.js";
 import { PageState, setPageState } from "./dom.js";
 import { Emitter } from "./emitter.js";
-import { PROFILES, refusal } from "./jurisdiction.js";
+import { PROFILES, refusal, roundRules } from "./jurisdiction.js";
 
 /** What holds the page's one in-flight lock. */
 export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
@@ -64,7 +64,7 @@ export class Controller extends Emitter {
      * @param {object} o.tabs        tabs.js Tabs (the writer lock), or null (the demo)
      * @param {object} o.clock       sessionclock.js SessionClock (reality check), or null
      */
-    constructor({ bridge, saved, sequencer, hud, format, profile = PROFILES.default, tabs = null, clock = null }) {
+    constructor({ bridge, saved, sequencer, hud, format, profile, tabs = null, clock = null }) {
         super();
         Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock });
         this.roundProfile = null; // the profile of the round on screen (a resumed round keeps its own)
@@ -136,22 +136,22 @@ export class Controller extends Emitter {
             round = decided.round;
             // The round is decided: debit its cost and keep it as the round in progress,
             // with the seeded generator's state after it, in one write.
-            if (this.saved.debit(decided, this.profile.name) === "conflict") throw new Conflict(); // never saved: never happened
+            if (this.saved.debit(decided, this.profile.name, roundRules(this.profile)) === "conflict") throw new Conflict(); // never saved: never happened
         } catch (err) {
             this._release();
             if (err instanceof EngineRefusal) this.hud.showMessage(err.message);
             if (err instanceof Conflict) throw await this._resync();
             throw err;
         }
-        return this._reveal(round, 0, this.profile.name);
+        return this._reveal(round, 0, this.profile.name, roundRules(this.profile));
     }
 
     /** Finishes the round in progress found at load, from its saved step, under its profile. */
     resume() {
-        const { round, step, profile } = this.saved.pending;
+        const { round, step, profile, rules } = this.saved.pending;
         this.resumedFrom = step;
         this._acquire(Activity.ROUND);
-        return this._reveal(round, step, profile);
+        return this._reveal(round, step, profile, rules);
     }
 
     /** With the lock held: waits while a reality check is open, then until the last round's
@@ -175,8 +175,8 @@ export class Controller extends Emitter {
         });
     }
 
-    async _reveal(round, from, profileName = "default") {
-        this.roundProfile = PROFILES[profileName] ?? this.profile;
+    async _reveal(round, from, profileName, rules) {
+        this.roundProfile = { ...PROFILES[profileName], ...rules };
         setPageState(PageState.PLAYING); // only once the round in progress is saved
         this._markStart(this.roundProfile);
         this.emit("busy", { busy: true });

@@ -25,6 +25,7 @@ export const Incoming = Object.freeze({
     TURBO: "turbo",                // {on}
     AUTOPLAY: "autoplay",          // {rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit}
     STOP_AUTOPLAY: "stopAutoplay",
+    CONFIGURE: "configure",        // {settings: {lang, currency, bets, market, ...}}: before the first round
 });
 
 export function post(type, data = {}) {

@@ -23,7 +23,11 @@ export class SettingsError extends Error {
 }
 
 /** Languages with a table in static/i18n/ (the first is the fallback). */
-export const LANGUAGES = { en: { dir: "ltr" }, de: { dir: "ltr" }, ar: { dir: "rtl" } };
+export const LANGUAGES = {
+    en: { dir: "ltr", locale: "en-IE" },
+    de: { dir: "ltr", locale: "de-DE" },
+    ar: { dir: "rtl", locale: "ar-AE" },
+};
 /** Virtual coins of social (sweepstakes) play: shown as coins, never as money. */
 export const COINS = { XGC: "Gold Coins", XSC: "Sweeps Coins" };
 /** The switches, each `0` or `1`. */
@@ -61,6 +65,7 @@ function integer(key, raw, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
 /** The currency's minor digits as the browser formats it (JPY 0, EUR 2, BHD 3), or null. */
 export function minorDigitsOf(code) {
     if (Object.hasOwn(COINS, code)) return 2;
+    if (code === "EUR") return 2; // the game's own currency: no Intl at start (its data loads slowly)
     const known = Intl.supportedValuesOf?.("currency");
     if (known && !known.includes(code)) return null;
     try {
@@ -97,7 +102,7 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     }
     marketName ??= "default";
     if (!Object.hasOwn(MARKETS, marketName)) {
-        throw new SettingsError("market", marketName, `not a market this game knows (${Object.keys(MARKETS).join(", ")})`);
+        throw new SettingsError(jurisdiction !== null ? "jurisdiction" : "market", marketName, `not a market this game knows (${Object.keys(MARKETS).join(", ")})`);
     }
     const market = MARKETS[marketName];
 
@@ -161,6 +166,10 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
         const minutes = /^\d*\.?\d+$/.test(realityRaw) ? Number(realityRaw) : NaN;
         if (!(minutes > 0 && minutes <= 24 * 60)) throw new SettingsError("reality", realityRaw, "not a number of minutes between 0 and 1440");
         reality = minutes;
+        // a reality check reports the session: its time and net stay on screen too, unless
+        // the address switches them off
+        if (get("net") === null) switches.net = 1;
+        if (get("clock") === null) switches.clock = 1;
     }
 
     let lobby = get("lobby");
@@ -179,7 +188,7 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     if (!["", "0", "1", "feature"].includes(demo)) throw new SettingsError("demo", demo, "not 0, 1 or feature");
 
     return Object.freeze({
-        lang, dir: LANGUAGES[lang].dir, currency, minorDigits: digits, coins,
+        lang, dir: LANGUAGES[lang].dir, locale: LANGUAGES[lang].locale, currency, minorDigits: digits, coins,
         bets: Object.freeze(bets), bet, market: marketName, switches: Object.freeze(switches),
         minRound, maxBet, reality, lobby, demo,
         social: Boolean(market.social), stakeInfo: Boolean(market.stakeInfo),
