@@ -48,8 +48,8 @@ ready.catch(() => {}); // an unobserved failure is reported on the page, not as 
 let game = null;
 /** The launch settings (launch.js: the address's, checked), read first thing in start(). */
 let settings = null;
-/** The model file's own bet levels (a launch may set others). */
-let baseBets = [];
+/** The model file's own bet levels and default (a launch may set others). */
+let base = { bets: [], default_bet: 0 };
 /** The rules they give (jurisdiction.js profileOf). */
 let profile = null;
 
@@ -169,7 +169,7 @@ let roundsHere = 0;
  *  the game starts again with them in its address; nothing has been played, so nothing is
  *  lost, and the parent hears `ready` again. Refused after the first round, or for a bad
  *  value (the reason goes back to the parent; the game goes on as it was). */
-function configure(given) {
+async function configure(given) {
     if (given === null || typeof given !== "object" || Array.isArray(given)) {
         throw new Error("configure needs settings: an object of launch settings");
     }
@@ -182,7 +182,9 @@ function configure(given) {
         next.set(k, typeof v === "boolean" ? (v ? "1" : "0") : String(v));
     }
     if (next.has("market")) next.delete("jurisdiction"); // the message's market is the one
-    readSettings(next, { model: { bets: baseBets, default_bet: game.model.default_bet }, warn: () => {} });
+    const s = readSettings(next, { model: base, warn: () => {} });
+    await game.bridge.checkLaunch({ bets: s.bets, bet: s.bet, maxBet: s.maxBet }); // the engine's word on the levels
+    if (roundsHere > 0 || game.controller.busy) throw new Error("configure comes before the first round");
     location.replace(`${location.pathname}?${next}${location.hash}`);
 }
 
@@ -294,7 +296,7 @@ async function demoLoop(controller) {
  *  their bet levels and stake limit. Throws SettingsError (nothing is played then). */
 async function launch(bridge) {
     let model = await bridge.model();
-    baseBets = model.bets;
+    base = { bets: model.bets, default_bet: model.default_bet };
     settings = readSettings(params, { model }); // a bad value of money or rules plays nothing
     profile = profileOf(settings);
     document.documentElement.dataset.market = settings.market;
@@ -325,7 +327,7 @@ async function start() {
     if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
     const offers = new Map(await Promise.all(model.bets.map(async (b) => [b, await bridge.offer(b)])));
     const par = await parReady; // the info screen's figures come with the game (null: it says they are missing)
-    const suffix = store.scopeSuffix(settings.currency, settings.bets, baseBets);
+    const suffix = store.scopeSuffix(settings.currency, settings.bets, base.bets);
     store.useScope(suffix); // this launch's own saved game
     const tabs = demo ? null : new Tabs({ suffix });
     await tabs?.start(); // takes the writer lock when it is free

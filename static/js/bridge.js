@@ -70,6 +70,11 @@ export class Bridge {
         return parsed(await this._raw.configure(JSON.stringify(launch))).model;
     }
 
+    /** What configure(launch) would answer, changing nothing: resolves, or EngineRefusal. */
+    async checkLaunch(launch) {
+        parsed(await this._raw.checkLaunch(JSON.stringify(launch)));
+    }
+
     /** Puts the seeded generator back in a saved state. */
     async restoreRng(state) {
         const refused = await this._raw.restoreRng(JSON.stringify(state));
@@ -133,6 +138,7 @@ function startWorker() {
                 checkRound: (json, bet, cost) => call("checkRound", [json, bet, cost]),
                 restoreRng: (json) => call("restoreRng", [json]),
                 configure: (json) => call("configure", [json]),
+                checkLaunch: (json) => call("checkLaunch", [json]),
             };
             // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
             window.engineModule = data.engineModule;
