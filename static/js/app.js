@@ -124,6 +124,11 @@ function gameState() {
 }
 
 const spin = () => game.controller.play(false);
+/** Autoplay as the API and the parent ask for it: refused at once while the age gate holds. */
+const autoplay = (opts) => {
+    const held = ageGate.why();
+    return held ? Promise.reject(new Error(held)) : game.controls.autoplay(opts);
+};
 const buy = () => game.controller.play(true);
 
 window.game = {
@@ -137,7 +142,7 @@ window.game = {
     stopReplay: () => game.replays.stop(),
     playHere: () => game.shared.playHere(),
     setTurbo: (on) => game.controls.setTurbo(on),
-    autoplay: (opts) => game.controls.autoplay(opts),
+    autoplay: (opts) => autoplay(opts),
     stopAutoplay: () => game.controls.stopAutoplay(),
 };
 
@@ -154,13 +159,30 @@ embed.listen({
         },
         [embed.Incoming.TURBO]: (msg) => game.controls.setTurbo(embed.flag(msg, "on", !game.controller.state.turbo)),
         [embed.Incoming.AUTOPLAY]: ({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }) =>
-            game.controls.autoplay({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }),
+            autoplay({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }),
         [embed.Incoming.STOP_AUTOPLAY]: () => game.controls.stopAutoplay(),
         [embed.Incoming.SET_BET]: (msg) => game.controller.setBet(msg.bet),
         [embed.Incoming.CONFIGURE]: (msg) => configure(msg.settings),
+        [embed.Incoming.AGE_CONFIRMED]: () => ageGate.confirm(),
         [embed.Incoming.MUTE]: (msg) => game.controller.setMuted(embed.flag(msg, "muted", !game.controller.state.muted)),
     },
 });
+
+/** ?ageGate=1: nothing plays (button, key, API, command) until the parent posts
+ *  `ageConfirmed`. The controller asks `ageGate.why()` before every round. */
+const ageGate = {
+    confirmed: params.get("ageGate") !== "1",
+    why() { return this.confirmed ? null : "the site has not confirmed your age yet: this demo cannot be played until it does"; },
+    confirm() {
+        this.confirmed = true;
+        byId("age-gate").hidden = true;
+        delete document.documentElement.dataset.ageGate;
+    },
+};
+if (!ageGate.confirmed) {
+    byId("age-gate").hidden = false;
+    document.documentElement.dataset.ageGate = "waiting";
+}
 
 /** Rounds started in this page (a configure message must come before the first). */
 let roundsHere = 0;
@@ -281,7 +303,23 @@ function showSaveNotice({ notKept }) {
 /** The showcase (?demo=feature): buys features one after another on a balance of its own. */
 async function demoLoop(controller) {
     byId("demo-banner").hidden = false;
+    // a looping demo can be paused (marketing pages): between rounds, until resumed
+    const pause = byId("demo-pause");
+    let resume = null;
+    pause.hidden = false;
+    pause.addEventListener("click", () => {
+        const paused = pause.getAttribute("aria-pressed") !== "true";
+        pause.setAttribute("aria-pressed", String(paused));
+        pause.textContent = paused ? "Resume demo" : "Pause demo";
+        document.documentElement.toggleAttribute("data-demo-paused", paused);
+        if (!paused) resume?.();
+    });
     for (;;) {
+        if (pause.getAttribute("aria-pressed") === "true") {
+            document.documentElement.dataset.demo = "paused"; // parked between rounds
+            await new Promise((r) => { resume = r; });
+            delete document.documentElement.dataset.demo;
+        }
         if (!controller.canPlay(true).ok) controller.topUp();
         try {
             await controller.play(true);
@@ -365,7 +403,7 @@ async function start() {
     // during a round; embed.js posts its events to the parent.
     const sequencer = makeSequencer({ show: (minor, opts) => hud.setWin(minor, opts) });
     const clock = new SessionClock({ profile, format, saved });
-    const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock });
+    const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock, gate: ageGate });
     const shared = new SharedGame({ bridge, model, demo, format, tabs, saved, controller, hud });
     embed.report({ controller, sequencer, clock });
     saved.on("saved", showSaveNotice);

@@ -19,6 +19,7 @@
 // the worker: our loader and PyScript (static/boot/strict-csp.js) run main.py there, which
 // publishes a `window.bridge` of synchronous functions; the same wrapper serves both.
 
+import { released } from "./poster.js";
 import { reportStartupError } from "./startup.js";
 
 /** The engine said no (a bad bet, a round that does not verify, a refused generator state). */
@@ -175,4 +176,12 @@ function startOnPage() {
 }
 
 /** The engine's interpreter, for the tests and the bench: `bootPath()` and `python(code)`. */
-export const engine = MODE === "page" ? startOnPage() : startWorker();
+export const engine = (() => {
+    const start = MODE === "page" ? startOnPage : startWorker;
+    // at once, or (?poster=1) when the poster's Play is pressed: nothing of the runtime before
+    const started = released.then(start);
+    return {
+        bootPath: () => started.then((e) => e.bootPath()),
+        python: (code) => started.then((e) => e.python(code)),
+    };
+})();

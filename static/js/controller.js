@@ -64,9 +64,9 @@ export class Controller extends Emitter {
      * @param {object} o.tabs        tabs.js Tabs (the writer lock), or null (the demo)
      * @param {object} o.clock       sessionclock.js SessionClock (reality check), or null
      */
-    constructor({ bridge, saved, sequencer, hud, format, profile, tabs = null, clock = null }) {
+    constructor({ bridge, saved, sequencer, hud, format, profile, tabs = null, clock = null, gate = null }) {
         super();
-        Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock });
+        Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock, gate });
         this.roundProfile = null; // the profile of the round on screen (a resumed round keeps its own)
         this.autoplaying = false; // autoplaydriver.js says while it runs
         this._lastStart = -Infinity; // performance.now() at the last round's start
@@ -123,6 +123,8 @@ export class Controller extends Emitter {
         if (this.busy) throw new Refused("a round is already playing");
         if (this.autoplaying && !auto) throw new Refused("autoplay is running: stop it first");
         if (this.clock?.ended) throw new Refused("the session has ended: reload the page to play again");
+        const held = this.gate?.why(); // ?ageGate=1 before the site's ageConfirmed
+        if (held) throw this.showRefusal({ message: `This demo cannot be played yet: ${held}.`, error: new Refused(held) });
         this.assertWritable();
         if (this.saved.outOfDate) throw await this._resync();
         const can = this.canPlay(buy);

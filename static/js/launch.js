@@ -184,13 +184,21 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
         }
     }
 
+    // the marketing embed's two flags (poster.js, app.js): 0 or 1 like the switches
+    const flags = {};
+    for (const name of ["poster", "ageGate"]) {
+        const raw = get(name) ?? "0";
+        if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "0 or 1");
+        flags[name] = raw === "1";
+    }
+
     const demo = get("demo") ?? "";
     if (!["", "0", "1", "feature"].includes(demo)) throw new SettingsError("demo", demo, "not 0, 1 or feature");
 
     return Object.freeze({
         lang, dir: LANGUAGES[lang].dir, locale: LANGUAGES[lang].locale, currency, minorDigits: digits, coins,
         bets: Object.freeze(bets), bet, market: marketName, switches: Object.freeze(switches),
-        minRound, maxBet, reality, lobby, demo,
+        minRound, maxBet, reality, lobby, demo, poster: flags.poster, ageGate: flags.ageGate,
         social: Boolean(market.social), stakeInfo: Boolean(market.stakeInfo),
         quietSmallWins: Boolean(market.quietSmallWins),
     });
