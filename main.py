@@ -84,6 +84,15 @@ class EngineBridge:
     def rng_state(self) -> object:
         return None if self.seed is None else self.rng.getstate()
 
+    def check_launch(self, launch_json: object) -> str:
+        """What `configure` would answer for `launch_json`, changing nothing: `{"model": ...}`
+        or `{"error": why}` (a parent's configure message is checked before the page reloads)."""
+        model, limit = self.model, self.max_stake
+        try:
+            return self.configure(launch_json)
+        finally:
+            self.model, self.max_stake = model, limit
+
     def configure(self, launch_json: object) -> str:
         """The launch's bet levels and stake limit, as JSON text `{"bets": [minor units, ...],
         "bet": default level, "maxBet": limit or null}` (text, so a list crosses from the page
@@ -132,7 +141,8 @@ class EngineBridge:
         a JSON list (JSON keeps JavaScript's types: a float, a string or null stays one, and the
         engine refuses it in its own words). A non-integer bet is never coerced."""
         calls = {"playRound": self.play_round, "checkRound": self.check_round,
-                 "offer": self.offer, "restoreRng": self.restore_rng, "configure": self.configure}
+                 "offer": self.offer, "restoreRng": self.restore_rng, "configure": self.configure,
+                 "checkLaunch": self.check_launch}
         if method not in calls:
             raise ValueError(f"no bridge method {method!r}")
         return calls[method](*json.loads(args_json))
@@ -156,6 +166,7 @@ def start() -> None:
     bridge.offer = ffi.create_proxy(engine_bridge.offer)
     bridge.restoreRng = ffi.create_proxy(engine_bridge.restore_rng)
     bridge.configure = ffi.create_proxy(engine_bridge.configure)
+    bridge.checkLaunch = ffi.create_proxy(engine_bridge.check_launch)
     window.bridge = bridge
     # A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
     import engine

@@ -46,6 +46,15 @@ def test_readme_is_a_front_door() -> None:
     assert len((ROOT / "README.md").read_text().splitlines()) <= 250
 
 
+def test_readme_gives_an_embed_snippet_for_each_size_integrators_use() -> None:
+    # the sizes of marketing embeds (16:9 desktop, 16:9 small, a thumbnail, two phones) and the
+    # header with which the game's host names who may frame it
+    readme = (ROOT / "README.md").read_text()
+    for w, h in ((1200, 675), (800, 450), (400, 225), (375, 667), (320, 568)):
+        assert re.search(rf'<iframe src="[^"]*\?embed=1[^"]*" width="{w}" height="{h}"', readme), (w, h)
+    assert "Content-Security-Policy: frame-ancestors" in readme
+
+
 def slug(heading: str) -> str:
     """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
     text = re.sub(r"[^\w\- ]", "", heading.strip().lower().replace("`", ""))

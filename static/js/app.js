@@ -3,7 +3,7 @@
 // page's contract (data-state, window.game, embedding messages, URL options) in
 // docs/page-contract.md.
 
-import { StartupError, connect } from "./bridge.js";
+import { EngineRefusal, StartupError, connect } from "./bridge.js";
 import { Controller } from "./controller.js";
 import { PageState, byId, pageState, setPageState } from "./dom.js";
 import * as embed from "./embed.js";
@@ -11,6 +11,7 @@ import { Hud, makeFormat } from "./hud.js";
 import { painted as early, restStops, symbolsOf } from "./firstpaint.js";
 import { renderInfo } from "./info.js";
 import { REELS } from "./layout.js";
+import { showLobby, showStakeInfo } from "./marketinfo.js";
 import { Panels } from "./panels.js";
 import { ReelSet } from "./reels.js";
 import { Renderer } from "./renderer.js";
@@ -24,7 +25,8 @@ import { Sound } from "./sound.js";
 import { reportStartupError, showStartupFailure } from "./startup.js";
 import * as store from "./store.js";
 import { Tabs } from "./tabs.js";
-import { PROFILES, ProfileError, profileFromUrl, refusal } from "./jurisdiction.js";
+import { ProfileError, profileOf, refusal } from "./jurisdiction.js";
+import { SettingsError, readSettings } from "./launch.js";
 import { PlayerControls } from "./playercontrols.js";
 
 const params = new URLSearchParams(location.search);
@@ -33,7 +35,8 @@ const demo = params.get("demo") === "feature";
 const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 // ?speed=fast makes every animation very short (tests); ?speed=turbo is the quick-spin setting.
 const speedParam = params.get("speed");
-const format = makeFormat();
+/** Amounts as the launch's currency and language write them (set in start()). */
+let format = makeFormat();
 const status = byId("status");
 
 let readyResolve;
@@ -43,14 +46,18 @@ ready.catch(() => {}); // an unobserved failure is reported on the page, not as 
 
 /** The parts, once built (null while loading). */
 let game = null;
-/** The jurisdiction profile (?jurisdiction=, ?reality=), read first thing in start(). */
-let profile = PROFILES.default;
+/** The launch settings (launch.js: the address's, checked), read first thing in start(). */
+let settings = null;
+/** The model file's own bet levels and default (a launch may set others). */
+let base = { bets: [], default_bet: 0 };
+/** The rules they give (jurisdiction.js profileOf). */
+let profile = null;
 
 /** Every animation's duration is multiplied by this. */
 function speed() {
     if (speedParam === "fast") return 0.04;
     if (reducedMotion) return 0.3;
-    if (profile.turbo && (speedParam === "turbo" || game?.controller.state.turbo)) return 0.45;
+    if (profile?.turbo && (speedParam === "turbo" || game?.controller.state.turbo)) return 0.45;
     return 1;
 }
 
@@ -95,7 +102,7 @@ function gameState() {
         bet: c?.state.bet ?? null,
         lastWin: c?.lastWin ?? 0,
         muted: c?.state.muted ?? false,
-        turbo: profile.turbo && (c?.state.turbo ?? false),
+        turbo: (profile?.turbo ?? false) && (c?.state.turbo ?? false),
         speed: speed(),
         feature: feature?.on ?? false,
         freeSpin: feature?.on ? `${feature.number}/${feature.count}` : null,
@@ -108,13 +115,20 @@ function gameState() {
         history: c?.state.history.length ?? 0,
         tab: game?.shared.role ?? null,
         revision: c?.state.revision ?? null,
-        jurisdiction: profile.name,
+        jurisdiction: profile?.name ?? null,
+        market: settings?.market ?? null,
+        settings,
         autoplay: game?.controls.driver.left ?? null,
         session: game ? game.clock.figures() : null,
     };
 }
 
 const spin = () => game.controller.play(false);
+/** Autoplay as the API and the parent ask for it: refused at once while the age gate holds. */
+const autoplay = (opts) => {
+    const held = ageGate.why();
+    return held ? Promise.reject(new Error(held)) : game.controls.autoplay(opts);
+};
 const buy = () => game.controller.play(true);
 
 window.game = {
@@ -128,7 +142,7 @@ window.game = {
     stopReplay: () => game.replays.stop(),
     playHere: () => game.shared.playHere(),
     setTurbo: (on) => game.controls.setTurbo(on),
-    autoplay: (opts) => game.controls.autoplay(opts),
+    autoplay: (opts) => autoplay(opts),
     stopAutoplay: () => game.controls.stopAutoplay(),
 };
 
@@ -145,12 +159,56 @@ embed.listen({
         },
         [embed.Incoming.TURBO]: (msg) => game.controls.setTurbo(embed.flag(msg, "on", !game.controller.state.turbo)),
         [embed.Incoming.AUTOPLAY]: ({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }) =>
-            game.controls.autoplay({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }),
+            autoplay({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }),
         [embed.Incoming.STOP_AUTOPLAY]: () => game.controls.stopAutoplay(),
         [embed.Incoming.SET_BET]: (msg) => game.controller.setBet(msg.bet),
+        [embed.Incoming.CONFIGURE]: (msg) => configure(msg.settings),
+        [embed.Incoming.AGE_CONFIRMED]: () => ageGate.confirm(),
         [embed.Incoming.MUTE]: (msg) => game.controller.setMuted(embed.flag(msg, "muted", !game.controller.state.muted)),
     },
 });
+
+/** ?ageGate=1: nothing plays (button, key, API, command) until the parent posts
+ *  `ageConfirmed`. The controller asks `ageGate.why()` before every round. */
+const ageGate = {
+    confirmed: params.get("ageGate") !== "1",
+    why() { return this.confirmed ? null : "the site has not confirmed your age yet: this demo cannot be played until it does"; },
+    confirm() {
+        this.confirmed = true;
+        byId("age-gate").hidden = true;
+        delete document.documentElement.dataset.ageGate;
+    },
+};
+if (!ageGate.confirmed) {
+    byId("age-gate").hidden = false;
+    document.documentElement.dataset.ageGate = "waiting";
+}
+
+/** Rounds started in this page (a configure message must come before the first). */
+let roundsHere = 0;
+
+/** The parent's launch settings (a `configure` message): checked as the address's are, then
+ *  the game starts again with them in its address; nothing has been played, so nothing is
+ *  lost, and the parent hears `ready` again. Refused after the first round, or for a bad
+ *  value (the reason goes back to the parent; the game goes on as it was). */
+async function configure(given) {
+    if (given === null || typeof given !== "object" || Array.isArray(given)) {
+        throw new Error("configure needs settings: an object of launch settings");
+    }
+    if (roundsHere > 0 || game.controller.busy) throw new Error("configure comes before the first round");
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(given)) {
+        if (v === null || !["string", "number", "boolean"].includes(typeof v)) {
+            throw new Error(`configure: ${k} must be a string or a number`);
+        }
+        next.set(k, typeof v === "boolean" ? (v ? "1" : "0") : String(v));
+    }
+    if (next.has("market")) next.delete("jurisdiction"); // the message's market is the one
+    const s = readSettings(next, { model: base, warn: () => {} });
+    await game.bridge.checkLaunch({ bets: s.bets, bet: s.bet, maxBet: s.maxBet }); // the engine's word on the levels
+    if (roundsHere > 0 || game.controller.busy) throw new Error("configure comes before the first round");
+    location.replace(`${location.pathname}?${next}${location.hash}`);
+}
 
 // ---- dialogs and keys ---------------------------------------------------------------------
 
@@ -171,7 +229,7 @@ function askBuy() {
 
 async function openInfo() {
     const par = await parReady; // fetched with the game, so the figures are there offline
-    renderInfo(byId("info-content"), { model: game.model, offer: game.controller.offer, par, format });
+    renderInfo(byId("info-content"), { model: game.model, offer: game.controller.offer, par, format, rtp: profile.rtp });
     game.controls.addInfo(byId("info-content"));
     if (!infoDialog.open) infoDialog.showModal();
 }
@@ -215,7 +273,7 @@ function wireInput(hud) {
             else hurry();
             return;
         }
-        if (space && !interactive(ev.target) && !dialogOpen && !document.querySelector("dialog[open]") && !c.autoplaying) {
+        if (space && profile.spacebar && !interactive(ev.target) && !dialogOpen && !document.querySelector("dialog[open]") && !c.autoplaying) {
             ev.preventDefault();
             quiet(spin());
         }
@@ -245,7 +303,23 @@ function showSaveNotice({ notKept }) {
 /** The showcase (?demo=feature): buys features one after another on a balance of its own. */
 async function demoLoop(controller) {
     byId("demo-banner").hidden = false;
+    // a looping demo can be paused (marketing pages): between rounds, until resumed
+    const pause = byId("demo-pause");
+    let resume = null;
+    pause.hidden = false;
+    pause.addEventListener("click", () => {
+        const paused = pause.getAttribute("aria-pressed") !== "true";
+        pause.setAttribute("aria-pressed", String(paused));
+        pause.textContent = paused ? "Resume demo" : "Pause demo";
+        document.documentElement.toggleAttribute("data-demo-paused", paused);
+        if (!paused) resume?.();
+    });
     for (;;) {
+        if (pause.getAttribute("aria-pressed") === "true") {
+            document.documentElement.dataset.demo = "paused"; // parked between rounds
+            await new Promise((r) => { resume = r; });
+            delete document.documentElement.dataset.demo;
+        }
         if (!controller.canPlay(true).ok) controller.topUp();
         try {
             await controller.play(true);
@@ -256,22 +330,44 @@ async function demoLoop(controller) {
     }
 }
 
-async function start() {
-    profile = profileFromUrl(location.search); // a bad ?jurisdiction= or ?reality= plays nothing
+/** The launch settings of the address, under the engine's model; the engine configured with
+ *  their bet levels and stake limit. Throws SettingsError (nothing is played then). */
+async function launch(bridge) {
+    let model = await bridge.model();
+    base = { bets: model.bets, default_bet: model.default_bet };
+    settings = readSettings(params, { model }); // a bad value of money or rules plays nothing
+    profile = profileOf(settings);
+    document.documentElement.dataset.market = settings.market;
     if (demo && !(profile.buy && profile.autoplay)) {
         // the showcase buys features one after another by itself: a profile without the buy or
         // without autoplay cannot run it, and says so rather than loop on refusals
         throw new ProfileError(`?demo=feature buys features by itself, which the ${profile.name} profile does not allow; nothing has been played`);
     }
+    format = makeFormat(settings.currency, settings.locale);
+    const own = settings.bets.join() === model.bets.join() && settings.bet === model.default_bet;
+    if (!own || settings.maxBet !== null) {
+        try {
+            model = await bridge.configure({ bets: settings.bets, bet: settings.bet, maxBet: settings.maxBet });
+        } catch (err) {
+            if (err instanceof EngineRefusal) throw new SettingsError("bets", settings.bets.join(","), err.message);
+            throw err;
+        }
+    }
+    return model;
+}
+
+async function start() {
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
     const bridge = await connect();
     stage("Preparing the reels…", 0.85);
-    const model = await bridge.model();
+    const model = await launch(bridge);
     if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
     const offers = new Map(await Promise.all(model.bets.map(async (b) => [b, await bridge.offer(b)])));
-    await parReady; // the info screen's figures come with the game (null: it says they are missing)
-    const tabs = demo ? null : new Tabs();
+    const par = await parReady; // the info screen's figures come with the game (null: it says they are missing)
+    const suffix = store.scopeSuffix(settings.currency, settings.bets, base.bets);
+    store.useScope(suffix); // this launch's own saved game
+    const tabs = demo ? null : new Tabs({ suffix });
     await tabs?.start(); // takes the writer lock when it is free
     const { state, problem } = await loadRecord({ bridge, model, demo, readOnly: tabs?.role === "waiting" });
     const saved = new SavedGame({ store, offers, demo, record: state });
@@ -307,21 +403,24 @@ async function start() {
     // during a round; embed.js posts its events to the parent.
     const sequencer = makeSequencer({ show: (minor, opts) => hud.setWin(minor, opts) });
     const clock = new SessionClock({ profile, format, saved });
-    const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock });
+    const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock, gate: ageGate });
     const shared = new SharedGame({ bridge, model, demo, format, tabs, saved, controller, hud });
     embed.report({ controller, sequencer, clock });
     saved.on("saved", showSaveNotice);
     controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
+    controller.on("roundEnd", () => { roundsHere += 1; });
     controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
     controller.on("bet", () => { if (infoDialog.open) openInfo(); });
     // every outcome, a losing one too, and the balance after it, in the polite live region
     controller.on("roundEnd", ({ win, balance }) => hud.announce(
         `${win > 0 ? `Win ${format(win)}` : "No win"}. Balance ${format(balance)}.`));
     const replays = new Replays({ controller, bridge, hud, format, makeSequencer });
-    const controls = new PlayerControls({ profile, controller, clock, sequencer, replays, hud, format, post: embed.post });
+    const controls = new PlayerControls({ profile, settings, controller, clock, sequencer, replays, hud, format, post: embed.post });
     game = { bridge, model, controller, saved, sequencer, replays, renderer, hud, shared, clock, controls };
     if (params.get("debug") === "1") window.debugGame = { sequencer, reels, renderer, hud };
 
+    showLobby(settings);
+    showStakeInfo(profile, par, settings);
     wireInput(hud);
     controller.show(); // balance, bet, the last round's win, settings
     renderer.start();
@@ -350,7 +449,7 @@ async function start() {
 }
 
 start().catch((err) => {
-    if (err instanceof ProfileError) {
+    if (err instanceof ProfileError || err instanceof SettingsError) {
         console.warn(err.message);
         showStartupFailure(`This game cannot start: ${err.message}.`, { always: true });
     } else if (!(err instanceof StartupError)) {

@@ -19,6 +19,7 @@
 // the worker: our loader and PyScript (static/boot/strict-csp.js) run main.py there, which
 // publishes a `window.bridge` of synchronous functions; the same wrapper serves both.
 
+import { released } from "./poster.js";
 import { reportStartupError } from "./startup.js";
 
 /** The engine said no (a bad bet, a round that does not verify, a refused generator state). */
@@ -61,6 +62,18 @@ export class Bridge {
     /** A saved round re-derived by the engine from its stops: the full round with its events. */
     async checkRound(round, bet, cost) {
         return parsed(await this._raw.checkRound(JSON.stringify(round), bet, cost)).round;
+    }
+
+    /** The launch's bet levels and stake limit, `{bets, bet, maxBet}` (minor units), checked by
+     *  the engine: resolves with the model under them (as model() gives it); every later offer
+     *  and round is under them. EngineRefusal when the engine refuses a level or the limit. */
+    async configure(launch) {
+        return parsed(await this._raw.configure(JSON.stringify(launch))).model;
+    }
+
+    /** What configure(launch) would answer, changing nothing: resolves, or EngineRefusal. */
+    async checkLaunch(launch) {
+        parsed(await this._raw.checkLaunch(JSON.stringify(launch)));
     }
 
     /** Puts the seeded generator back in a saved state. */
@@ -125,6 +138,8 @@ function startWorker() {
                 playRound: (bet, buy = false) => call("playRound", [bet, buy]),
                 checkRound: (json, bet, cost) => call("checkRound", [json, bet, cost]),
                 restoreRng: (json) => call("restoreRng", [json]),
+                configure: (json) => call("configure", [json]),
+                checkLaunch: (json) => call("checkLaunch", [json]),
             };
             // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
             window.engineModule = data.engineModule;
@@ -161,4 +176,12 @@ function startOnPage() {
 }
 
 /** The engine's interpreter, for the tests and the bench: `bootPath()` and `python(code)`. */
-export const engine = MODE === "page" ? startOnPage() : startWorker();
+export const engine = (() => {
+    const start = MODE === "page" ? startOnPage : startWorker;
+    // at once, or (?poster=1) when the poster's Play is pressed: nothing of the runtime before
+    const started = released.then(start);
+    return {
+        bootPath: () => started.then((e) => e.bootPath()),
+        python: (code) => started.then((e) => e.python(code)),
+    };
+})();

@@ -31,7 +31,7 @@
 import { EngineRefusal } from "./bridge.js";
 import { PageState, setPageState } from "./dom.js";
 import { Emitter } from "./emitter.js";
-import { PROFILES, refusal } from "./jurisdiction.js";
+import { PROFILES, refusal, roundRules } from "./jurisdiction.js";
 
 /** What holds the page's one in-flight lock. */
 export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
@@ -64,9 +64,9 @@ export class Controller extends Emitter {
      * @param {object} o.tabs        tabs.js Tabs (the writer lock), or null (the demo)
      * @param {object} o.clock       sessionclock.js SessionClock (reality check), or null
      */
-    constructor({ bridge, saved, sequencer, hud, format, profile = PROFILES.default, tabs = null, clock = null }) {
+    constructor({ bridge, saved, sequencer, hud, format, profile, tabs = null, clock = null, gate = null }) {
         super();
-        Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock });
+        Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock, gate });
         this.roundProfile = null; // the profile of the round on screen (a resumed round keeps its own)
         this.autoplaying = false; // autoplaydriver.js says while it runs
         this._lastStart = -Infinity; // performance.now() at the last round's start
@@ -123,6 +123,8 @@ export class Controller extends Emitter {
         if (this.busy) throw new Refused("a round is already playing");
         if (this.autoplaying && !auto) throw new Refused("autoplay is running: stop it first");
         if (this.clock?.ended) throw new Refused("the session has ended: reload the page to play again");
+        const held = this.gate?.why(); // ?ageGate=1 before the site's ageConfirmed
+        if (held) throw this.showRefusal({ message: `This demo cannot be played yet: ${held}.`, error: new Refused(held) });
         this.assertWritable();
         if (this.saved.outOfDate) throw await this._resync();
         const can = this.canPlay(buy);
@@ -136,22 +138,22 @@ export class Controller extends Emitter {
             round = decided.round;
             // The round is decided: debit its cost and keep it as the round in progress,
             // with the seeded generator's state after it, in one write.
-            if (this.saved.debit(decided, this.profile.name) === "conflict") throw new Conflict(); // never saved: never happened
+            if (this.saved.debit(decided, this.profile.name, roundRules(this.profile)) === "conflict") throw new Conflict(); // never saved: never happened
         } catch (err) {
             this._release();
             if (err instanceof EngineRefusal) this.hud.showMessage(err.message);
             if (err instanceof Conflict) throw await this._resync();
             throw err;
         }
-        return this._reveal(round, 0, this.profile.name);
+        return this._reveal(round, 0, this.profile.name, roundRules(this.profile));
     }
 
     /** Finishes the round in progress found at load, from its saved step, under its profile. */
     resume() {
-        const { round, step, profile } = this.saved.pending;
+        const { round, step, profile, rules } = this.saved.pending;
         this.resumedFrom = step;
         this._acquire(Activity.ROUND);
-        return this._reveal(round, step, profile);
+        return this._reveal(round, step, profile, rules);
     }
 
     /** With the lock held: waits while a reality check is open, then until the last round's
@@ -175,8 +177,8 @@ export class Controller extends Emitter {
         });
     }
 
-    async _reveal(round, from, profileName = "default") {
-        this.roundProfile = PROFILES[profileName] ?? this.profile;
+    async _reveal(round, from, profileName, rules) {
+        this.roundProfile = { ...PROFILES[profileName], ...rules };
         setPageState(PageState.PLAYING); // only once the round in progress is saved
         this._markStart(this.roundProfile);
         this.emit("busy", { busy: true });

@@ -25,6 +25,8 @@ export const Incoming = Object.freeze({
     TURBO: "turbo",                // {on}
     AUTOPLAY: "autoplay",          // {rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit}
     STOP_AUTOPLAY: "stopAutoplay",
+    AGE_CONFIRMED: "ageConfirmed", // ?ageGate=1: the site confirmed the player's age; play may begin
+    CONFIGURE: "configure",        // {settings: {lang, currency, bets, market, ...}}: before the first round
 });
 
 export function post(type, data = {}) {

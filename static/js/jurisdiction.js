@@ -1,49 +1,38 @@
-// Jurisdiction profiles: the same game under stricter rules, chosen by the operator in the URL.
+// The rules a round plays under (the "profile"), built from the launch settings (launch.js):
+// the market's preset with the switches the operator set. The controls, the controller and
+// the session clock read it; nothing else decides what is allowed.
 //
-//   import { profileFromUrl, PROFILES, refusal, profilesSection } from "./jurisdiction.js";
-//   const profile = profileFromUrl(location.search);  // throws ProfileError on a bad parameter
+//   import { profileOf, PROFILES, refusal, profilesSection } from "./jurisdiction.js";
+//   const profile = profileOf(settings);
 //   if (!profile.autoplay) throw new Error(refusal(profile, "autoplay"));
 //
-// `?jurisdiction=NAME` picks a profile by name (case does not matter; absent or empty: "default",
-// which allows everything). An unknown name is REFUSED (ProfileError, the page shows its error
-// screen and plays nothing): a typo must not silently drop an operator into a market's looser
-// rules. `?reality=N` (minutes, a number > 0, e.g. 0.05) sets the reality-check interval under
-// any profile (and with it the session bar); under "uk" it replaces the 60 minutes.
-//
-// Each profile: { name, label, minCycleMs, autoplay, turbo, slamStop, buy,
-//   celebrateOnlyAboveStake, realityCheckMinutes, sessionClock, changes: [text, ...] }
+// Each profile: { name, label, minCycleMs, autoplay, turbo, slamStop, spacebar, buy, net,
+//   clock, rtp, maxBet, stakeInfo, social, celebrateOnlyAboveStake, realityCheckMinutes,
+//   sessionClock, changes: [text, ...] }
 //   minCycleMs               least time from one round's start to the next round's start
 //   autoplay/turbo/slamStop/buy  whether that control exists (absent: API and embed refuse)
+//   spacebar                 whether Space (and Enter) on the page starts a round
+//   net, clock               the session bar's net position, its time played
+//   rtp                      the info screen shows the return to player
+//   maxBet                   the stake limit in minor units (null: none)
 //   celebrateOnlyAboveStake  a win not above the round's stake gets no sound, roll-up or panel
 //   realityCheckMinutes      null, or the minutes between reality checks
-//   sessionClock             the session bar (elapsed time, net position) is on screen
+//   sessionClock             the session bar is on screen (net or clock on)
+
+import { MARKETS } from "./launch.js";
 
 export class ProfileError extends Error {}
 
-const BASE = {
-    minCycleMs: 0, autoplay: true, turbo: true, slamStop: true, buy: true,
-    celebrateOnlyAboveStake: false, realityCheckMinutes: null, sessionClock: false,
-};
-
+/** What each market is called and what it changes, for the info screen. */
 export const PROFILES = {
     default: {
-        ...BASE,
         name: "default",
         label: "Standard",
         changes: ["All controls: autoplay with stop conditions, quick spin, stopping the reels at once, buying the feature."],
     },
     uk: {
-        ...BASE,
         name: "uk",
         label: "United Kingdom",
-        minCycleMs: 2500,
-        autoplay: false,
-        turbo: false,
-        slamStop: false,
-        buy: false,
-        celebrateOnlyAboveStake: true,
-        realityCheckMinutes: 60,
-        sessionClock: true,
         changes: [
             "Every round lasts at least 2.5 seconds from its start to the start of the next one.",
             "No autoplay, no quick spin, no stopping the reels early, no feature buy.",
@@ -52,7 +41,67 @@ export const PROFILES = {
             "A reality check every 60 minutes pauses play and shows the session's figures.",
         ],
     },
+    de: {
+        name: "de",
+        label: "Germany",
+        changes: [
+            "Every round lasts at least 5 seconds from its start to the start of the next one.",
+            "No autoplay, no quick spin, no stopping the reels early, no feature buy.",
+            "A stake of at most 1 EUR a round.",
+            "Beside the stake: the chance of the top prize and the average payout per 1 EUR staked.",
+        ],
+    },
+    social: {
+        name: "social",
+        label: "Social play",
+        changes: ["Played for virtual coins, which have no cash value.", "All controls."],
+    },
 };
+
+/** The rules of a round under `settings` (launch.js readSettings), as a new object. */
+export function profileOf(settings) {
+    const market = MARKETS[settings.market];
+    const s = settings.switches;
+    return {
+        ...PROFILES[settings.market],
+        minCycleMs: settings.minRound,
+        autoplay: Boolean(s.autoplay),
+        turbo: Boolean(s.turbo),
+        slamStop: Boolean(s.slamstop),
+        spacebar: Boolean(s.spacebar),
+        buy: Boolean(s.buy),
+        net: Boolean(s.net),
+        clock: Boolean(s.clock),
+        rtp: Boolean(s.rtp),
+        maxBet: settings.maxBet,
+        stakeInfo: settings.stakeInfo,
+        social: settings.social,
+        celebrateOnlyAboveStake: Boolean(market.quietSmallWins),
+        realityCheckMinutes: settings.reality,
+        sessionClock: Boolean(s.net || s.clock || settings.reality !== null),
+        realityOverride: settings.reality !== market.reality,
+    };
+}
+
+/** The rules a saved round in progress keeps (docs/save-format.md, `pending.rules`): how its
+ *  reveal plays and when the next round may start, whatever the game is launched with next. */
+export function roundRules(profile) {
+    return { minCycleMs: profile.minCycleMs, slamStop: profile.slamStop, celebrateOnlyAboveStake: profile.celebrateOnlyAboveStake };
+}
+
+/** The round rules of a market's preset: those of a record written before rules were kept. */
+export function presetRules(name) {
+    const m = MARKETS[name];
+    return { minCycleMs: m.minRound, slamStop: Boolean(m.switches.slamstop), celebrateOnlyAboveStake: Boolean(m.quietSmallWins) };
+}
+
+/** Whether `rules` is a round's rules as roundRules writes them. */
+export function isRoundRules(rules) {
+    return rules !== null && typeof rules === "object" && !Array.isArray(rules)
+        && Object.keys(rules).sort().join() === "celebrateOnlyAboveStake,minCycleMs,slamStop"
+        && Number.isSafeInteger(rules.minCycleMs) && rules.minCycleMs >= 0 && rules.minCycleMs <= 60_000
+        && typeof rules.slamStop === "boolean" && typeof rules.celebrateOnlyAboveStake === "boolean";
+}
 
 const WHAT = {
     autoplay: "Autoplay",
@@ -64,34 +113,7 @@ const WHAT = {
 /** Why `feature` ("autoplay", "turbo", "slamStop", "buy") is refused under `profile`, or null. */
 export function refusal(profile, feature) {
     if (profile[feature]) return null;
-    return `${WHAT[feature] ?? feature} is not available under the ${profile.label} rules (?jurisdiction=${profile.name})`;
-}
-
-/** The profile named `name` (null/"" = default); ProfileError for an unknown name. */
-export function profileNamed(name) {
-    const key = String(name ?? "").trim().toLowerCase() || "default";
-    if (!Object.hasOwn(PROFILES, key)) {
-        throw new ProfileError(`the jurisdiction ${JSON.stringify(String(name))} is not one this game knows `
-            + `(known: ${Object.keys(PROFILES).join(", ")}); nothing has been played`);
-    }
-    return PROFILES[key];
-}
-
-/** The profile of a query string (`?jurisdiction=`, `?reality=`), as a new object. */
-export function profileFromUrl(search) {
-    const params = new URLSearchParams(search);
-    const profile = { ...profileNamed(params.get("jurisdiction")) };
-    const reality = params.get("reality");
-    if (reality !== null) {
-        const minutes = /^\s*\d*\.?\d+\s*$/.test(reality) ? Number(reality) : NaN;
-        if (!(minutes > 0 && minutes <= 24 * 60)) {
-            throw new ProfileError(`?reality=${reality} is not a number of minutes between 0 and 1440; nothing has been played`);
-        }
-        profile.realityCheckMinutes = minutes;
-        profile.sessionClock = true;
-        profile.realityOverride = true;
-    }
-    return profile;
+    return `${WHAT[feature] ?? feature} is not available under the ${profile.label} rules (?market=${profile.name})`;
 }
 
 function el(tag, cls, text) {
@@ -101,15 +123,16 @@ function el(tag, cls, text) {
     return e;
 }
 
-/** The info screen's section: every profile, what it changes, and which one is in force. */
-export function profilesSection(current) {
+/** The info screen's section: every market, what it changes, which one is in force, and the
+ *  settings the game was launched with. */
+export function profilesSection(current, settings) {
     const s = el("section", "info-section info-profiles");
-    s.append(el("h3", "info-heading", "Rules by jurisdiction"));
+    s.append(el("h3", "info-heading", "Rules by market"));
     s.append(el("p", "info-note",
-        `This game runs under the ${current.label} rules. An operator picks the rules with ?jurisdiction= in the page's address.`));
+        `This game runs under the ${current.label} rules. An operator picks the rules with ?market= in the page's address.`));
     const list = el("dl", "profile-list");
     for (const p of Object.values(PROFILES)) {
-        const dt = el("dt", "profile-name", `${p.label} (${p.name === "default" ? "default" : `?jurisdiction=${p.name}`})`);
+        const dt = el("dt", "profile-name", `${p.label} (${p.name === "default" ? "default" : `?market=${p.name}`})`);
         if (p.name === current.name) {
             dt.append(el("span", "profile-current", " in force"));
             dt.dataset.current = "";
@@ -121,8 +144,31 @@ export function profilesSection(current) {
         list.append(dt, dd);
     }
     s.append(list);
-    if (current.realityOverride) {
+    if (current.realityOverride && current.realityCheckMinutes !== null) {
         s.append(el("p", "info-note", `A reality check comes every ${current.realityCheckMinutes} minutes (?reality=).`));
     }
+    if (settings) s.append(settingsTable(settings));
     return s;
+}
+
+/** Every launch setting in force, as the info screen lists it (#info-settings). */
+function settingsTable(settings) {
+    const table = el("table", "settings-table");
+    table.id = "info-settings";
+    table.append(el("caption", "", "Settings in force"));
+    const rows = [
+        ["lang", settings.lang], ["currency", settings.currency], ["market", settings.market],
+        ["bets", settings.bets.join(",")], ["bet", String(settings.bet)],
+        ...Object.entries(settings.switches).map(([k, v]) => [k, String(v)]),
+        ["minRound", String(settings.minRound)], ["maxBet", settings.maxBet === null ? "none" : String(settings.maxBet)],
+        ["reality", settings.reality === null ? "none" : String(settings.reality)],
+        ["lobby", settings.lobby ?? "none"],
+    ];
+    for (const [k, v] of rows) {
+        const tr = el("tr");
+        tr.dataset.setting = k;
+        tr.append(el("th", "", k), el("td", "", v));
+        table.append(tr);
+    }
+    return table;
 }

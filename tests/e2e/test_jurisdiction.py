@@ -117,7 +117,7 @@ def test_uk_refuses_buy_turbo_autoplay_on_every_path(open_game: Callable[..., Ga
         };
     }""")
     for what, words in [("buy", "Buying the feature"), ("autoplay", "Autoplay"), ("turbo", "Quick spin")]:
-        assert refused[what] == f"{words} is not available under the United Kingdom rules (?jurisdiction=uk)"
+        assert refused[what] == f"{words} is not available under the United Kingdom rules (?market=uk)"
     # quick spin stays off whatever the saved setting or the URL says
     assert page.evaluate("game.state().turbo") is False
     assert minor(page, "#balance") == DEMO
@@ -132,7 +132,7 @@ def test_uk_embed_commands_are_refused_with_an_error_message(context: BrowserCon
     # a refused command is answered {command, reason} (docs/page-contract.md)
     errors = [(m["command"], m["reason"]) for m in page.evaluate("msgs") if m["type"] == "error"]
     assert sorted(errors) == sorted(
-        (c, f"{w} is not available under the United Kingdom rules (?jurisdiction=uk)")
+        (c, f"{w} is not available under the United Kingdom rules (?market=uk)")
         for c, w in (("buy", "Buying the feature"), ("autoplay", "Autoplay"), ("turbo", "Quick spin"))
     )
     types = [m["type"] for m in page.evaluate("msgs")]
@@ -215,7 +215,8 @@ def refused_at_start(open_game: Callable[..., Game], url: str) -> str:
 
 def test_unknown_jurisdiction_refuses_to_start(open_game: Callable[..., Game], site: Site) -> None:
     status = refused_at_start(open_game, site.root + "?jurisdiction=atlantis")
-    assert 'the jurisdiction "atlantis" is not one this game knows (known: default, uk)' in status
+    # ?jurisdiction= is the older name of ?market= (launch.js): the same presets, the same refusal
+    assert "jurisdiction=atlantis: not a market this game knows (default, uk, de, social)" in status
 
 
 def test_info_screen_lists_the_profiles(open_game: Callable[..., Game], site: Site) -> None:
@@ -223,9 +224,14 @@ def test_info_screen_lists_the_profiles(open_game: Callable[..., Game], site: Si
     page.click("#info-button")
     section = page.locator(".info-profiles")
     expect(section).to_be_visible()
-    expect(section.locator("dt")).to_have_count(2)
+    # the four markets of launch.js (default, uk, de, social), the one in force marked
+    expect(section.locator("dt")).to_have_count(4)
     expect(section.locator("dt[data-current]")).to_contain_text("United Kingdom")
     expect(section).to_contain_text("at least 2.5 seconds")
+    # and the settings in force: ?jurisdiction=uk is market=uk, its switches as the preset sets them
+    rows = dict(page.eval_on_selector_all("#info-settings tr", "rs => rs.map(r => [r.dataset.setting, r.cells[0].textContent === r.dataset.setting ? r.cells[1].textContent : null])"))
+    assert rows["market"] == "uk" and rows["autoplay"] == "0" and rows["buy"] == "0" and rows["minRound"] == "2500"
+    assert rows["net"] == rows["clock"] == "1" and rows["currency"] == "EUR" and rows["reality"] == "60"
 
 
 def test_a_reality_check_due_during_a_round_waits_for_its_end(open_game: Callable[..., Game], site: Site) -> None:
