@@ -5,7 +5,9 @@ engine's Web Worker (static/boot/engine-worker.mjs, docs/boot.md) imports this f
 `main`, makes one with the page's query string and calls `EngineBridge.handle` for every request;
 static/js/bridge.js publishes the answers as `window.bridge`, whose functions return Promises of
 the same JSON strings. With `?engine=page` PyScript runs this file on the page instead (as
-`__main__`), and `start()` publishes `window.bridge` there with synchronous functions.
+`__main__`), and `start()` hands its `EngineBridge.handle` to static/js/bridge.js in an
+`engine-ready` event (a startup error in an `engine-failed` one); bridge.js publishes
+`window.bridge` the same way for both.
 
 `window.bridge`, for the JavaScript game (static/js/app.js through static/js/bridge.js):
 
@@ -33,8 +35,9 @@ k-th round equals the k-th `play_round(model, bet, random.Random(N))` on CPython
 `random.SystemRandom()` (Web Crypto in Pyodide).
 
 Then `bridge-ready` fires on window; app.js switches <html data-state> to "ready". A failure at
-start-up switches it to "error" with a readable message, `Sorry, the game could not start
-(<Error>: <why>)...` (the traceback goes to the console only). Nothing here imports `js` or
+start-up reaches bridge.js, whose one reporter (static/js/startup.js) switches it to "error"
+with a readable message, `Sorry, the game could not start (<Error>: <why>)...` (the traceback
+goes to the console only). Nothing here imports `js` or
 `pyscript` at module level: the worker has no page.
 """
 
@@ -148,44 +151,37 @@ class EngineBridge:
         return calls[method](*json.loads(args_json))
 
 
+def _tell_page(event: str, detail: dict[str, object]) -> None:
+    """A CustomEvent `event` with `detail` on the page's window, for static/js/bridge.js."""
+    from pyscript import ffi, window
+
+    window.dispatchEvent(window.CustomEvent.new(event, ffi.to_js({"detail": detail}, dict_converter=window.Object.fromEntries)))
+
+
 def start() -> None:
-    """On the page (PyScript runs this file as __main__): publish `window.bridge` there."""
+    """On the page (PyScript runs this file as __main__): the engine's EngineBridge handed to
+    static/js/bridge.js, which publishes `window.bridge` as it does for the worker."""
     from pyscript import document, ffi, window
+
+    import engine
 
     status = document.getElementById("status")
     if status:
         status.textContent = "Loading the rules engine…"
     engine_bridge = EngineBridge(str(window.location.search))
-
-    bridge = window.Object.new()
-    bridge.modelJson = engine_bridge.model_json
-    bridge.seed = engine_bridge.seed
-    bridge.rngName = engine_bridge.rng_name
-    bridge.playRound = ffi.create_proxy(engine_bridge.play_round)  # kept by JS for the page's life
-    bridge.checkRound = ffi.create_proxy(engine_bridge.check_round)
-    bridge.offer = ffi.create_proxy(engine_bridge.offer)
-    bridge.restoreRng = ffi.create_proxy(engine_bridge.restore_rng)
-    bridge.configure = ffi.create_proxy(engine_bridge.configure)
-    bridge.checkLaunch = ffi.create_proxy(engine_bridge.check_launch)
-    window.bridge = bridge
-    # A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
-    import engine
-
-    window.engineModule = engine.__name__
-    window.dispatchEvent(window.CustomEvent.new("bridge-ready"))
+    _tell_page("engine-ready", {
+        "handle": ffi.create_proxy(engine_bridge.handle),  # kept by JS for the page's life
+        "modelJson": engine_bridge.model_json,
+        "seed": engine_bridge.seed,
+        "rngName": engine_bridge.rng_name,
+        "engineModule": engine.__name__,
+    })
 
 
 def show_startup_error(exc: BaseException) -> None:
-    from pyscript import document, window
-
-    window.console.error("".join(traceback.format_exception(exc)))
-    document.documentElement.dataset.state = "error"
-    status = document.getElementById("status")
-    if status:
-        status.textContent = (
-            "Sorry, the game could not start "
-            f"({type(exc).__name__}: {exc}). Please reload the page."
-        )
+    """Why the engine could not start, to static/js/bridge.js (which says it on the page)."""
+    _tell_page("engine-failed", {"message": f"{type(exc).__name__}: {exc}",
+                                 "traceback": "".join(traceback.format_exception(exc))})
 
 
 if __name__ == "__main__":

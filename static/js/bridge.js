@@ -110,6 +110,33 @@ const MODE = new URLSearchParams(location.search).get("engine") === "page" ? "pa
 /** Where Python runs: "worker" (the default) or "page" (`?engine=page`). */
 export const engineMode = MODE;
 
+/** The one place `window.bridge` is published, for either place Python runs: `info` is the
+ *  engine's `{modelJson, seed, rngName, engineModule}`, `call(method, args)` a Promise of the
+ *  engine's JSON answer to one of main.py's EngineBridge.handle methods (arguments cross as
+ *  JSON, so a float or a string stays one and the engine refuses it in its own words). */
+function publish(info, call) {
+    window.bridge = {
+        modelJson: info.modelJson,
+        seed: info.seed,
+        rngName: info.rngName,
+        offer: (bet) => call("offer", [bet]),
+        playRound: (bet, buy = false) => call("playRound", [bet, buy]),
+        checkRound: (json, bet, cost) => call("checkRound", [json, bet, cost]),
+        restoreRng: (json) => call("restoreRng", [json]),
+        configure: (json) => call("configure", [json]),
+        checkLaunch: (json) => call("checkLaunch", [json]),
+    };
+    // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
+    window.engineModule = info.engineModule;
+    dispatchEvent(new CustomEvent("bridge-ready"));
+}
+
+/** The engine could not start: `{message, traceback}` (the reason, Python's traceback if any). */
+function failed({ message, traceback }) {
+    if (traceback) console.error(traceback);
+    reportStartupError(message);
+}
+
 function startWorker() {
     const worker = new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module" });
     const pending = new Map();
@@ -129,24 +156,9 @@ function startWorker() {
             // as PyScript reported its stages on the page: app.js's loading bar follows them
             dispatchEvent(new CustomEvent("py:progress", { detail: data.detail }));
         } else if (data.type === "ready") {
-            window.bridge = {
-                modelJson: data.modelJson,
-                seed: data.seed,
-                rngName: data.rngName,
-                // each resolves to the engine's JSON string; arguments cross as JSON (main.py)
-                offer: (bet) => call("offer", [bet]),
-                playRound: (bet, buy = false) => call("playRound", [bet, buy]),
-                checkRound: (json, bet, cost) => call("checkRound", [json, bet, cost]),
-                restoreRng: (json) => call("restoreRng", [json]),
-                configure: (json) => call("configure", [json]),
-                checkLaunch: (json) => call("checkLaunch", [json]),
-            };
-            // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
-            window.engineModule = data.engineModule;
-            dispatchEvent(new CustomEvent("bridge-ready"));
+            publish(data, call);
         } else if (data.type === "error") {
-            if (data.traceback) console.error(data.traceback);
-            reportStartupError(data.message);
+            failed(data);
         }
     });
     // the worker's script (or a module it imports) could not be loaded or run
@@ -164,6 +176,13 @@ function startWorker() {
 }
 
 function startOnPage() {
+    // main.py, run by PyScript on the page, reports as the worker does: its EngineBridge's
+    // `handle` (synchronous here) with the engine's facts, or why it could not start
+    addEventListener("engine-ready", ({ detail }) => {
+        const handle = detail.handle;
+        publish(detail, (method, args) => new Promise((resolve) => resolve(handle(method, JSON.stringify(args)))));
+    }, { once: true });
+    addEventListener("engine-failed", ({ detail }) => failed(detail), { once: true });
     // the <script type="x-py-on-page"> of index.html becomes PyScript's main script, then
     // PyScript (with its worker hooks emptied) and our loader start
     for (const script of document.querySelectorAll('script[type="x-py-on-page"]')) script.type = "py";
