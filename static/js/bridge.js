@@ -12,6 +12,10 @@
 //   const { round, rng } = await bridge.playRound(100, false);
 //   const checked = await bridge.checkRound(savedRound, bet, cost);
 //   await bridge.restoreRng(state);
+//   const { round, text } = await bridge.openReplay(location.href);   // a ?replay= link
+//   const { link, export: record } = await bridge.shareSaved(savedRound, pageUrl);
+//   const info = await bridge.scenario("max-win");  // {name, mode, bet, description}
+//   const { round } = await bridge.playScenario("max-win");
 //
 // A request the engine refuses rejects with an `EngineRefusal` carrying the engine's words.
 //
@@ -59,6 +63,27 @@ export class Bridge {
     /** A saved round re-derived by the engine from its stops: the full round with its events. */
     async checkRound(round, bet, cost) {
         return parsed(await this._raw.checkRound(JSON.stringify(round), bet, cost)).round;
+    }
+
+    /** A replay link (or its text) replayed by the engine: `{round, text}`; an altered,
+     *  truncated or other-model link rejects with the engine's reason. */
+    async openReplay(link) {
+        return parsed(await this._raw.openReplay(link));
+    }
+
+    /** A saved round's `{text, link, export}`: its replay link on `pageUrl`, its export record. */
+    async shareSaved(round, pageUrl) {
+        return parsed(await this._raw.shareSaved(JSON.stringify(round), pageUrl));
+    }
+
+    /** A scenario of the engine's catalogue: `{name, mode, bet, description}`. */
+    async scenario(name) {
+        return parsed(await this._raw.scenario(name));
+    }
+
+    /** The named scenario's round, decided by the engine from its draws: `{round, rng}`. */
+    async playScenario(name) {
+        return parsed(await this._raw.playScenario(name));
     }
 
     /** Puts the seeded generator back in a saved state. */
@@ -131,6 +156,10 @@ function startWorker() {
                 playRound: (bet, buy = false) => call("playRound", [bet, buy]),
                 checkRound: (json, bet, cost) => call("checkRound", [json, bet, cost]),
                 restoreRng: (json) => call("restoreRng", [json]),
+                openReplay: (link) => call("openReplay", [link]),
+                shareSaved: (json, pageUrl) => call("shareSaved", [json, pageUrl]),
+                scenario: (name) => call("scenario", [name]),
+                playScenario: (name) => call("playScenario", [name]),
             };
             // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
             window.engineModule = data.engineModule;
