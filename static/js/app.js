@@ -5,7 +5,7 @@
 
 import { StartupError, connect } from "./bridge.js";
 import { Controller } from "./controller.js";
-import { PageState, byId, pageState, setPageState } from "./dom.js";
+import { CannotStart, PageState, byId, interactive, pageState, setPageState } from "./dom.js";
 import * as embed from "./embed.js";
 import { Hud, makeFormat } from "./hud.js";
 import { painted as early, restStops, symbolsOf } from "./firstpaint.js";
@@ -15,9 +15,13 @@ import { Panels } from "./panels.js";
 import { ReelSet } from "./reels.js";
 import { Renderer } from "./renderer.js";
 import { Replays } from "./replay.js";
+import { LinkReplay, REPLAY_MODE, openLink } from "./replaymode.js";
+import { openScenario } from "./scenario.js";
+import { animating, describeGame, settledWhen } from "./gamestate.js";
 import { parReady } from "./par.js";
 import { SavedGame } from "./savedgame.js";
 import { Sequencer } from "./sequencer.js";
+import { Refused } from "./controller.js";
 import { SessionClock } from "./sessionclock.js";
 import { SharedGame, loadRecord } from "./sharedgame.js";
 import { Sound } from "./sound.js";
@@ -29,6 +33,13 @@ import { PlayerControls } from "./playercontrols.js";
 const params = new URLSearchParams(location.search);
 const embedded = params.get("embed") === "1";
 const demo = params.get("demo") === "feature";
+// ?replay=TEXT: one shared round shown, nothing of the player's (replaymode.js);
+// ?scenario=NAME: the next round is a catalogue round, on a balance of its own (scenario.js)
+const replayLink = params.has("replay");
+const scenarioName = params.get("scenario");
+/** The page plays on a balance of its own: nothing read from or written to the player's save. */
+const ownBalance = demo || scenarioName !== null;
+if (replayLink) document.documentElement.dataset.mode = REPLAY_MODE;
 const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 // ?speed=fast makes every animation very short (tests); ?speed=turbo is the quick-spin setting.
 const speedParam = params.get("speed");
@@ -49,7 +60,7 @@ let profile = PROFILES.default;
 function speed() {
     if (speedParam === "fast") return 0.04;
     if (reducedMotion) return 0.3;
-    if (profile.turbo && (speedParam === "turbo" || game?.controller.state.turbo)) return 0.45;
+    if (profile.turbo && (speedParam === "turbo" || game?.controller?.state.turbo)) return 0.45;
     return 1;
 }
 
@@ -85,50 +96,35 @@ function hideLoader() {
 
 const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, not as errors
 
-function gameState() {
-    const c = game?.controller;
-    const feature = game?.sequencer.feature;
-    return {
-        state: pageState(),
-        balance: c?.state.balance ?? null,
-        bet: c?.state.bet ?? null,
-        lastWin: c?.lastWin ?? 0,
-        muted: c?.state.muted ?? false,
-        turbo: profile.turbo && (c?.state.turbo ?? false),
-        speed: speed(),
-        feature: feature?.on ?? false,
-        freeSpin: feature?.on ? `${feature.number}/${feature.count}` : null,
-        demo,
-        seed: game?.bridge.seed ?? null,
-        rng: game?.bridge.rngName ?? null,
-        replay: game?.replays.playing ?? false,
-        resumedFrom: c?.resumedFrom ?? null,
-        saving: !demo && c !== undefined && store.notKept() === null,
-        history: c?.state.history.length ?? 0,
-        tab: game?.shared.role ?? null,
-        revision: c?.state.revision ?? null,
-        jurisdiction: profile.name,
-        autoplay: game?.controls.driver.left ?? null,
-        session: game ? game.clock.figures() : null,
-    };
-}
+const gameState = () => describeGame(game, { profile, speed: speed(), demo, ownBalance, mode: replayLink ? REPLAY_MODE : "play" });
 
-const spin = () => game.controller.play(false);
-const buy = () => game.controller.play(true);
+/** What a replay link's page refuses: it plays no rounds and changes nothing. */
+function live() {
+    if (!game.controller) throw new Refused("a replay link plays no rounds: open the game to play");
+    return game.controller;
+}
+const spin = async () => live().play(false);
+const buy = async () => live().play(true);
 
 window.game = {
     ready,
     spin,
     buy,
-    setBet: (minor) => game.controller.setBet(minor),
+    setBet: (minor) => live().setBet(minor),
     state: gameState,
-    history: () => game.replays.list(),
-    replay: (index) => game.replays.replay(index),
-    stopReplay: () => game.replays.stop(),
-    playHere: () => game.shared.playHere(),
-    setTurbo: (on) => game.controls.setTurbo(on),
-    autoplay: (opts) => game.controls.autoplay(opts),
-    stopAutoplay: () => game.controls.stopAutoplay(),
+    history: () => (game.link ?? game.replays).list(),
+    replay: async (index) => { live(); return game.replays.replay(index); },
+    replayLink: async (index) => { live(); return game.replays.replayLink(index); },
+    playReplay: async () => {
+        if (!game.link) throw new Refused("only a replay link's page has a round to play: use replay(index)");
+        return game.link.play();
+    },
+    stopReplay: () => (game.link ?? game.replays).stop(),
+    settled: () => ready.then(() => settledWhen(() => !animating(game))),
+    playHere: async () => { live(); return game.shared.playHere(); },
+    setTurbo: (on) => { live(); return game.controls.setTurbo(on); },
+    autoplay: async (opts) => { live(); return game.controls.autoplay(opts); },
+    stopAutoplay: () => game.controls?.stopAutoplay() ?? false,
 };
 
 
@@ -170,13 +166,9 @@ function askBuy() {
 
 async function openInfo() {
     const par = await parReady; // fetched with the game, so the figures are there offline
-    renderInfo(byId("info-content"), { model: game.model, offer: game.controller.offer, par, format });
-    game.controls.addInfo(byId("info-content"));
+    renderInfo(byId("info-content"), { model: game.model, offer: game.controller?.offer ?? game.offer, par, format });
+    game.controls?.addInfo(byId("info-content"));
     if (!infoDialog.open) infoDialog.showModal();
-}
-
-function interactive(target) {
-    return target instanceof Element && !!target.closest("button, select, input, a, dialog, textarea");
 }
 
 /** A click or key while something plays speeds up whatever is playing (where allowed). */
@@ -217,7 +209,7 @@ function wireInput() {
  *  write that is not kept). */
 function dismissToasts() {
     game.hud.hideMessage();
-    if (byId("save-notice").contains(document.activeElement)) byId("spin").focus();
+    if (byId("save-notice").contains(document.activeElement)) byId("spin")?.focus();
     byId("save-notice").hidden = true;
 }
 
@@ -256,16 +248,26 @@ async function start() {
     }
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
+    if ([replayLink, scenarioName !== null, demo].filter(Boolean).length > 1) {
+        throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them");
+    }
     const bridge = await connect();
+    // a replay link or a scenario is checked by the engine before anything is shown
+    const opened = replayLink ? await openLink(bridge, location.href) : null;
+    const scenario = scenarioName !== null ? await openScenario(bridge, scenarioName, profile) : null;
     stage("Preparing the reels…", 0.85);
     const model = await bridge.model();
     if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
     const offers = new Map(await Promise.all(model.bets.map(async (b) => [b, await bridge.offer(b)])));
     await parReady; // the info screen's figures come with the game (null: it says they are missing)
-    const tabs = demo ? null : new Tabs();
+    // A replay link's page has no saved game, no writer lock, no tab channel: nothing of the
+    // player's is read or written. A scenario or the showcase plays on a record in memory.
+    const tabs = ownBalance || opened ? null : new Tabs();
     await tabs?.start(); // takes the writer lock when it is free
-    const { state, problem } = await loadRecord({ bridge, model, demo, readOnly: tabs?.role === "waiting" });
-    const saved = new SavedGame({ store, offers, demo, record: state });
+    const { state, problem } = opened
+        ? { state: { muted: false }, problem: null }
+        : await loadRecord({ bridge, model, demo: ownBalance, readOnly: tabs?.role === "waiting" });
+    if (scenario) state.bet = scenario.info.bet;
 
     let sound = null;
     try {
@@ -297,7 +299,7 @@ async function start() {
         onBet: (b) => { try { controller.setBet(b); } catch { /* busy */ } },
         onTopUp: () => controller.topUp(),
         onInfo: () => openInfo(),
-        onMute: () => controller.setMuted(!controller.state.muted),
+        onMute: () => (controller ? controller.setMuted(!controller.state.muted) : game.link.toggleMute()),
         onTurbo: () => { try { game.controls.setTurbo(); } catch { /* no quick spin here */ } },
         onHistory: () => { if (!game.replays.playing) game.replays.showHistory(); },
     });
@@ -305,12 +307,23 @@ async function start() {
         model, renderer, reels, hud, meter, panels, sound, format,
         speed: () => { renderer.speedFactor = speed(); return renderer.speedFactor; },
     });
+    if (opened) {
+        const link = new LinkReplay({ opened, format, makeSequencer, hud, sound });
+        game = { bridge, model, link, sequencer: link.sequencer, renderer, reels, hud, offer: offers.get(opened.round.bet) };
+        link.listen(infoDialog);
+        renderer.start();
+        hideLoader();
+        setPageState(PageState.READY);
+        readyResolve();
+        return;
+    }
+    const saved = new SavedGame({ store, offers, demo: ownBalance, record: state });
     // The live sequencer shows the running total in #win, and is the one that writes it
     // during a round; embed.js posts its events to the parent.
     const sequencer = makeSequencer({ show: (minor, opts) => hud.setWin(minor, opts) });
     const clock = new SessionClock({ profile, format, saved });
-    controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock });
-    const shared = new SharedGame({ bridge, model, demo, format, tabs, saved, controller, hud });
+    controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock, decide: scenario?.decide });
+    const shared = new SharedGame({ bridge, model, demo: ownBalance, format, tabs, saved, controller, hud });
     embed.report({ controller, sequencer, clock });
     saved.on("saved", showSaveNotice);
     controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
@@ -321,7 +334,8 @@ async function start() {
         `${win > 0 ? `Win ${format(win)}` : "No win"}. Balance ${format(balance)}.`));
     const replays = new Replays({ controller, bridge, hud, format, makeSequencer });
     const controls = new PlayerControls({ profile, controller, clock, sequencer, replays, hud, format, post: embed.post });
-    game = { bridge, model, controller, saved, sequencer, replays, renderer, hud, shared, clock, controls };
+    game = { bridge, model, controller, saved, sequencer, replays, renderer, reels, hud, shared, clock, controls, scenario };
+    scenario?.show(format);
     if (params.get("debug") === "1") window.debugGame = { sequencer, reels, renderer, hud };
 
     wireInput();
@@ -352,7 +366,7 @@ async function start() {
 }
 
 start().catch((err) => {
-    if (err instanceof ProfileError) {
+    if (err instanceof ProfileError || err instanceof CannotStart) {
         console.warn(err.message);
         setPageState(PageState.ERROR);
         status.textContent = `This game cannot start: ${err.message}.`;
