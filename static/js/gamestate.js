@@ -39,10 +39,12 @@ export function describeGame(game, { profile, speed, demo, ownBalance, mode }) {
 }
 
 /** Whether a round animation runs: a round or replay on screen, a reel spinning, a round panel
- *  open (the ambient snow and the resting win pulse are not round animations). */
+ *  open, coins of a win still falling (the ambient snow and the resting win pulse are not round
+ *  animations). */
 export function animating(game) {
     return !!(game?.controller?.busy || (game?.link ?? game?.replays)?.playing
-        || game?.reels.reels.some((r) => r.spinning) || !byId("overlay").hidden);
+        || game?.reels.reels.some((r) => r.spinning) || !byId("overlay").hidden
+        || game?.renderer.particles.length > 0);
 }
 
 /** Resolves when `idle()` is true: checked at once, then every 20 ms (timers, not frames: a
