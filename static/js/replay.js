@@ -9,7 +9,28 @@ import { renderHistory, timeFormat } from "./history.js";
 import { byId, el } from "./dom.js";
 import { Refused, describeValue } from "./controller.js";
 
-export class Replays {
+/** What a history replay and a replay link's page share: a sequencer of their own whose meter
+ *  is the banner's #replay-win, and Stop. */
+export class ReplayShow {
+    constructor({ format, makeSequencer }) {
+        this.format = format;
+        this.playing = false;
+        this.sequencer = makeSequencer({ show: (minor) => this._showWin(minor) });
+    }
+
+    /** Ends the replay on screen after its current step (the Stop button, Escape). */
+    stop() {
+        if (this.playing) this.sequencer.stop();
+    }
+
+    _showWin(minor) {
+        const win = byId("replay-win");
+        win.textContent = this.format(minor);
+        win.dataset.minor = String(minor);
+    }
+}
+
+export class Replays extends ReplayShow {
     /**
      * @param {object} o
      * @param {import("./controller.js").Controller} o.controller
@@ -18,11 +39,10 @@ export class Replays {
      *        its running total on `meter`
      */
     constructor({ controller, bridge, makeSequencer, hud, format }) {
-        Object.assign(this, { controller, bridge, hud, format });
+        super({ format, makeSequencer });
+        Object.assign(this, { controller, bridge, hud });
         this.dialog = byId("history-dialog");
         this.banner = byId("replay-banner");
-        this.sequencer = makeSequencer({ show: (minor) => this._showWin(minor) });
-        this.playing = false;
         byId("replay-stop").addEventListener("click", () => this.stop());
         byId("history-close").addEventListener("click", () => this.dialog.close());
         controller.on("roundEnd", () => { if (this.dialog.open) this.showHistory(); });
@@ -136,16 +156,5 @@ export class Replays {
             }
             return round;
         });
-    }
-
-    /** Ends the replay on screen after its current step (the Stop button, Escape). */
-    stop() {
-        if (this.playing) this.sequencer.stop();
-    }
-
-    _showWin(minor) {
-        const win = byId("replay-win");
-        win.textContent = this.format(minor);
-        win.dataset.minor = String(minor);
     }
 }

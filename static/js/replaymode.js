@@ -10,6 +10,7 @@
 import { EngineRefusal } from "./bridge.js";
 import { CannotStart, PageState, byId, interactive, pageState, setPageState } from "./dom.js";
 import { Refused } from "./controller.js";
+import { ReplayShow } from "./replay.js";
 
 /** `<html data-mode>` in replay mode; set as soon as the URL asks for it, so no betting control
  *  shows even while the engine starts. */
@@ -29,13 +30,12 @@ export async function openLink(bridge, href) {
 /** What replay mode takes off the page: the betting controls, the balance, the history. */
 const BETTING = ["spin", "buy", "autoplay-button", "turbo", "history-button"];
 
-export class LinkReplay {
+export class LinkReplay extends ReplayShow {
     constructor({ opened, format, makeSequencer, hud, sound }) {
-        Object.assign(this, { format, hud, sound });
+        super({ format, makeSequencer });
+        Object.assign(this, { hud, sound });
         this.round = opened.round;
         this.text = opened.text;
-        this.playing = false;
-        this.sequencer = makeSequencer({ show: (minor) => this._showWin(minor) });
         for (const id of BETTING) byId(id)?.remove();
         for (const id of ["bet", "balance"]) byId(id)?.closest(".meter")?.remove();
         const { round } = this;
@@ -106,16 +106,5 @@ export class LinkReplay {
             setPageState(PageState.READY);
         }
         return this.round;
-    }
-
-    /** Ends the replay on screen after its current step (Stop, Escape). */
-    stop() {
-        if (this.playing) this.sequencer.stop();
-    }
-
-    _showWin(minor) {
-        const win = byId("replay-win");
-        win.textContent = this.format(minor);
-        win.dataset.minor = String(minor);
     }
 }
