@@ -77,9 +77,11 @@ def test_share_link_opens_in_a_fresh_context_with_the_same_bet_cost_and_win(
             assert (state["mode"], state["balance"], state["history"]) == ("replay", None, 0)
             with pytest.raises(Exception, match="a replay link plays no rounds"):
                 p.evaluate("game.spin()")
+            p.evaluate("""() => { window.states = []; new MutationObserver(() => states.push(
+                document.documentElement.dataset.state)).observe(document.documentElement, {attributes: true}); }""")
             p.click("#replay-play")
-            p.wait_for_selector("html[data-state=playing]", state="attached")
             p.evaluate("game.settled()")
+            assert p.evaluate("states") == ["playing", "ready"]
             assert game.state == "ready"
             assert minor(p, "#replay-win") == rnd["total_win"]
             # and again, through game.playReplay()
