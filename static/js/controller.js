@@ -190,7 +190,6 @@ export class Controller extends Emitter {
         setPageState(PageState.PLAYING); // only once the round in progress is saved
         this._markStart(this.roundProfile);
         this.emit("busy", { busy: true });
-        this.hud.setBalance(this.saved.balance);
         const quiet = !this.celebrates(round);
         try {
             // the sequencer's meter writes #win, the round's total last of all
@@ -238,9 +237,9 @@ export class Controller extends Emitter {
         });
     }
 
-    /** The record was changed by another tab: sharedgame.js reads it again (awaited). */
+    /** The record was changed by another tab: sharedgame.js reads it again (awaited) and the
+     *  saved game adopts it. */
     async _resync() {
-        this.saved.stale = false;
         await this.emitAndWait("stale");
         return new Refused("the saved game was changed in another tab");
     }
