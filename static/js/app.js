@@ -138,12 +138,12 @@ embed.listen({
             if (no) throw new Error(no);
             return buy();
         },
-        [embed.Incoming.TURBO]: (msg) => game.controls.setTurbo(embed.flag(msg, "on", !game.controller.state.turbo)),
+        [embed.Incoming.TURBO]: (msg) => game.controls.setTurbo(embed.flag(msg, "on", !live().state.turbo)),
         [embed.Incoming.AUTOPLAY]: ({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }) =>
-            game.controls.autoplay({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }),
-        [embed.Incoming.STOP_AUTOPLAY]: () => game.controls.stopAutoplay(),
-        [embed.Incoming.SET_BET]: (msg) => game.controller.setBet(msg.bet),
-        [embed.Incoming.MUTE]: (msg) => game.controller.setMuted(embed.flag(msg, "muted", !game.controller.state.muted)),
+            window.game.autoplay({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }),
+        [embed.Incoming.STOP_AUTOPLAY]: () => window.game.stopAutoplay(),
+        [embed.Incoming.SET_BET]: (msg) => live().setBet(msg.bet),
+        [embed.Incoming.MUTE]: (msg) => live().setMuted(embed.flag(msg, "muted", !live().state.muted)),
     },
 });
 
