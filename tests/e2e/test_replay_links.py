@@ -96,19 +96,24 @@ def test_share_link_opens_in_a_fresh_context_with_the_same_bet_cost_and_win(
 
 
 def test_a_replay_link_reads_and_writes_nothing_of_the_players(open_game: Callable[..., Game], site: Site) -> None:
-    page = open_game(site.root + "?seed=3&speed=fast").page
-    page.evaluate("game.spin()")
-    link = page.evaluate("game.replayLink(0)")
-    before = storage(page)
+    player = open_game(site.root + "?seed=3&speed=fast").page
+    player.evaluate("game.spin()")
+    link = player.evaluate("game.replayLink(0)")
+    before = storage(player)
     assert any(k.startswith("boce.") for k in before)
-    page.close()  # its writer lock goes with it
-    game = open_game(link + "&speed=fast")
-    p = game.page
+    # the player's tab hears whatever is said on the tabs' channel
+    player.evaluate("""() => { window.heard = []; new BroadcastChannel("boce.tabs")
+        .onmessage = (ev) => heard.push(ev.data); }""")
+    p = open_game(link + "&speed=fast").page
     p.evaluate("game.playReplay()")
     assert storage(p) == before
-    held = p.evaluate("navigator.locks.query().then((q) => [...q.held, ...q.pending].map((l) => l.name))")
-    assert held == []
+    # no writer lock asked for: the player's tab holds it still, and nobody waits for it
+    locks = p.evaluate("navigator.locks.query().then((q) => [q.held.map((l) => l.name), q.pending.length])")
+    assert locks == [["boce.writer"], 0]
     assert p.evaluate("game.state().tab") is None
+    assert player.evaluate("heard") == []
+    assert player.evaluate("game.state().tab") == "writer"
+    assert storage(player) == before
 
 
 @pytest.mark.parametrize("change", ["altered", "truncated", "other-model"])
