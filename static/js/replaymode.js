@@ -27,7 +27,8 @@ export async function openLink(bridge, href) {
     }
 }
 
-/** What replay mode takes off the page: the betting controls, the balance, the history. */
+/** What replay mode takes off the page: the betting controls and the history (and below, the
+ *  bet, balance and win meters). */
 const BETTING = ["spin", "buy", "autoplay-button", "turbo", "history-button"];
 
 export class LinkReplay extends ReplayShow {
@@ -37,7 +38,7 @@ export class LinkReplay extends ReplayShow {
         this.round = opened.round;
         this.text = opened.text;
         for (const id of BETTING) byId(id)?.remove();
-        for (const id of ["bet", "balance"]) byId(id)?.closest(".meter")?.remove();
+        for (const id of ["bet", "balance", "win"]) byId(id)?.closest(".meter")?.remove(); // the banner shows the win
         const { round } = this;
         const banner = byId("replay-banner");
         banner.dataset.link = "true";

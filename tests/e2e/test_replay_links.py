@@ -68,7 +68,7 @@ def test_share_link_opens_in_a_fresh_context_with_the_same_bet_cost_and_win(
             game = boot(ctx.new_page(), watch, link + "&speed=fast")
             p = game.page
             assert p.evaluate("document.documentElement.dataset.mode") == "replay"
-            for sel in ("#spin", "#buy", "#bet", "#autoplay-button", "#turbo", "#balance"):
+            for sel in ("#spin", "#buy", "#bet", "#autoplay-button", "#turbo", "#balance", "#win", "#history-button"):
                 expect(p.locator(sel)).to_have_count(0)
             assert minor(p, "#replay-bet") == rnd["bet"]
             assert minor(p, "#replay-cost") == rnd["cost"]
@@ -84,6 +84,8 @@ def test_share_link_opens_in_a_fresh_context_with_the_same_bet_cost_and_win(
             assert p.evaluate("states") == ["playing", "ready"]
             assert game.state == "ready"
             assert minor(p, "#replay-win") == rnd["total_win"]
+            SHOTS.mkdir(exist_ok=True)
+            p.screenshot(path=str(SHOTS / f"replay-link-{'buy' if rnd['buy'] else 'spin'}.png"))
             # and again, through game.playReplay()
             again = p.evaluate("game.playReplay()")
             assert again["total_win"] == rnd["total_win"] and again["events"] == rnd["events"]
