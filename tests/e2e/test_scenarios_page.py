@@ -87,3 +87,14 @@ def test_the_round_after_a_scenario_is_drawn_as_usual(open_game: Callable[..., G
     from engine import play_round
     second = page.evaluate("game.spin()")
     assert second == play_round(MODEL, MODEL.default_bet, random.Random(4)).to_dict()
+
+
+@pytest.mark.parametrize(("query", "reason"), [
+    ("?scenario=loss&demo=feature", "each open a page of their own"),
+    ("?scenario=max-win&jurisdiction=uk", "scenario max-win is a bought feature"),
+])
+def test_a_scenario_the_page_cannot_play_is_refused(open_game: Callable[..., Game], site: Site,
+                                                     query: str, reason: str) -> None:
+    page = open_game(site.root + query + "&speed=fast", state="error").page
+    assert reason in (page.locator("#status").text_content() or "")
+    expect(page.locator("#scenario-banner")).to_be_hidden()
