@@ -78,8 +78,9 @@ def test_an_unknown_scenario_is_refused(open_game: Callable[..., Game], site: Si
     assert page.evaluate("Object.keys(localStorage)") == []
 
 
-def test_the_round_after_a_scenario_is_drawn_as_usual(open_game: Callable[..., Game], site: Site) -> None:
-    page = open_game(f"{site.root}?scenario=loss&seed=4&speed=fast").page
+@pytest.mark.parametrize("engine", ["", "&engine=page"])  # the worker's bridge and the page's (main.start)
+def test_the_round_after_a_scenario_is_drawn_as_usual(open_game: Callable[..., Game], site: Site, engine: str) -> None:
+    page = open_game(f"{site.root}?scenario=loss&seed=4&speed=fast{engine}").page
     first = page.evaluate("game.spin()")
     assert first == scenario_round(MODEL, SCENARIOS["loss"]).to_dict()
     import random
