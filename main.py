@@ -25,6 +25,15 @@ the same JSON strings. With `?engine=page` PyScript runs this file on the page i
   read back with `Round.from_dict` and re-derived from its stops with `Round.verify(model)`
   (`engine.page.check_saved`); its bet and cost must equal the saved record's. Returns `{"round": to_dict()}` (events
   rebuilt by the engine) or `{"error": why}`: a mismatch is a corrupt or tampered save;
+* `bridge.openReplay(link)`: a replay link (or its bare text) decoded and replayed through the
+  rules (`engine.page.open_replay`): `{"round": to_dict(), "text": ...}` or `{"error": why}`
+  for an altered, truncated or other-model link;
+* `bridge.shareSaved(json, pageUrl)`: a saved history round as `{"text", "link", "export"}`
+  (`engine.page.share_saved`: its replay link on `pageUrl` and the record an Export saves);
+* `bridge.scenario(name)`: a scenario of the catalogue (`engine.page.scenario_info`: name,
+  mode, bet, description) or `{"error": why}` for an unknown name;
+* `bridge.playScenario(name)`: that scenario's round as `playRound` answers it
+  (`engine.page.play_scenario`; `rng` is the generator's state, which the scenario left alone);
 * `bridge.restoreRng(json)`: `rng.setstate(...)` from a saved state when the page plays
   `?seed=N` and the save was made with the same N; returns "" or why it was refused;
 * `bridge.seed`: the `?seed=N` in use, or null; `bridge.rngName`: "SystemRandom" or
@@ -127,6 +136,29 @@ class EngineBridge:
 
         return json.dumps(page.check_saved(self.model, str(data), _py(bet), _py(cost)))
 
+    def open_replay(self, link: object) -> str:
+        from engine import page
+
+        return json.dumps(page.open_replay(self.model, _py(link)))
+
+    def share_saved(self, data: object, page_url: object) -> str:
+        from engine import page
+
+        return json.dumps(page.share_saved(self.model, str(data), _py(page_url)))
+
+    def scenario(self, name: object) -> str:
+        from engine import page
+
+        return json.dumps(page.scenario_info(_py(name)))
+
+    def play_scenario(self, name: object) -> str:
+        from engine import page
+
+        answer = page.play_scenario(self.model, _py(name))
+        if "round" in answer:
+            answer["rng"] = self.rng_state()
+        return json.dumps(answer)
+
     def offer(self, bet: object) -> str:
         from engine import page
 
@@ -145,7 +177,9 @@ class EngineBridge:
         engine refuses it in its own words). A non-integer bet is never coerced."""
         calls = {"playRound": self.play_round, "checkRound": self.check_round,
                  "offer": self.offer, "restoreRng": self.restore_rng, "configure": self.configure,
-                 "checkLaunch": self.check_launch}
+                 "checkLaunch": self.check_launch, "openReplay": self.open_replay,
+                 "shareSaved": self.share_saved, "scenario": self.scenario,
+                 "playScenario": self.play_scenario}
         if method not in calls:
             raise ValueError(f"no bridge method {method!r}")
         return calls[method](*json.loads(args_json))

@@ -175,6 +175,42 @@ def _json(data: str, what: str) -> Any:
         raise SavedRoundError(f"{what} is not JSON ({exc})") from None
 
 
+def scenario_info(name: object, catalogue: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What the page shows of a named scenario of the catalogue (``engine/data/scenarios.json``,
+    :mod:`engine.scenarios`) before its round is played: ``{"name", "mode": "base"|"buy",
+    "bet", "description"}``, or ``{"error": why}`` for a name the catalogue does not hold."""
+    from .scenarios import load_scenarios
+
+    scenarios = load_scenarios() if catalogue is None else catalogue
+    if not isinstance(name, str) or name not in scenarios:
+        return {"error": f"no scenario {describe(name)}; the scenarios are {', '.join(scenarios)}"}
+    entry = scenarios[name]
+    return {"name": name, "mode": entry["mode"], "bet": entry["bet"], "description": entry["description"]}
+
+
+def play_scenario(model: Model, name: object, catalogue: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The named scenario's round, its draws replayed through the rules
+    (:func:`engine.scenarios.scenario_round`), answered as :func:`play` answers:
+    ``{"round": Round.to_dict(), "scenario": name}``, or ``{"error": why}`` for an unknown name
+    or draws that do not fit ``model``."""
+    from .scenarios import load_scenarios, scenario_round
+
+    scenarios = load_scenarios() if catalogue is None else catalogue
+    info = scenario_info(name, scenarios)
+    if "error" in info:
+        return info
+    try:
+        rnd = scenario_round(model, scenarios[str(name)])
+    except EngineError as exc:
+        return {"error": f"scenario {name}: {exc}"}
+    return {"round": rnd.to_dict(), "scenario": name}
+
+
+def describe(value: object) -> str:
+    """A value from JavaScript as a refusal names it (a string quoted)."""
+    return repr(value) if isinstance(value, str) else f"{type(value).__name__} {value!r}"
+
+
 def _agree(saved: object, rebuilt: object) -> bool:
     """Whether ``saved`` matches ``rebuilt`` on every key it has (recursively into objects and
     lists of the same length)."""

@@ -8,7 +8,8 @@
 //
 // Messages in:  { type: "start", search }           the page's location.search (its ?seed=N)
 //               { id, method, args }                a bridge call (offer, playRound, checkRound,
-//                                                   restoreRng; args as JSON-able values)
+//                                                   restoreRng, openReplay, shareSaved, scenario,
+//                                                   playScenario; args as JSON-able values)
 //               { id, method: "bootPath" | "python", args }   for the tests and the bench only
 // Messages out: { type: "progress", detail }        a stage for the loading screen ("Loading
 //                                                   Pyodide", ...; bridge.js fires them on the

@@ -4,8 +4,8 @@
 // docs/page-contract.md.
 
 import { EngineRefusal, StartupError, connect } from "./bridge.js";
-import { Controller } from "./controller.js";
-import { PageState, byId, pageState, setPageState } from "./dom.js";
+import { Controller, Refused } from "./controller.js";
+import { CannotStart, PageState, byId, interactive, pageState, setPageState } from "./dom.js";
 import * as embed from "./embed.js";
 import { Hud, makeFormat } from "./hud.js";
 import { painted as early, restStops, symbolsOf } from "./firstpaint.js";
@@ -16,6 +16,9 @@ import { Panels } from "./panels.js";
 import { ReelSet } from "./reels.js";
 import { Renderer } from "./renderer.js";
 import { Replays } from "./replay.js";
+import { LinkReplay, REPLAY_MODE, openLink } from "./replaymode.js";
+import { openScenario } from "./scenario.js";
+import { animating, describeGame, settledWhen } from "./gamestate.js";
 import { parReady } from "./par.js";
 import { SavedGame } from "./savedgame.js";
 import { Sequencer } from "./sequencer.js";
@@ -32,6 +35,13 @@ import { PlayerControls } from "./playercontrols.js";
 const params = new URLSearchParams(location.search);
 const embedded = params.get("embed") === "1";
 const demo = params.get("demo") === "feature";
+// ?replay=TEXT: one shared round shown, nothing of the player's (replaymode.js);
+// ?scenario=NAME: the next round is a catalogue round, on a balance of its own (scenario.js)
+const replayLink = params.has("replay");
+const scenarioName = params.get("scenario");
+/** The page plays on a balance of its own: nothing read from or written to the player's save. */
+const ownBalance = demo || scenarioName !== null;
+if (replayLink) document.documentElement.dataset.mode = REPLAY_MODE;
 const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 // ?speed=fast makes every animation very short (tests); ?speed=turbo is the quick-spin setting.
 const speedParam = params.get("speed");
@@ -57,7 +67,7 @@ let profile = null;
 function speed() {
     if (speedParam === "fast") return 0.04;
     if (reducedMotion) return 0.3;
-    if (profile?.turbo && (speedParam === "turbo" || game?.controller.state.turbo)) return 0.45;
+    if (profile?.turbo && (speedParam === "turbo" || game?.controller?.state.turbo)) return 0.45;
     return 1;
 }
 
@@ -93,57 +103,42 @@ function hideLoader() {
 
 const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, not as errors
 
-function gameState() {
-    const c = game?.controller;
-    const feature = game?.sequencer.feature;
-    return {
-        state: pageState(),
-        balance: c?.state.balance ?? null,
-        bet: c?.state.bet ?? null,
-        lastWin: c?.lastWin ?? 0,
-        muted: c?.state.muted ?? false,
-        turbo: (profile?.turbo ?? false) && (c?.state.turbo ?? false),
-        speed: speed(),
-        feature: feature?.on ?? false,
-        freeSpin: feature?.on ? `${feature.number}/${feature.count}` : null,
-        demo,
-        seed: game?.bridge.seed ?? null,
-        rng: game?.bridge.rngName ?? null,
-        replay: game?.replays.playing ?? false,
-        resumedFrom: c?.resumedFrom ?? null,
-        saving: !demo && c !== undefined && store.notKept() === null,
-        history: c?.state.history.length ?? 0,
-        tab: game?.shared.role ?? null,
-        revision: c?.state.revision ?? null,
-        jurisdiction: profile?.name ?? null,
-        market: settings?.market ?? null,
-        settings,
-        autoplay: game?.controls.driver.left ?? null,
-        session: game ? game.clock.figures() : null,
-    };
-}
+const gameState = () => describeGame(game, { profile, settings, speed: speed(), demo, ownBalance, mode: replayLink ? REPLAY_MODE : "play" });
 
-const spin = () => game.controller.play(false);
+/** What a replay link's page refuses: it plays no rounds and changes nothing. */
+function live() {
+    if (!game.controller) throw new Refused("a replay link plays no rounds: open the game to play");
+    return game.controller;
+}
+const spin = async () => live().play(false);
+const buy = async () => live().play(true);
 /** Autoplay as the API and the parent ask for it: refused at once while the age gate holds. */
-const autoplay = (opts) => {
+const autoplay = async (opts) => {
+    live();
     const held = ageGate.why();
-    return held ? Promise.reject(new Error(held)) : game.controls.autoplay(opts);
+    if (held) throw new Error(held);
+    return game.controls.autoplay(opts);
 };
-const buy = () => game.controller.play(true);
 
 window.game = {
     ready,
     spin,
     buy,
-    setBet: (minor) => game.controller.setBet(minor),
+    setBet: (minor) => live().setBet(minor),
     state: gameState,
-    history: () => game.replays.list(),
-    replay: (index) => game.replays.replay(index),
-    stopReplay: () => game.replays.stop(),
-    playHere: () => game.shared.playHere(),
-    setTurbo: (on) => game.controls.setTurbo(on),
+    history: () => (game.link ?? game.replays).list(),
+    replay: async (index) => { live(); return game.replays.replay(index); },
+    replayLink: async (index) => { live(); return game.replays.replayLink(index); },
+    playReplay: async () => {
+        if (!game.link) throw new Refused("only a replay link's page has a round to play: use replay(index)");
+        return game.link.play();
+    },
+    stopReplay: () => (game.link ?? game.replays).stop(),
+    settled: () => ready.then(() => settledWhen(() => !animating(game))),
+    playHere: async () => { live(); return game.shared.playHere(); },
+    setTurbo: (on) => { live(); return game.controls.setTurbo(on); },
     autoplay: (opts) => autoplay(opts),
-    stopAutoplay: () => game.controls.stopAutoplay(),
+    stopAutoplay: () => game.controls?.stopAutoplay() ?? false,
 };
 
 
@@ -157,14 +152,14 @@ embed.listen({
             if (no) throw new Error(no);
             return buy();
         },
-        [embed.Incoming.TURBO]: (msg) => game.controls.setTurbo(embed.flag(msg, "on", !game.controller.state.turbo)),
+        [embed.Incoming.TURBO]: (msg) => game.controls.setTurbo(embed.flag(msg, "on", !live().state.turbo)),
         [embed.Incoming.AUTOPLAY]: ({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }) =>
             autoplay({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }),
-        [embed.Incoming.STOP_AUTOPLAY]: () => game.controls.stopAutoplay(),
-        [embed.Incoming.SET_BET]: (msg) => game.controller.setBet(msg.bet),
+        [embed.Incoming.STOP_AUTOPLAY]: () => window.game.stopAutoplay(),
+        [embed.Incoming.SET_BET]: (msg) => live().setBet(msg.bet),
         [embed.Incoming.CONFIGURE]: (msg) => configure(msg.settings),
         [embed.Incoming.AGE_CONFIRMED]: () => ageGate.confirm(),
-        [embed.Incoming.MUTE]: (msg) => game.controller.setMuted(embed.flag(msg, "muted", !game.controller.state.muted)),
+        [embed.Incoming.MUTE]: (msg) => live().setMuted(embed.flag(msg, "muted", !live().state.muted)),
     },
 });
 
@@ -229,13 +224,9 @@ function askBuy() {
 
 async function openInfo() {
     const par = await parReady; // fetched with the game, so the figures are there offline
-    renderInfo(byId("info-content"), { model: game.model, offer: game.controller.offer, par, format, rtp: profile.rtp });
-    game.controls.addInfo(byId("info-content"));
+    renderInfo(byId("info-content"), { model: game.model, offer: game.controller?.offer ?? game.offer, par, format, rtp: profile.rtp });
+    game.controls?.addInfo(byId("info-content"));
     if (!infoDialog.open) infoDialog.showModal();
-}
-
-function interactive(target) {
-    return target instanceof Element && !!target.closest("button, select, input, a, dialog, textarea");
 }
 
 /** A click or key while something plays speeds up whatever is playing (where allowed). */
@@ -284,7 +275,7 @@ function wireInput(hud) {
  *  write that is not kept). */
 function dismissToasts() {
     game.hud.hideMessage();
-    if (byId("save-notice").contains(document.activeElement)) byId("spin").focus();
+    if (byId("save-notice").contains(document.activeElement)) byId("spin")?.focus();
     byId("save-notice").hidden = true;
 }
 
@@ -359,18 +350,29 @@ async function launch(bridge) {
 async function start() {
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
+    if ([replayLink, scenarioName !== null, demo].filter(Boolean).length > 1) {
+        throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them");
+    }
     const bridge = await connect();
     stage("Preparing the reels…", 0.85);
-    const model = await launch(bridge);
+    const model = await launch(bridge); // the launch settings first: nothing plays under bad ones
+    // a replay link or a scenario is checked by the engine before anything is shown
+    const opened = replayLink ? await openLink(bridge, location.href) : null;
+    const scenario = scenarioName !== null ? await openScenario(bridge, scenarioName, profile) : null;
     if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
     const offers = new Map(await Promise.all(model.bets.map(async (b) => [b, await bridge.offer(b)])));
     const par = await parReady; // the info screen's figures come with the game (null: it says they are missing)
+    // A replay link's page has no saved game, no writer lock, no tab channel: nothing of the
+    // player's is read or written. A scenario or the showcase plays on a record in memory; the
+    // game itself on the launch's own saved game (its currency and levels).
     const suffix = store.scopeSuffix(settings.currency, settings.bets, base.bets);
-    store.useScope(suffix); // this launch's own saved game
-    const tabs = demo ? null : new Tabs({ suffix });
+    store.useScope(suffix);
+    const tabs = ownBalance || opened ? null : new Tabs({ suffix });
     await tabs?.start(); // takes the writer lock when it is free
-    const { state, problem } = await loadRecord({ bridge, model, demo, readOnly: tabs?.role === "waiting" });
-    const saved = new SavedGame({ store, offers, demo, record: state });
+    const { state, problem } = opened
+        ? { state: { muted: false }, problem: null }
+        : await loadRecord({ bridge, model, demo: ownBalance, readOnly: tabs?.role === "waiting" });
+    if (scenario) state.bet = scenario.info.bet;
 
     let sound = null;
     try {
@@ -399,12 +401,25 @@ async function start() {
         model, renderer, reels, hud, meter, panels, sound, format,
         speed: () => { renderer.speedFactor = speed(); return renderer.speedFactor; },
     });
+    if (opened) {
+        const link = new LinkReplay({ opened, format, makeSequencer, hud, sound });
+        game = { bridge, model, link, sequencer: link.sequencer, renderer, reels, hud, offer: offers.get(opened.round.bet) };
+        hud.on("info", () => openInfo());
+        hud.on("mute", () => link.toggleMute());
+        link.listen(infoDialog);
+        renderer.start();
+        hideLoader();
+        setPageState(PageState.READY);
+        readyResolve();
+        return;
+    }
+    const saved = new SavedGame({ store, offers, demo: ownBalance, record: state });
     // The live sequencer shows the running total in #win, and is the one that writes it
     // during a round; embed.js posts its events to the parent.
     const sequencer = makeSequencer({ show: (minor, opts) => hud.setWin(minor, opts) });
     const clock = new SessionClock({ profile, format, saved });
-    const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock, gate: ageGate });
-    const shared = new SharedGame({ bridge, model, demo, format, tabs, saved, controller, hud });
+    const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock, gate: ageGate, decide: scenario?.decide });
+    const shared = new SharedGame({ bridge, model, demo: ownBalance, format, tabs, saved, controller, hud });
     embed.report({ controller, sequencer, clock });
     saved.on("saved", showSaveNotice);
     controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
@@ -416,7 +431,8 @@ async function start() {
         `${win > 0 ? `Win ${format(win)}` : "No win"}. Balance ${format(balance)}.`));
     const replays = new Replays({ controller, bridge, hud, format, makeSequencer });
     const controls = new PlayerControls({ profile, settings, controller, clock, sequencer, replays, hud, format, post: embed.post });
-    game = { bridge, model, controller, saved, sequencer, replays, renderer, hud, shared, clock, controls };
+    game = { bridge, model, controller, saved, sequencer, replays, renderer, reels, hud, shared, clock, controls, scenario };
+    scenario?.show(format);
     if (params.get("debug") === "1") window.debugGame = { sequencer, reels, renderer, hud };
 
     showLobby(settings);
@@ -449,7 +465,7 @@ async function start() {
 }
 
 start().catch((err) => {
-    if (err instanceof ProfileError || err instanceof SettingsError) {
+    if (err instanceof ProfileError || err instanceof SettingsError || err instanceof CannotStart) {
         console.warn(err.message);
         showStartupFailure(`This game cannot start: ${err.message}.`, { always: true });
     } else if (!(err instanceof StartupError)) {

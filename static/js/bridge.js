@@ -12,6 +12,10 @@
 //   const { round, rng } = await bridge.playRound(100, false);
 //   const checked = await bridge.checkRound(savedRound, bet, cost);
 //   await bridge.restoreRng(state);
+//   const { round, text } = await bridge.openReplay(location.href);   // a ?replay= link
+//   const { link, export: record } = await bridge.shareSaved(savedRound, pageUrl);
+//   const info = await bridge.scenario("max-win");  // {name, mode, bet, description}
+//   const { round } = await bridge.playScenario("max-win");
 //
 // A request the engine refuses rejects with an `EngineRefusal` carrying the engine's words.
 //
@@ -76,6 +80,27 @@ export class Bridge {
         parsed(await this._raw.checkLaunch(JSON.stringify(launch)));
     }
 
+    /** A replay link (or its text) replayed by the engine: `{round, text}`; an altered,
+     *  truncated or other-model link rejects with the engine's reason. */
+    async openReplay(link) {
+        return parsed(await this._raw.openReplay(link));
+    }
+
+    /** A saved round's `{text, link, export}`: its replay link on `pageUrl`, its export record. */
+    async shareSaved(round, pageUrl) {
+        return parsed(await this._raw.shareSaved(JSON.stringify(round), pageUrl));
+    }
+
+    /** A scenario of the engine's catalogue: `{name, mode, bet, description}`. */
+    async scenario(name) {
+        return parsed(await this._raw.scenario(name));
+    }
+
+    /** The named scenario's round, decided by the engine from its draws: `{round, rng}`. */
+    async playScenario(name) {
+        return parsed(await this._raw.playScenario(name));
+    }
+
     /** Puts the seeded generator back in a saved state. */
     async restoreRng(state) {
         const refused = await this._raw.restoreRng(JSON.stringify(state));
@@ -125,6 +150,10 @@ function publish(info, call) {
         restoreRng: (json) => call("restoreRng", [json]),
         configure: (json) => call("configure", [json]),
         checkLaunch: (json) => call("checkLaunch", [json]),
+        openReplay: (link) => call("openReplay", [link]),
+        shareSaved: (json, pageUrl) => call("shareSaved", [json, pageUrl]),
+        scenario: (name) => call("scenario", [name]),
+        playScenario: (name) => call("playScenario", [name]),
     };
     // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
     window.engineModule = info.engineModule;

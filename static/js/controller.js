@@ -12,8 +12,12 @@
 //     -> saved.credit               the round's total_win, once, one write
 //     -> "roundEnd" to listeners    (embedding, history dialog)
 //
+// `decide(bet, buy)` is how a round is drawn: the bridge's playRound, unless ?scenario= hands
+// its round in (scenario.js). `timings` (timings.js) are the last rounds' start, outcome shown
+// and next round possible, on the page's clock.
+//
 // Everything above listens through `on(type, fn)` (emitter.js):
-//   "roundEnd" {bet, win, balance}, "refused" {message}, "bet" {offer}, "muted" {muted},
+//   "roundEnd" {bet, win, balance, timings}, "refused" {message}, "bet" {offer}, "muted" {muted},
 //   "busy" {busy} (the lock taken or given back, or a round's reveal begun), "loaded" {state},
 //   "stale" (a write met a record another tab changed: sharedgame.js reads it again; awaited).
 //
@@ -32,6 +36,7 @@ import { EngineRefusal } from "./bridge.js";
 import { PageState, setPageState } from "./dom.js";
 import { Emitter } from "./emitter.js";
 import { PROFILES, refusal, roundRules } from "./jurisdiction.js";
+import { RoundTimings } from "./timings.js";
 
 /** What holds the page's one in-flight lock. */
 export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
@@ -63,10 +68,14 @@ export class Controller extends Emitter {
      * @param {object} o.profile     the URL's jurisdiction profile
      * @param {object} o.tabs        tabs.js Tabs (the writer lock), or null (the demo)
      * @param {object} o.clock       sessionclock.js SessionClock (reality check), or null
+     * @param {(bet: number, buy: boolean) => Promise<{round: object, rng: object}>} [o.decide]
+     *        draws a round (default: bridge.playRound)
      */
-    constructor({ bridge, saved, sequencer, hud, format, profile, tabs = null, clock = null, gate = null }) {
+    constructor({ bridge, saved, sequencer, hud, format, profile, tabs = null, clock = null, gate = null, decide = null }) {
         super();
         Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock, gate });
+        this.decide = decide ?? ((bet, buy) => bridge.playRound(bet, buy));
+        this.timings = new RoundTimings();
         this.roundProfile = null; // the profile of the round on screen (a resumed round keeps its own)
         this.autoplaying = false; // autoplaydriver.js says while it runs
         this._lastStart = -Infinity; // performance.now() at the last round's start
@@ -134,7 +143,7 @@ export class Controller extends Emitter {
         try {
             await this._beforeRound();
             this.hud.hideMessage();
-            const decided = await this.bridge.playRound(this.saved.bet, buy);
+            const decided = await this.decide(this.saved.bet, buy);
             round = decided.round;
             // The round is decided: debit its cost and keep it as the round in progress,
             // with the seeded generator's state after it, in one write.
@@ -174,6 +183,7 @@ export class Controller extends Emitter {
         Promise.resolve().then(() => {
             this._lastStart = performance.now();
             this._lastCycle = profile.minCycleMs;
+            this.timings.start(this._lastStart);
         });
     }
 
@@ -190,11 +200,13 @@ export class Controller extends Emitter {
             console.error("the reveal failed; crediting the round as decided", err);
             this.sequencer.meter.show(round.total_win, { quiet });
         } finally {
+            this.timings.shown();
             this.saved.credit(round);
             this.roundProfile = null;
             this._release();
         }
-        this.emit("roundEnd", { bet: round.bet, win: round.total_win, balance: this.saved.balance });
+        const timings = this.timings.enabled(Math.max(performance.now(), this._lastStart + this._lastCycle));
+        this.emit("roundEnd", { bet: round.bet, win: round.total_win, balance: this.saved.balance, timings });
         if (this.saved.stale) await this._resync();
         this.tabs?.idle(); // hands over now if another tab asked meanwhile
         return round;

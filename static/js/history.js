@@ -1,5 +1,6 @@
-// The history panel: the player's last rounds (newest first), each with a Replay button.
-// It only renders; replay.js owns the dialog and what Replay does, store.js the entries.
+// The history panel: the player's last rounds (newest first), each with Replay, Share and
+// Export buttons. It only renders; replay.js owns the dialog and what the buttons do,
+// store.js the entries.
 
 import { el, symbolUrl } from "./dom.js";
 
@@ -12,7 +13,16 @@ export const timeFormat = {
     })).format(date),
 };
 
-export function renderHistory(root, { entries, format, busy, onReplay }) {
+function action(label, className, aria, disabled, onClick) {
+    const button = el("button", `btn btn-small ${className}`, label);
+    button.type = "button";
+    button.disabled = disabled;
+    button.setAttribute("aria-label", aria);
+    button.addEventListener("click", onClick);
+    return button;
+}
+
+export function renderHistory(root, { entries, format, busy, onReplay, onShare, onExport }) {
     if (!entries.length) {
         root.replaceChildren(el("p", "history-empty", "No rounds played yet. Your last 50 rounds will appear here."));
         return;
@@ -43,14 +53,14 @@ export function renderHistory(root, { entries, format, busy, onReplay }) {
         } else {
             special.textContent = "–";
         }
-        const action = el("td");
-        const button = el("button", "btn btn-small history-replay", "Replay");
-        button.type = "button";
-        button.disabled = busy;
-        button.setAttribute("aria-label", `Replay the round of ${time.textContent}`);
-        button.addEventListener("click", () => onReplay(i));
-        action.append(button);
-        row.append(time, bet, win, feature, special, action);
+        const actions = el("td", "history-actions");
+        const when = time.textContent;
+        actions.append(
+            action("Replay", "history-replay", `Replay the round of ${when}`, busy, () => onReplay(i)),
+            action("Share", "history-share", `Share a replay link to the round of ${when}`, false, () => onShare(i)),
+            action("Export", "history-export", `Export the round of ${when} as a file`, false, () => onExport(i)),
+        );
+        row.append(time, bet, win, feature, special, actions);
         body.append(row);
     });
     table.append(body);

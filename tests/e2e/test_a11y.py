@@ -159,3 +159,23 @@ def test_axe_finds_no_serious_violation_in_the_main_states(audit_context: Browse
     phone.set_viewport_size({"width": 390, "height": 844})
     problems += audit(phone, "phone 390x844")
     assert problems == [], "\n".join(problems)
+
+
+def test_axe_finds_no_serious_violation_in_sharing_and_on_a_replay_links_page(
+        audit_context: BrowserContext, watch: Watch, site: Site) -> None:
+    page = open_tab(audit_context, watch, site.root + "?seed=2&speed=fast").page
+    page.evaluate("game.spin()")
+    page.click("#history-button")
+    page.locator(".history-share").first.click()
+    expect(page.locator("#share-box")).to_be_visible()
+    problems = audit(page, "history with a replay link")
+    link = page.locator("#share-link").input_value()
+    page.keyboard.press("Escape")
+    replay = open_tab(audit_context, watch, link + "&speed=fast").page
+    expect(replay.locator("#replay-play")).to_be_visible()
+    problems += audit(replay, "replay link")
+    # Space plays the shared round from the keyboard, as it spins in the game
+    replay.keyboard.press("Space")
+    replay.evaluate("game.settled()")
+    assert replay.evaluate("document.getElementById('replay-play').textContent") == "Play again"
+    assert problems == [], "\n".join(problems)
