@@ -25,13 +25,14 @@ BACK_TO_BACK = """async (n) => {
 }"""
 
 
-@pytest.mark.parametrize(("profile", "rounds"), [("default", 12), ("uk", 3)])
+# each market's least cycle (docs/page-contract.md "Launch settings": default none, UK 2.5 s, Germany 5 s)
+@pytest.mark.parametrize(("profile", "rounds", "least"), [("default", 12, 0), ("uk", 3, 2500), ("de", 2, 5000)])
 def test_each_profiles_least_cycle_holds_in_the_timings_and_the_pages_events(
-        open_game: Callable[..., Game], site: Site, profile: str, rounds: int) -> None:
-    query = "?seed=2&speed=fast" + ("" if profile == "default" else f"&jurisdiction={profile}")
+        open_game: Callable[..., Game], site: Site, profile: str, rounds: int, least: int) -> None:
+    query = "?seed=2&speed=fast" + ("" if profile == "default" else f"&market={profile}")
     page = open_game(site.root + query).page
-    cycle = page.evaluate(f"import('{site.root}static/js/jurisdiction.js').then((m) => m.PROFILES['{profile}'].minCycleMs)")
-    assert cycle == (0 if profile == "default" else 2500)
+    cycle = page.evaluate("game.state().settings.minRound")
+    assert cycle == least
     page.evaluate(RECORD)
     page.evaluate(BACK_TO_BACK, rounds)
     timings = page.evaluate("game.state().timings")
