@@ -8,7 +8,7 @@ import { Controller } from "./controller.js";
 import { PageState, byId, pageState, setPageState } from "./dom.js";
 import * as embed from "./embed.js";
 import { Hud, makeFormat } from "./hud.js";
-import { painted as early, restStops, symbolsOf } from "./firstpaint.js";
+import { painted as early, restStops, symbolsOf, unlockSpin } from "./firstpaint.js";
 import { renderInfo } from "./info.js";
 import { REELS } from "./layout.js";
 import { Panels } from "./panels.js";
@@ -286,7 +286,7 @@ async function start() {
     let controller = null;
     const hud = new Hud({
         model, format,
-        onSpin: () => game.controls.pressSpin(() => quiet(spin())),
+        onSpin: () => game.controls.pressSpinButton(() => quiet(spin())),
         onBuy: askBuy,
         onBet: (b) => { try { controller.setBet(b); } catch { /* busy */ } },
         onTopUp: () => controller.topUp(),
@@ -327,6 +327,7 @@ async function start() {
     hud.setTurbo(state.turbo);
     renderer.start();
     controller.persist(); // the record as read (or fresh), and the first test of whether storage writes
+    unlockSpin(); // firstpaint.js answered a press of Spin while loading
     hud.setBusy(false); // firstpaint.js locked the controls while loading
     hideLoader();
 
