@@ -62,15 +62,29 @@ def state(page: Page) -> str | None:
     return page.locator("html").get_attribute("data-state")
 
 
+# The baseline: a page with only a button, tapped as often, in the same page and emulation (what
+# the machine's load and the 4x slowdown give a page that does nothing else: up to ~0.5 s here).
+BUTTON = """<!doctype html><button id="b" style="font-size:2rem;margin:3rem"
+    onclick="this.textContent = performance.now()">Tap</button>"""
+
+
 def test_every_tap_is_answered_at_once(phone: BrowserContext, watch: Watch, site: Site) -> None:
     page = phone.new_page()
     watch.attach(page)
     cdp = phone.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     page.add_init_script(EVENTS)
+    page.set_content(BUTTON)
+    page.evaluate(EVENTS)
+    for _ in range(10):
+        tap(page, "#b")
+    page.wait_for_timeout(300)
+    baseline = max([e["duration"] for e in page.evaluate("window.__events")], default=0.0)
     # UK rules: no slam stop, so a tap on Spin while a round plays is refused, and says why
     page.goto(site.root + "?jurisdiction=uk&speed=normal", wait_until="commit")
-    page.wait_for_selector("#spin", state="visible", timeout=BOOT_TIMEOUT_MS)
+    # from when firstpaint.js has locked Spin (its answer is wired then)
+    page.wait_for_selector("#spin[data-locked=loading], html:not([data-state=loading])", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
     loading_taps = 0
     deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
     while state(page) == "loading" and time.monotonic() < deadline:
@@ -96,9 +110,12 @@ def test_every_tap_is_answered_at_once(phone: BrowserContext, watch: Watch, site
     assert "not available under the United Kingdom rules" in (page.locator("#message-text").text_content() or "")
     events: list[dict[str, Any]] = page.evaluate("window.__events")
     slow = sorted(events, key=lambda e: -e["duration"])[:5]
-    print(f"{loading_taps} taps while loading, {played_taps} while playing; slowest events: {slow}")
+    print(f"{loading_taps} taps while loading, {played_taps} while playing; slowest events: {slow};"
+          f" a page with only a button: {baseline:.0f} ms")
     assert loading_taps > 0
-    assert all(e["duration"] < 600 for e in events), slow
+    # loose, for a loaded 2-core machine (make bench reports the strict figure, 200 ms)
+    limit = max(600.0, 2 * baseline)
+    assert all(e["duration"] < limit for e in events), (limit, slow)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     watch.assert_clean()
 

@@ -52,7 +52,8 @@ def taps(browser: Browser, game_url: str, rounds: int = 3) -> dict[str, Any]:
         visits.emulate(page)
         page.add_init_script(EVENTS)
         page.goto(game_url + "&jurisdiction=uk", wait_until="commit")
-        page.wait_for_selector("#spin", state="visible", timeout=visits.TIMEOUT_MS)
+        page.wait_for_selector("#spin[data-locked=loading], html:not([data-state=loading])", state="attached",
+                               timeout=visits.TIMEOUT_MS)  # from when firstpaint.js answers a tap
         n_loading = n_playing = 0
         while _state(page) == "loading":
             _tap(page, "#spin")
@@ -77,6 +78,31 @@ def taps(browser: Browser, game_url: str, rounds: int = 3) -> dict[str, Any]:
 
     return {"loading_taps": n_loading, "playing_taps": n_playing,
             "loading_max_ms": worst(True), "playing_max_ms": worst(False)}
+
+
+# The taps' baseline: a page with only a button that writes a line when tapped.
+TAP_PAGE = """<!doctype html><meta charset="utf-8"><title>taps</title><html data-state="ready">
+<button id="b" style="font-size:2rem;margin:3rem">Tap</button><p id="out"></p>
+<script>document.getElementById("b").onclick = () => { out.textContent = "tapped " + performance.now(); };</script>"""
+
+
+def tap_baseline(browser: Browser, url: str, n: int = 20) -> float:
+    """The slowest event of `n` taps on TAP_PAGE (at `url`), on the phone profile: what the
+    emulation and the machine's load give a page that does nothing else."""
+    ctx = browser.new_context(service_workers="block", **visits.context_options())
+    try:
+        page = ctx.new_page()
+        visits.emulate(page)
+        page.add_init_script(EVENTS)
+        page.goto(url)
+        page.evaluate("window.__events ?? " + EVENTS)  # (were the init script not run)
+        for _ in range(n):
+            _tap(page, "#b")
+        page.wait_for_timeout(500)
+        events: list[dict[str, Any]] = page.evaluate("window.__events")
+    finally:
+        ctx.close()
+    return max([e["duration"] for e in events], default=0.0)
 
 
 def _memory(page: Page, cdp: Any) -> tuple[int, int]:
