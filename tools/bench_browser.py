@@ -124,6 +124,10 @@ def main(argv: list[str] | None = None) -> int:
             result["phone"] = profile_runs(browser, game_url, bare_url, args, "phone")
             visits.PROFILE = PROFILES["phone"]
             result["taps"] = phone.taps(browser, game_url)
+            try:
+                result["taps"]["baseline_max_ms"] = phone.tap_baseline(browser, server.add_page("taps.html", phone.TAP_PAGE))
+            except Exception as exc:  # noqa: BLE001 (the baseline only explains; the rest goes on)
+                print(f"  taps' baseline failed: {exc}", flush=True)
             print(f"  taps: {result['taps']}", flush=True)
             result["desktop"] = profile_runs(browser, game_url, bare_url, args, "none")
             visits.PROFILE = None
