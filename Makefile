@@ -97,9 +97,11 @@ scenarios: $(STAMP)
 	$(BIN)/python -m engine scenarios --json > engine/data/scenarios.json.tmp
 	mv engine/data/scenarios.json.tmp engine/data/scenarios.json
 
-# Speed, as ratios against baselines run in the same process: the engine, then the page against
-# a bare Pyodide page (writes docs/bench-browser.json and the figures of docs/speed.md).
-bench: $(STAMP) vendor
+# Speed, as ratios against baselines run in the same process: the engine, then the published
+# page (dist/ through nginx with brotli) against a bare Pyodide page served the same way, on a
+# phone and a desktop profile, in Chromium, Firefox and WebKit, with taps and memory (writes
+# docs/bench-browser.json and the figures of docs/speed.md).
+bench: system-deps-test $(STAMP) dist
 	$(BIN)/python tools/bench.py
 	$(BIN)/python tools/bench_browser.py
 

@@ -8,7 +8,7 @@ import { Controller, Refused } from "./controller.js";
 import { CannotStart, PageState, byId, interactive, pageState, setPageState } from "./dom.js";
 import * as embed from "./embed.js";
 import { Hud, makeFormat } from "./hud.js";
-import { painted as early, restStops, symbolsOf } from "./firstpaint.js";
+import { painted as early, restStops, symbolsOf, unlockSpin } from "./firstpaint.js";
 import { renderInfo } from "./info.js";
 import { REELS } from "./layout.js";
 import { showLobby, showStakeInfo } from "./marketinfo.js";
@@ -236,7 +236,7 @@ function hurry() {
 
 function wireInput(hud) {
     const c = game.controller;
-    hud.on("spin", () => game.controls.pressSpin(() => quiet(spin())));
+    hud.on("spin", () => game.controls.pressSpinButton(() => quiet(spin())));
     hud.on("buy", askBuy);
     hud.on("bet", ({ bet }) => { try { c.setBet(bet); } catch { /* busy */ } });
     hud.on("topUp", () => { try { c.topUp(); } catch { /* another tab plays: said on screen */ } });
@@ -441,6 +441,7 @@ async function start() {
     controller.show(); // balance, bet, the last round's win, settings
     renderer.start();
     saved.persist(); // the record as read (or fresh), and the first test of whether storage writes
+    unlockSpin(); // firstpaint.js answered a press of Spin while loading
     hud.setBusy(false); // firstpaint.js locked the controls while loading
     hideLoader();
 

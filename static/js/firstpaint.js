@@ -27,9 +27,36 @@ export const restStops = (strips) => strips.map((s, i) => (i * 7 + 3) % s.length
 /** The symbols the renderer needs sprites for: the paytable's and the wild. */
 export const symbolsOf = (model) => [...Object.keys(model.paytable), model.wild];
 
-/** Locks the controls that start a round or change the bet (app.js unlocks them at ready). */
+/** Locks the controls that start a round or change the bet (app.js unlocks them at ready).
+ *  Spin is only aria-disabled, so that a tap on it (or Space) is answered at once with why
+ *  nothing happens (answerLockedSpin); buy and the bet are disabled outright. */
 function lockControls() {
-    for (const id of ["spin", "buy", "bet", "bet-down", "bet-up"]) byId(id).disabled = true;
+    for (const id of ["buy", "bet", "bet-down", "bet-up"]) byId(id).disabled = true;
+    const spin = byId("spin");
+    spin.setAttribute("aria-disabled", "true");
+    spin.dataset.locked = "loading";
+    spin.addEventListener("click", answerLockedSpin);
+}
+
+export const LOADING_TEXT = "The game is still loading: spin unlocks when it is ready.";
+
+/** A press of Spin while loading: the reason, in #message, in the same task as the tap (no
+ *  wait for Python). Removed by unlockSpin() at ready. */
+function answerLockedSpin() {
+    if (byId("spin").dataset.locked !== "loading") return;
+    const message = byId("message");
+    message.dataset.kind = "notice";
+    byId("message-text").textContent = LOADING_TEXT;
+    byId("top-up").hidden = true;
+    message.hidden = false;
+}
+
+/** At ready (app.js): Spin plays; the loading answer goes, and its message if still shown. */
+export function unlockSpin() {
+    const spin = byId("spin");
+    spin.removeEventListener("click", answerLockedSpin);
+    delete spin.dataset.locked;
+    if (byId("message-text").textContent === LOADING_TEXT) byId("message").hidden = true;
 }
 
 function paintHud(model, format) {

@@ -5,6 +5,7 @@
 //
 //   const pc = new PlayerControls({ profile, controller, clock, sequencer, replays, hud, format, post });
 //   pc.pressSpin(spin)   the spin button: stops autoplay, or the reels (slam), or spins
+//   pc.pressSpinButton(spin)  the same, saying at once why a press while a round plays does nothing
 //   pc.hurry()           a click or key during a reveal (replays always; live rounds if allowed)
 //   pc.autoplay(opts), pc.stopAutoplay(), pc.setTurbo(on)          window.game and embed commands
 
@@ -80,6 +81,18 @@ export class PlayerControls {
     hurry() {
         if (this.replays.playing) this.replays.sequencer.hurry();
         else if (this.controller.roundProfile?.slamStop) this.sequencer.hurry();
+    }
+
+    /** A press of Spin: stops autoplay, or the reels (slam), or spins; while a round plays
+     *  under a profile without slam stop, says at once why the press does nothing. */
+    pressSpinButton(spin) {
+        const c = this.controller;
+        const why = refusal(c.roundProfile ?? this.profile, "slamStop");
+        if (!this.driver.running && c.busy && !this.replays.playing && why) {
+            this.hud.showMessage(`${why}: the reels stop on their own.`, { kind: MessageKind.NOTICE });
+            return;
+        }
+        this.pressSpin(spin);
     }
 
     /** game.autoplay(opts): resolves {played, reason}; rejects when refused (nothing played). */

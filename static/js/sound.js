@@ -4,8 +4,9 @@
 //   const sound = new Sound();
 //   sound.spinStart(); sound.reelStop(2); sound.win(3.5); sound.muted = true;
 //
-// The AudioContext is created lazily, on the first call after a user gesture (browsers block
-// audio until the page has been interacted with). Before that, and when WebAudio is missing or
+// The AudioContext is created lazily, after the next paint following the first call after a
+// user gesture (browsers block audio until the page has been interacted with; the context takes a
+// long task to make, which must not delay the answer to the tap). Before that, and when WebAudio is missing or
 // fails, every method is a silent no-op: nothing here ever throws.
 
 const MASTER_GAIN = 0.25;
@@ -25,6 +26,12 @@ function audioContextClass() {
     } catch {
         return null;
     }
+}
+
+/** Runs `f` in a task after the next frame is painted. */
+function afterPaint(f) {
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(f, 0));
+    else setTimeout(f, 0);
 }
 
 export class Sound {
@@ -244,6 +251,25 @@ export class Sound {
 
     _play(fn) {
         if (this._muted) return;
+        if (!this._ctx) {
+            // Making the AudioContext is one main-thread task of ~0.1 s (0.5 s on a phone-like
+            // CPU, 4x slowed), and the first sound comes from the tap on Spin: it is made after
+            // the next paint, so that the tap is answered first, and the first effects play then.
+            if (this._failed || !this._hasGesture()) return;
+            (this._waiting ??= []).push(fn);
+            if (this._waiting.length === 1) afterPaint(() => this._flushWaiting());
+            return;
+        }
+        this._start(fn);
+    }
+
+    _flushWaiting() {
+        const waiting = this._waiting ?? [];
+        this._waiting = null;
+        if (!this._muted) for (const fn of waiting) this._start(fn);
+    }
+
+    _start(fn) {
         const ctx = this._context();
         if (!ctx || ctx.state === "closed") return;
         try {
