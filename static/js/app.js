@@ -3,7 +3,7 @@
 // page's contract (data-state, window.game, embedding messages, URL options) in
 // docs/page-contract.md.
 
-import { EngineRefusal, StartupError, connect } from "./bridge.js";
+import { StartupError, connect } from "./bridge.js";
 import { Controller, Refused } from "./controller.js";
 import { CannotStart, PageState, byId, interactive, pageState, setPageState } from "./dom.js";
 import * as embed from "./embed.js";
@@ -28,8 +28,10 @@ import { Sound } from "./sound.js";
 import { reportStartupError, showStartupFailure } from "./startup.js";
 import * as store from "./store.js";
 import { Tabs } from "./tabs.js";
-import { ProfileError, profileOf, refusal } from "./jurisdiction.js";
-import { SettingsError, readSettings } from "./launch.js";
+import { ProfileError, refusal } from "./jurisdiction.js";
+import { SettingsError } from "./launch.js";
+import { AgeGate, launchEngine, reconfigure } from "./operator.js";
+import { demoLoop } from "./showcase.js";
 import { PlayerControls } from "./playercontrols.js";
 
 const params = new URLSearchParams(location.search);
@@ -163,47 +165,13 @@ embed.listen({
     },
 });
 
-/** ?ageGate=1: nothing plays (button, key, API, command) until the parent posts
- *  `ageConfirmed`. The controller asks `ageGate.why()` before every round. */
-const ageGate = {
-    confirmed: params.get("ageGate") !== "1",
-    why() { return this.confirmed ? null : "the site has not confirmed your age yet: this demo cannot be played until it does"; },
-    confirm() {
-        this.confirmed = true;
-        byId("age-gate").hidden = true;
-        delete document.documentElement.dataset.ageGate;
-    },
-};
-if (!ageGate.confirmed) {
-    byId("age-gate").hidden = false;
-    document.documentElement.dataset.ageGate = "waiting";
-}
-
+/** ?ageGate=1 (operator.js): the controller asks it before every round. */
+const ageGate = new AgeGate(params);
 /** Rounds started in this page (a configure message must come before the first). */
 let roundsHere = 0;
-
-/** The parent's launch settings (a `configure` message): checked as the address's are, then
- *  the game starts again with them in its address; nothing has been played, so nothing is
- *  lost, and the parent hears `ready` again. Refused after the first round, or for a bad
- *  value (the reason goes back to the parent; the game goes on as it was). */
-async function configure(given) {
-    if (given === null || typeof given !== "object" || Array.isArray(given)) {
-        throw new Error("configure needs settings: an object of launch settings");
-    }
-    if (roundsHere > 0 || game.controller.busy) throw new Error("configure comes before the first round");
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(given)) {
-        if (v === null || !["string", "number", "boolean"].includes(typeof v)) {
-            throw new Error(`configure: ${k} must be a string or a number`);
-        }
-        next.set(k, typeof v === "boolean" ? (v ? "1" : "0") : String(v));
-    }
-    if (next.has("market")) next.delete("jurisdiction"); // the message's market is the one
-    const s = readSettings(next, { model: base, warn: () => {} });
-    await game.bridge.checkLaunch({ bets: s.bets, bet: s.bet, maxBet: s.maxBet }); // the engine's word on the levels
-    if (roundsHere > 0 || game.controller.busy) throw new Error("configure comes before the first round");
-    location.replace(`${location.pathname}?${next}${location.hash}`);
-}
+const configure = (given) => reconfigure(given, {
+    params, base, bridge: game.bridge, played: () => roundsHere > 0 || game.controller.busy,
+});
 
 // ---- dialogs and keys ---------------------------------------------------------------------
 
@@ -291,60 +259,11 @@ function showSaveNotice({ notKept }) {
 
 // ---- start ---------------------------------------------------------------------------------
 
-/** The showcase (?demo=feature): buys features one after another on a balance of its own. */
-async function demoLoop(controller) {
-    byId("demo-banner").hidden = false;
-    // a looping demo can be paused (marketing pages): between rounds, until resumed
-    const pause = byId("demo-pause");
-    let resume = null;
-    pause.hidden = false;
-    pause.addEventListener("click", () => {
-        const paused = pause.getAttribute("aria-pressed") !== "true";
-        pause.setAttribute("aria-pressed", String(paused));
-        pause.textContent = paused ? "Resume demo" : "Pause demo";
-        document.documentElement.toggleAttribute("data-demo-paused", paused);
-        if (!paused) resume?.();
-    });
-    for (;;) {
-        if (pause.getAttribute("aria-pressed") === "true") {
-            document.documentElement.dataset.demo = "paused"; // parked between rounds
-            await new Promise((r) => { resume = r; });
-            delete document.documentElement.dataset.demo;
-        }
-        if (!controller.canPlay(true).ok) controller.topUp();
-        try {
-            await controller.play(true);
-        } catch (err) {
-            console.warn("demo round failed", err);
-        }
-        await new Promise((r) => setTimeout(r, 1800 * speed()));
-    }
-}
-
-/** The launch settings of the address, under the engine's model; the engine configured with
- *  their bet levels and stake limit. Throws SettingsError (nothing is played then). */
+/** The launch settings, the rules and the format they give; the engine configured. */
 async function launch(bridge) {
-    let model = await bridge.model();
-    base = { bets: model.bets, default_bet: model.default_bet };
-    settings = readSettings(params, { model }); // a bad value of money or rules plays nothing
-    profile = profileOf(settings);
-    document.documentElement.dataset.market = settings.market;
-    if (demo && !(profile.buy && profile.autoplay)) {
-        // the showcase buys features one after another by itself: a profile without the buy or
-        // without autoplay cannot run it, and says so rather than loop on refusals
-        throw new ProfileError(`?demo=feature buys features by itself, which the ${profile.name} profile does not allow; nothing has been played`);
-    }
-    format = makeFormat(settings.currency, settings.locale);
-    const own = settings.bets.join() === model.bets.join() && settings.bet === model.default_bet;
-    if (!own || settings.maxBet !== null) {
-        try {
-            model = await bridge.configure({ bets: settings.bets, bet: settings.bet, maxBet: settings.maxBet });
-        } catch (err) {
-            if (err instanceof EngineRefusal) throw new SettingsError("bets", settings.bets.join(","), err.message);
-            throw err;
-        }
-    }
-    return model;
+    const launched = await launchEngine(bridge, params, { demo });
+    ({ base, settings, profile, format } = launched);
+    return launched.model;
 }
 
 async function start() {
@@ -458,7 +377,7 @@ async function start() {
         finishReady();
         shared.begin(problem); // what became of the saved record; "open in another tab"
         if (demo) {
-            demoLoop(controller);
+            demoLoop(controller, speed);
         } else if (!shared.waiting && saved.broke) {
             controller.showRefusal(controller.refusalFor(false));
         }

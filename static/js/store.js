@@ -31,6 +31,8 @@
 import { describe, keepBackup } from "./backups.js";
 import { PROFILES, isRoundRules, presetRules } from "./jurisdiction.js";
 export { BACKUP_PREFIX, BACKUPS_MAX, backupKeys } from "./backups.js";
+import { checksum, fnv1a } from "./checksum.js";
+export { canonical, checksum, fnv1a } from "./checksum.js";
 export const KEY = "boce.save";
 /** Where this launch's record lives: KEY for the game's own euros and levels, else KEY +
  *  scopeSuffix(): a save made under one currency or set of levels is never read under another. */
@@ -40,9 +42,7 @@ let key = KEY;
  *  the part each launch's saved game, writer lock and channel names share. */
 export function scopeSuffix(currency, bets, modelBets) {
     if (currency === "EUR" && bets.join() === modelBets.join()) return "";
-    let h = 0x811c9dc5;
-    for (const c of bets.join()) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
-    return `.${currency}-${h.toString(16).padStart(8, "0")}`;
+    return `.${currency}-${fnv1a(bets.join())}`;
 }
 
 /** Reads and writes the record of the launch whose scopeSuffix is `suffix` from now on. */
@@ -82,36 +82,6 @@ let ctx = null;     // { model, checkRound } of load(), for checking writes
 
 function storage() {
     return globalThis.localStorage; // access itself can throw (sandboxed frame, blocked cookies)
-}
-
-// ---- canonical JSON and its checksum ----------------------------------------------------
-
-/** JSON with the keys of every object sorted and no whitespace (Python: sort_keys=True,
- *  separators=(",", ":"), ensure_ascii=False give the same text for this record). */
-export function canonical(value) {
-    if (Array.isArray(value)) return `[${value.map((v) => canonical(v ?? null)).join(",")}]`;
-    if (value && typeof value === "object") {
-        const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
-        return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
-    }
-    return JSON.stringify(value);
-}
-
-const encoder = new TextEncoder();
-
-/** 32-bit FNV-1a of the UTF-8 bytes of `text`, as 8 lowercase hex digits. */
-export function fnv1a(text) {
-    let h = 0x811c9dc5;
-    for (const byte of encoder.encode(text)) {
-        h ^= byte;
-        h = Math.imul(h, 0x01000193) >>> 0;
-    }
-    return h.toString(16).padStart(8, "0");
-}
-
-export function checksum(record) {
-    const { checksum: _ignored, ...rest } = record;
-    return fnv1a(canonical(rest));
 }
 
 // ---- validation -----------------------------------------------------------------------------

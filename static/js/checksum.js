@@ -1,0 +1,33 @@
+// The saved record's canonical JSON and its checksum (docs/save-format.md): the same text and
+// the same 8 hex digits as Python's json.dumps(sort_keys=True, separators=(",", ":"),
+// ensure_ascii=False) and FNV-1a give (tests/e2e/savefile.py), so a record made by either reads
+// in both.
+
+/** JSON with the keys of every object sorted and no whitespace (Python: sort_keys=True,
+ *  separators=(",", ":"), ensure_ascii=False give the same text for this record). */
+export function canonical(value) {
+    if (Array.isArray(value)) return `[${value.map((v) => canonical(v ?? null)).join(",")}]`;
+    if (value && typeof value === "object") {
+        const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
+        return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+    }
+    return JSON.stringify(value);
+}
+
+const encoder = new TextEncoder();
+
+/** 32-bit FNV-1a of the UTF-8 bytes of `text`, as 8 lowercase hex digits. */
+export function fnv1a(text) {
+    let h = 0x811c9dc5;
+    for (const byte of encoder.encode(text)) {
+        h ^= byte;
+        h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h.toString(16).padStart(8, "0");
+}
+
+/** The checksum of a record: FNV-1a of its canonical JSON without its own `checksum`. */
+export function checksum(record) {
+    const { checksum: _ignored, ...rest } = record;
+    return fnv1a(canonical(rest));
+}

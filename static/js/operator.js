@@ -1,0 +1,88 @@
+// What an operator's launch decides on the page (docs/page-contract.md "Launch settings"):
+// the settings read and the engine configured before anything plays (launchEngine), a
+// parent's `configure` message before the first round (reconfigure), and the age gate of a
+// marketing embed (`?ageGate=1`, AgeGate).
+//
+//   const launch = await launchEngine(bridge, params, { demo });  // SettingsError, ProfileError
+//   launch.model, launch.settings, launch.profile, launch.format, launch.base
+//   await reconfigure(given, { params, base: launch.base, bridge, played })  // reloads the page
+//   const gate = new AgeGate(params); gate.why(); gate.confirm();
+
+import { EngineRefusal } from "./bridge.js";
+import { byId } from "./dom.js";
+import { makeFormat } from "./hud.js";
+import { ProfileError, profileOf } from "./jurisdiction.js";
+import { SettingsError, readSettings } from "./launch.js";
+
+/** The launch settings of `params` under the engine's model, and the engine configured with
+ *  their bet levels and stake limit. `demo`: the showcase was asked for. Throws SettingsError
+ *  or ProfileError: nothing is played then. */
+export async function launchEngine(bridge, params, { demo }) {
+    let model = await bridge.model();
+    const base = { bets: model.bets, default_bet: model.default_bet }; // the model file's own
+    const settings = readSettings(params, { model }); // a bad value of money or rules plays nothing
+    const profile = profileOf(settings);
+    document.documentElement.dataset.market = settings.market;
+    if (demo && !(profile.buy && profile.autoplay)) {
+        // the showcase buys features one after another by itself: a profile without the buy or
+        // without autoplay cannot run it, and says so rather than loop on refusals
+        throw new ProfileError(`?demo=feature buys features by itself, which the ${profile.name} profile does not allow; nothing has been played`);
+    }
+    const own = settings.bets.join() === model.bets.join() && settings.bet === model.default_bet;
+    if (!own || settings.maxBet !== null) {
+        try {
+            model = await bridge.configure({ bets: settings.bets, bet: settings.bet, maxBet: settings.maxBet });
+        } catch (err) {
+            if (err instanceof EngineRefusal) throw new SettingsError("bets", settings.bets.join(","), err.message);
+            throw err;
+        }
+    }
+    return { model, base, settings, profile, format: makeFormat(settings.currency, settings.locale) };
+}
+
+/** The parent's launch settings (a `configure` message): checked as the address's are (the
+ *  engine checks the levels), then the game starts again with them in its address; nothing
+ *  has been played, so nothing is lost, and the parent hears `ready` again. Refused after the
+ *  first round (`played()` true), or for a bad value: the game goes on as it was. */
+export async function reconfigure(given, { params, base, bridge, played }) {
+    if (given === null || typeof given !== "object" || Array.isArray(given)) {
+        throw new Error("configure needs settings: an object of launch settings");
+    }
+    if (played()) throw new Error("configure comes before the first round");
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(given)) {
+        if (v === null || !["string", "number", "boolean"].includes(typeof v)) {
+            throw new Error(`configure: ${k} must be a string or a number`);
+        }
+        next.set(k, typeof v === "boolean" ? (v ? "1" : "0") : String(v));
+    }
+    if (next.has("market")) next.delete("jurisdiction"); // the message's market is the one
+    const s = readSettings(next, { model: base, warn: () => {} });
+    await bridge.checkLaunch({ bets: s.bets, bet: s.bet, maxBet: s.maxBet }); // the engine's word on the levels
+    if (played()) throw new Error("configure comes before the first round");
+    location.replace(`${location.pathname}?${next}${location.hash}`);
+}
+
+/** ?ageGate=1: nothing plays (button, key, API, command) until the parent posts
+ *  `ageConfirmed`. The controller asks `why()` before every round. */
+export class AgeGate {
+    constructor(params) {
+        this.confirmed = params.get("ageGate") !== "1";
+        if (!this.confirmed) {
+            byId("age-gate").hidden = false;
+            document.documentElement.dataset.ageGate = "waiting";
+        }
+    }
+
+    /** Why nothing may be played yet, or null. */
+    why() {
+        return this.confirmed ? null : "the site has not confirmed your age yet: this demo cannot be played until it does";
+    }
+
+    /** The site confirmed the player's age: play may begin. */
+    confirm() {
+        this.confirmed = true;
+        byId("age-gate").hidden = true;
+        delete document.documentElement.dataset.ageGate;
+    }
+}
