@@ -4,35 +4,11 @@
 //   const sound = new Sound();
 //   sound.spinStart(); sound.reelStop(2); sound.win(3.5); sound.muted = true;
 //
-// The AudioContext is created lazily, after the next paint following the first call after a
-// user gesture (browsers block audio until the page has been interacted with; the context takes a
-// long task to make, which must not delay the answer to the tap). Before that, and when WebAudio is missing or
-// fails, every method is a silent no-op: nothing here ever throws.
+// The AudioContext is created lazily, after the paint that follows the first call after a user
+// gesture (browsers block audio until then; making it is a long task the tap must not wait for).
+// Before that, and when WebAudio is missing or fails, every method is a silent no-op.
 
-const MASTER_GAIN = 0.25;
-
-// Note frequencies (equal temperament, A4 = 440 Hz) by MIDI number.
-const midi = (n) => 440 * Math.pow(2, (n - 69) / 12);
-// C major pentatonic from C5 upwards, for bells that always sound festive together.
-const PENTA = [72, 74, 76, 79, 81, 84, 86, 88, 91, 93, 96];
-// Glockenspiel-like inharmonic partials: [ratio, amplitude, decay factor].
-const GLOCK = [[1, 1, 1], [2.76, 0.32, 0.55], [5.4, 0.14, 0.35], [8.93, 0.06, 0.22]];
-// A softer, warmer bell (tubular / celesta-ish).
-const CELESTA = [[1, 1, 1], [2, 0.28, 0.6], [3, 0.1, 0.4], [4.2, 0.05, 0.3]];
-
-function audioContextClass() {
-    try {
-        return globalThis.AudioContext || globalThis.webkitAudioContext || null;
-    } catch {
-        return null;
-    }
-}
-
-/** Runs `f` in a task after the next frame is painted. */
-function afterPaint(f) {
-    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(f, 0));
-    else setTimeout(f, 0);
-}
+import { CELESTA, GLOCK, MASTER_GAIN, PENTA, afterPaint, audioContextClass, midi } from "./soundkit.js";
 
 export class Sound {
     constructor() {
@@ -251,22 +227,17 @@ export class Sound {
 
     _play(fn) {
         if (this._muted) return;
-        if (!this._ctx) {
-            // Making the AudioContext is one main-thread task of ~0.1 s (0.5 s on a phone-like
-            // CPU, 4x slowed), and the first sound comes from the tap on Spin: it is made after
-            // the next paint, so that the tap is answered first, and the first effects play then.
-            if (this._failed || !this._hasGesture()) return;
-            (this._waiting ??= []).push(fn);
-            if (this._waiting.length === 1) afterPaint(() => this._flushWaiting());
-            return;
-        }
-        this._start(fn);
-    }
-
-    _flushWaiting() {
-        const waiting = this._waiting ?? [];
-        this._waiting = null;
-        if (!this._muted) for (const fn of waiting) this._start(fn);
+        if (this._ctx) return this._start(fn);
+        // Making the AudioContext is a main-thread task of 0.1-0.5 s, and the first sound comes
+        // from the tap on Spin: made after the next paint, so the tap is answered first.
+        if (this._failed || !this._hasGesture()) return;
+        (this._waiting ??= []).push(fn);
+        if (this._waiting.length > 1) return;
+        afterPaint(() => {
+            const waiting = this._waiting ?? [];
+            this._waiting = null;
+            if (!this._muted) for (const f of waiting) this._start(f);
+        });
     }
 
     _start(fn) {

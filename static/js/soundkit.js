@@ -1,0 +1,27 @@
+// The sound's building blocks (sound.js): its tuning, the WebAudio constructor of this browser,
+// and when a new AudioContext may be made.
+
+export const MASTER_GAIN = 0.25;
+
+// Note frequencies (equal temperament, A4 = 440 Hz) by MIDI number.
+export const midi = (n) => 440 * Math.pow(2, (n - 69) / 12);
+// C major pentatonic from C5 upwards, for bells that always sound festive together.
+export const PENTA = [72, 74, 76, 79, 81, 84, 86, 88, 91, 93, 96];
+// Glockenspiel-like inharmonic partials: [ratio, amplitude, decay factor].
+export const GLOCK = [[1, 1, 1], [2.76, 0.32, 0.55], [5.4, 0.14, 0.35], [8.93, 0.06, 0.22]];
+// A softer, warmer bell (tubular / celesta-ish).
+export const CELESTA = [[1, 1, 1], [2, 0.28, 0.6], [3, 0.1, 0.4], [4.2, 0.05, 0.3]];
+
+export function audioContextClass() {
+    try {
+        return globalThis.AudioContext || globalThis.webkitAudioContext || null;
+    } catch {
+        return null;
+    }
+}
+
+/** Runs `f` in a task after the next frame is painted. */
+export function afterPaint(f) {
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(f, 0));
+    else setTimeout(f, 0);
+}
