@@ -326,6 +326,10 @@ def test_embed_messages(drv: Driver, server: Nginx, step: Step) -> None:
         assert [m["bet"] for m in msgs if m["type"] == "roundStart"] == [BET, 250]
         ends = [m for m in msgs if m["type"] == "roundEnd"]
         balance = DEMO - BET + first["total_win"]
+        # each carries its round's own timings (docs/page-contract.md): start <= outcome <= enabled
+        for end in ends:
+            t = end.pop("timings")
+            assert set(t) == {"start", "outcome", "enabled"} and t["start"] <= t["outcome"] <= t["enabled"], t
         assert ends[0] == {"source": SOURCE, "type": "roundEnd", "bet": BET, "win": first["total_win"],
                            "balance": balance}
         assert ends[1] == {"source": SOURCE, "type": "roundEnd", "bet": 250, "win": second["total_win"],
