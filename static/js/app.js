@@ -16,12 +16,15 @@ import { ReelSet } from "./reels.js";
 import { Renderer } from "./renderer.js";
 import { Replays } from "./replay.js";
 import { parReady } from "./par.js";
+import { SavedGame } from "./savedgame.js";
 import { Sequencer } from "./sequencer.js";
-import { Session } from "./session.js";
+import { SessionClock } from "./sessionclock.js";
+import { SharedGame, loadRecord } from "./sharedgame.js";
 import { Sound } from "./sound.js";
 import * as store from "./store.js";
+import { Tabs } from "./tabs.js";
 import { PROFILES, ProfileError, profileFromUrl, refusal } from "./jurisdiction.js";
-import { PlayerControls, makeSession } from "./playercontrols.js";
+import { PlayerControls } from "./playercontrols.js";
 
 const params = new URLSearchParams(location.search);
 const embedded = params.get("embed") === "1";
@@ -102,11 +105,11 @@ function gameState() {
         resumedFrom: c?.resumedFrom ?? null,
         saving: !demo && c !== undefined && store.notKept() === null,
         history: c?.state.history.length ?? 0,
-        tab: game?.session.role ?? null,
+        tab: game?.shared.role ?? null,
         revision: c?.state.revision ?? null,
         jurisdiction: profile.name,
         autoplay: game?.controls.driver.left ?? null,
-        session: c?.playSession ? c.playSession.figures() : null,
+        session: game ? game.clock.figures() : null,
     };
 }
 
@@ -122,7 +125,7 @@ window.game = {
     history: () => game.replays.list(),
     replay: (index) => game.replays.replay(index),
     stopReplay: () => game.replays.stop(),
-    playHere: () => game.session.playHere(),
+    playHere: () => game.shared.playHere(),
     setTurbo: (on) => game.controls.setTurbo(on),
     autoplay: (opts) => game.controls.autoplay(opts),
     stopAutoplay: () => game.controls.stopAutoplay(),
@@ -156,8 +159,9 @@ const infoDialog = byId("info-dialog");
 function askBuy() {
     const c = game.controller;
     if (c.busy || pageState() !== PageState.READY || !profile.buy) return;
-    try { c.mayWrite(); } catch { return; } // another tab plays: said on screen
-    if (c.offer.buy_cost > c.state.balance) { c.refuse(true); return; }
+    try { c.assertWritable(); } catch { return; } // another tab plays: said on screen
+    const can = c.canPlay(true);
+    if (!can.ok) { c.showRefusal(c.refusalFor(true, can)); return; }
     byId("buy-dialog-price").textContent = format(c.offer.buy_cost);
     byId("buy-dialog-bet").textContent = format(c.offer.bet);
     byId("buy-dialog-count").textContent = String(c.offer.free_spins);
@@ -187,7 +191,7 @@ function wireInput() {
     });
     byId("info-close").addEventListener("click", () => infoDialog.close());
     byId("save-notice-close").addEventListener("click", () => { byId("save-notice").hidden = true; });
-    byId("save-afresh").addEventListener("click", () => game.session.startAfresh());
+    byId("save-afresh").addEventListener("click", () => game.shared.startAfresh());
     byId("stage").addEventListener("pointerdown", (ev) => {
         if (c.busy && !ev.target.closest?.("button")) hurry();
     });
@@ -233,7 +237,7 @@ function showSaveNotice({ notKept }) {
 async function demoLoop(controller) {
     byId("demo-banner").hidden = false;
     for (;;) {
-        if (controller.offer.buy_cost > controller.state.balance) controller.topUp();
+        if (!controller.canPlay(true).ok) controller.topUp();
         try {
             await controller.play(true);
         } catch (err) {
@@ -258,8 +262,10 @@ async function start() {
     if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
     const offers = new Map(await Promise.all(model.bets.map(async (b) => [b, await bridge.offer(b)])));
     await parReady; // the info screen's figures come with the game (null: it says they are missing)
-    const session = new Session({ bridge, model, demo, format });
-    const { state, problem } = await session.start(); // takes the writer lock when it is free
+    const tabs = demo ? null : new Tabs();
+    await tabs?.start(); // takes the writer lock when it is free
+    const { state, problem } = await loadRecord({ bridge, model, demo, readOnly: tabs?.role === "waiting" });
+    const saved = new SavedGame({ store, offers, demo, record: state });
 
     let sound = null;
     try {
@@ -281,7 +287,7 @@ async function start() {
         reels = new ReelSet(model.reels.base, restStops(model.reels.base));
         renderer.reels = reels;
     }
-    renderer.k = speed();
+    renderer.speedFactor = speed();
     const panels = new Panels(byId("overlay"), { format });
     let controller = null;
     const hud = new Hud({
@@ -295,57 +301,52 @@ async function start() {
         onTurbo: () => { try { game.controls.setTurbo(); } catch { /* no quick spin here */ } },
         onHistory: () => { if (!game.replays.playing) game.replays.showHistory(); },
     });
-    const makeSequencer = (meter, observers = {}) => new Sequencer({
-        model, renderer, reels, hud, meter, panels, sound, format, observers,
-        speed: () => { renderer.k = speed(); return renderer.k; },
+    const makeSequencer = (meter) => new Sequencer({
+        model, renderer, reels, hud, meter, panels, sound, format,
+        speed: () => { renderer.speedFactor = speed(); return renderer.speedFactor; },
     });
-    // The live sequencer shows the running total in #win; its observers post to the parent.
-    const liveMeter = { show: (minor, opts) => hud.setWin(minor, opts) };
-    const sequencer = makeSequencer(liveMeter);
-    const playSession = makeSession(profile, format, embed.post);
-    controller = new Controller({ bridge, store, state, offers, sequencer, hud, format, demo, profile, session, playSession });
-    session.attach({ controller, hud });
-    sequencer.celebrate = (round) => controller.celebrates(round); // a profile may allow none
-    sequencer.observers = embed.report(controller);
-    controller.on("saved", showSaveNotice);
+    // The live sequencer shows the running total in #win, and is the one that writes it
+    // during a round; embed.js posts its events to the parent.
+    const sequencer = makeSequencer({ show: (minor, opts) => hud.setWin(minor, opts) });
+    const clock = new SessionClock({ profile, format, saved });
+    controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock });
+    const shared = new SharedGame({ bridge, model, demo, format, tabs, saved, controller, hud });
+    embed.report({ controller, sequencer, clock });
+    saved.on("saved", showSaveNotice);
     controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
     controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
     controller.on("bet", () => { if (infoDialog.open) openInfo(); });
     // every outcome, a losing one too, and the balance after it, in the polite live region
     controller.on("roundEnd", ({ win, balance }) => hud.announce(
         `${win > 0 ? `Win ${format(win)}` : "No win"}. Balance ${format(balance)}.`));
-    const replays = new Replays({ controller, bridge, hud, format, makeSequencer: (meter) => makeSequencer(meter) });
-    const controls = new PlayerControls({ profile, controller, sequencer, replays, hud, format, post: embed.post });
-    game = { bridge, model, controller, sequencer, replays, renderer, hud, session, controls };
+    const replays = new Replays({ controller, bridge, hud, format, makeSequencer });
+    const controls = new PlayerControls({ profile, controller, clock, sequencer, replays, hud, format, post: embed.post });
+    game = { bridge, model, controller, saved, sequencer, replays, renderer, hud, shared, clock, controls };
     if (params.get("debug") === "1") window.debugGame = { sequencer, reels, renderer, hud };
 
     wireInput();
-    hud.setBalance(state.balance);
-    hud.setBet(controller.offer);
-    hud.setWin(controller.lastWin); // #win: the last round's total, after a reload too
-    hud.setMuted(state.muted);
-    hud.setTurbo(state.turbo);
+    controller.show(); // balance, bet, the last round's win, settings
     renderer.start();
-    controller.persist(); // the record as read (or fresh), and the first test of whether storage writes
+    saved.persist(); // the record as read (or fresh), and the first test of whether storage writes
     hud.setBusy(false); // firstpaint.js locked the controls while loading
     hideLoader();
 
     const finishReady = () => {
         readyResolve();
-        embed.post(embed.Outgoing.READY, { balance: controller.state.balance, bet: controller.state.bet });
+        embed.post(embed.Outgoing.READY, { balance: saved.balance, bet: saved.bet });
     };
-    if (state.pending && !session.waiting) {
+    if (state.pending && !shared.waiting) {
         // A round in progress (reload, closed tab): it resumes at its saved step before
         // anything else can start, and the game is ready once it has been credited.
-        session.begin(problem).then(finishReady);
+        shared.begin(problem).then(finishReady);
     } else {
         setPageState(PageState.READY);
         finishReady();
-        session.begin(problem); // what became of the saved record; "open in another tab"
+        shared.begin(problem); // what became of the saved record; "open in another tab"
         if (demo) {
             demoLoop(controller);
-        } else if (!session.waiting && state.balance < offers.get(model.bets[0]).cost) {
-            controller.refuse(false);
+        } else if (!shared.waiting && saved.broke) {
+            controller.showRefusal(controller.refusalFor(false));
         }
     }
 }

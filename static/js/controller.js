@@ -1,37 +1,36 @@
-// The session and its money: the one place that moves the balance, and the one path a round
-// takes from a click to the credited balance.
+// The round: the one path a round takes from a click to the credited balance. The money
+// itself is the saved game's (savedgame.js): the controller asks it, and it alone writes.
 //
 //   click / game.spin()
-//     -> controller.play(buy)       checks the bet level and that the balance covers the
-//                                   offer's cost BEFORE the engine draws anything
+//     -> controller.play(buy)       checks the bet level and saved.canPlay(buy) (the balance
+//                                   covers the offer's cost and could hold its largest win)
+//                                   BEFORE the engine draws anything
 //     -> bridge.playRound           the engine decides the whole round (a Promise)
-//     -> save                       debit + round in progress + generator state, one write
-//     -> sequencer.play             shows the events; renderer and HUD only display
-//     -> credit                     the round's total_win, once, here and nowhere else
-//     -> save                       balance + history, one write
-//     -> "roundEnd" to observers    (embedding, history dialog)
+//     -> saved.debit                cost out + round in progress + generator state, one write
+//     -> sequencer.play             shows the events; renderer and HUD only display; its "step"
+//                                   events are checkpointed (saved.checkpoint)
+//     -> saved.credit               the round's total_win, once, one write
+//     -> "roundEnd" to listeners    (embedding, history dialog)
 //
-// Everything else (embedding, sound, dialogs) observes through `on(type, fn)`:
-//   "roundEnd" {bet, win, balance}, "saved" {notKept}, "refused" {message}, "bet" {offer},
-//   "muted" {muted}, "busy" {busy} (the lock taken or given back, or a round's reveal begun).
+// Everything above listens through `on(type, fn)` (emitter.js):
+//   "roundEnd" {bet, win, balance}, "refused" {message}, "bet" {offer}, "muted" {muted},
+//   "busy" {busy} (the lock taken or given back, or a round's reveal begun), "loaded" {state},
+//   "stale" (a write met a record another tab changed: sharedgame.js reads it again; awaited).
 //
 // The jurisdiction profile (jurisdiction.js) rules here too: a bought feature it forbids is
 // refused; before each round `_beforeRound` waits for the session's reality check (sessionclock.js)
 // and for the last round's cycle (its profile's minCycleMs from its start); the round in
 // progress is saved with its profile's name and resumed under it; `celebrates(round)` tells the
 // sequencer whether a win gets its sounds and panels.
-// Autoplay, a multi-tab lock or a worker bridge plug in here: autoplay calls play() in a loop
-// (it resolves once the round is credited); the bridge is already awaited, so a Worker behind
-// bridge.js needs no change here.
+// Autoplay (autoplaydriver.js) calls play(buy, {auto: true}) in a loop and says when it runs
+// (setAutoplaying); the bridge is already awaited, so a Worker behind bridge.js needs no change.
 //
-// One writer at a time (session.js, tabs.js): in a tab that waits for another to finish,
-// every request that would write is refused (`mayWrite`); when the tab takes over, or a
-// write finds a record another tab changed ("conflict"), the session reads the record again
-// and gives it to `adopt`. Before a round, a balance that could not hold the round's largest
-// win is refused (`_mayHold`): a record is never written that its loader would refuse.
+// One writer at a time (sharedgame.js, tabs.js): in a tab that waits for another to finish,
+// every request that would write is refused (`assertWritable`; `canWrite()` only answers).
 
 import { EngineRefusal } from "./bridge.js";
 import { PageState, setPageState } from "./dom.js";
+import { Emitter } from "./emitter.js";
 import { PROFILES, refusal } from "./jurisdiction.js";
 
 /** What holds the page's one in-flight lock. */
@@ -54,40 +53,53 @@ export function describeValue(value) {
     }
 }
 
-export class Controller {
+export class Controller extends Emitter {
     /**
      * @param {object} o
      * @param {import("./bridge.js").Bridge} o.bridge
-     * @param {object} o.store       the store module (save, notKept, addHistory, DEMO_BALANCE)
-     * @param {object} o.state       the store's state object (balance, bet, pending, history, ...)
-     * @param {Map<number, object>} o.offers  the engine's offer for every bet level
-     * @param {object} o.sequencer   plays a decided round's events
+     * @param {import("./savedgame.js").SavedGame} o.saved  the ledger: balance, bet, round in progress
+     * @param {object} o.sequencer   plays a decided round's events (emits "step")
      * @param {object} o.hud         displays balance, bet, win, messages
-     * @param {boolean} o.demo       the ?demo=feature showcase: nothing is saved
-     * @param {object} o.profile    the URL's jurisdiction profile
-     * @param {object} o.session    session.js Session (the tabs' lock and the record), or null
-     * @param {object} o.playSession sessionclock.js PlaySession (reality check, net position), or null
+     * @param {object} o.profile     the URL's jurisdiction profile
+     * @param {object} o.tabs        tabs.js Tabs (the writer lock), or null (the demo)
+     * @param {object} o.clock       sessionclock.js SessionClock (reality check), or null
      */
-    constructor({ bridge, store, state, offers, sequencer, hud, format, demo = false, profile = PROFILES.default, session = null, playSession = null }) {
-        Object.assign(this, { bridge, store, state, offers, sequencer, hud, format, demo, profile, session, playSession });
+    constructor({ bridge, saved, sequencer, hud, format, profile = PROFILES.default, tabs = null, clock = null }) {
+        super();
+        Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock });
         this.roundProfile = null; // the profile of the round on screen (a resumed round keeps its own)
-        this.autoplayer = null;   // controls.js AutoplayDriver, once the page has made one
+        this.autoplaying = false; // autoplaydriver.js says while it runs
         this._lastStart = -Infinity; // performance.now() at the last round's start
         this._lastCycle = 0;         // the least time from it to the next round's start
-        this.bets = [...offers.keys()];
+        this.bets = saved.bets;
         this.activity = null;     // the one in-flight lock: an Activity, or null when idle
-        this.lastWin = state.pending ? 0 : (state.history[0]?.win ?? 0);
         this.resumedFrom = null;  // the saved step a round in progress was resumed at on load
-        this.stale = false;       // a write met another tab's record: read it again before playing
-        this._listeners = new Map();
+        sequencer.on("step", ({ index }) => this.saved.checkpoint(index));
+        saved.on("balance", ({ balance }) => this.hud.setBalance(balance));
+        saved.on("adopted", () => this.show());
     }
 
     get busy() {
         return this.activity !== null;
     }
 
-    get autoplaying() {
-        return this.autoplayer?.running ?? false;
+    /** The record (read only: the saved game writes it). */
+    get state() {
+        return this.saved.record;
+    }
+
+    get lastWin() {
+        return this.saved.lastWin;
+    }
+
+    /** The engine's offer at the current bet (cost, buy_cost, line_bet, paytable, cap, ...). */
+    get offer() {
+        return this.saved.offer;
+    }
+
+    /** Whether a round at the current bet can be paid for and held (SavedGame.canPlay). */
+    canPlay(buy) {
+        return this.saved.canPlay(buy);
     }
 
     /** Whether `round`'s win gets its celebration under the profile it plays under. */
@@ -96,20 +108,9 @@ export class Controller {
         return !p.celebrateOnlyAboveStake || round.total_win > round.cost;
     }
 
-    /** The engine's offer at the current bet (cost, buy_cost, line_bet, paytable, cap, ...). */
-    get offer() {
-        return this.offers.get(this.state.bet);
-    }
-
-    on(type, fn) {
-        if (!this._listeners.has(type)) this._listeners.set(type, []);
-        this._listeners.get(type).push(fn);
-    }
-
-    _emit(type, data = {}) {
-        for (const fn of this._listeners.get(type) ?? []) {
-            try { fn(data); } catch (err) { console.error(`a ${type} observer failed`, err); }
-        }
+    /** Autoplay (autoplaydriver.js) runs, or has ended: rounds not its own are refused meanwhile. */
+    setAutoplaying(running) {
+        this.autoplaying = running;
     }
 
     // ---- rounds ----------------------------------------------------------------------------
@@ -121,26 +122,21 @@ export class Controller {
         if (no) throw new Refused(no);
         if (this.busy) throw new Refused("a round is already playing");
         if (this.autoplaying && !auto) throw new Refused("autoplay is running: stop it first");
-        if (this.playSession?.ended) throw new Refused("the session has ended: reload the page to play again");
-        this.mayWrite();
-        if (this.stale || !this.store.current()) throw await this._resync();
-        const cost = buy ? this.offer.buy_cost : this.offer.cost;
-        if (cost > this.state.balance) throw this.refuse(buy);
-        this._mayHold(cost);
+        if (this.clock?.ended) throw new Refused("the session has ended: reload the page to play again");
+        this.assertWritable();
+        if (this.saved.outOfDate) throw await this._resync();
+        const can = this.canPlay(buy);
+        if (!can.ok) throw this.showRefusal(this.refusalFor(buy, can));
         this._acquire(Activity.ROUND); // held from before the draw until the credit
         let round;
         try {
             await this._beforeRound();
             this.hud.hideMessage();
-            const decided = await this.bridge.playRound(this.state.bet, buy);
+            const decided = await this.bridge.playRound(this.saved.bet, buy);
             round = decided.round;
             // The round is decided: debit its cost and keep it as the round in progress,
             // with the seeded generator's state after it, in one write.
-            this.state.balance -= round.cost;
-            this.state.pending = { bet: round.bet, cost: round.cost, step: 0, round, profile: this.profile.name };
-            if (this.state.seed !== null) this.state.rng = decided.rng;
-            if (this.persist() === "conflict") throw new Conflict(); // never saved: never happened
-            this.playSession?.staked(round.cost);
+            if (this.saved.debit(decided, this.profile.name) === "conflict") throw new Conflict(); // never saved: never happened
         } catch (err) {
             this._release();
             if (err instanceof EngineRefusal) this.hud.showMessage(err.message);
@@ -152,7 +148,7 @@ export class Controller {
 
     /** Finishes the round in progress found at load, from its saved step, under its profile. */
     resume() {
-        const { round, step, profile } = this.state.pending;
+        const { round, step, profile } = this.saved.pending;
         this.resumedFrom = step;
         this._acquire(Activity.ROUND);
         return this._reveal(round, step, profile);
@@ -161,7 +157,7 @@ export class Controller {
     /** With the lock held: waits while a reality check is open, then until the last round's
      *  cycle has passed (a round asked for sooner waits, whoever asked). */
     async _beforeRound() {
-        await this.playSession?.gate();
+        await this.clock?.gate();
         for (;;) {
             const wait = this._lastStart + Math.max(this._lastCycle, this.profile.minCycleMs) - performance.now();
             if (wait <= 0) return;
@@ -183,41 +179,24 @@ export class Controller {
         this.roundProfile = PROFILES[profileName] ?? this.profile;
         setPageState(PageState.PLAYING); // only once the round in progress is saved
         this._markStart(this.roundProfile);
-        this._emit("busy", { busy: true });
-        this.hud.setBalance(this.state.balance);
+        this.emit("busy", { busy: true });
+        this.hud.setBalance(this.saved.balance);
+        const quiet = !this.celebrates(round);
         try {
-            await this.sequencer.play(round, { from, onStep: (i) => this._checkpoint(i) });
+            // the sequencer's meter writes #win, the round's total last of all
+            await this.sequencer.play(round, { from, quiet });
         } catch (err) {
             console.error("the reveal failed; crediting the round as decided", err);
+            this.sequencer.meter.show(round.total_win, { quiet });
         } finally {
-            this._credit(round);
+            this.saved.credit(round);
             this.roundProfile = null;
             this._release();
         }
-        this._emit("roundEnd", { bet: round.bet, win: round.total_win, balance: this.state.balance });
-        if (this.stale) await this._resync();
-        this.session?.tabs?.idle(); // hands over now if another tab asked meanwhile
+        this.emit("roundEnd", { bet: round.bet, win: round.total_win, balance: this.saved.balance });
+        if (this.saved.stale) await this._resync();
+        this.tabs?.idle(); // hands over now if another tab asked meanwhile
         return round;
-    }
-
-    /** The reveal reached event `step`: saved, so a reload resumes there. */
-    _checkpoint(step) {
-        if (this.state.pending.step === step) return;
-        this.state.pending.step = step;
-        this.persist();
-    }
-
-    /** The only place a win reaches the balance: once per round, when its reveal ends;
-     *  balance, history and the end of the round in progress in one write. */
-    _credit(round) {
-        this.state.balance += round.total_win;
-        this.state.pending = null;
-        if (!this.demo) this.store.addHistory(round);
-        this.lastWin = round.total_win;
-        this.persist();
-        this.playSession?.won(round.total_win);
-        this.hud.setBalance(this.state.balance);
-        this.hud.setWin(round.total_win, { quiet: !this.celebrates(round) });
     }
 
     /** Runs `show` (a replay) with the page's lock held: no round can start meanwhile. */
@@ -229,77 +208,85 @@ export class Controller {
             return await show();
         } finally {
             this._release();
-            this.hud.setWin(this.lastWin);
-            this.session?.tabs?.idle();
+            this.tabs?.idle();
         }
     }
 
+    /** Whether this tab may write: false while another tab holds the lock. */
+    canWrite() {
+        return this.tabs?.role !== "waiting";
+    }
+
     /** Refuses what only the tab that plays may do (another tab holds the lock), saying why. */
-    mayWrite() {
-        if (!this.session?.waiting) return;
-        const message = "The game is open in another tab. Press Play here to play in this tab.";
-        this.hud.showMessage(message);
-        this._emit("refused", { message });
-        throw new Refused("the game is open in another tab");
+    assertWritable() {
+        if (this.canWrite()) return;
+        throw this.showRefusal({
+            message: "The game is open in another tab. Press Play here to play in this tab.",
+            error: new Refused("the game is open in another tab"),
+        });
     }
 
-    /** The worst case of a round costing `cost`: debited, then the largest win (the cap)
-     *  credited. A balance the record could not hold is refused here, never reset later. */
-    _mayHold(cost) {
-        if (this.store.fits(this.state.balance - cost + this.offer.cap)) return;
-        const message = `Your balance of ${this.format(this.state.balance)} is too close to the game's `
-            + `limit of ${this.format(this.store.MAX_BALANCE)}: the largest win at this bet could not be `
-            + "added to it. Lower the bet.";
-        this.hud.showMessage(message);
-        this._emit("refused", { message });
-        throw new Refused("the balance could not hold this round's largest win");
-    }
-
-    /** The record was changed by another tab: the session reads it again. */
+    /** The record was changed by another tab: sharedgame.js reads it again (awaited). */
     async _resync() {
-        this.stale = false;
-        await this.session.resync();
+        this.saved.stale = false;
+        await this.emitAndWait("stale");
         return new Refused("the saved game was changed in another tab");
     }
 
-    /** Makes a record read afresh (a takeover, a re-read) the session's state, and shows it. */
-    adopt(state) {
-        this.state = state;
-        this.stale = false;
-        this.lastWin = state.pending ? 0 : (state.history[0]?.win ?? 0);
-        this.hud.setBalance(state.balance);
+    /** Shows the saved game as it is (at boot, and whenever a record read afresh is adopted). */
+    show() {
+        const { record } = this.saved;
+        this.hud.setBalance(record.balance);
         this.hud.setBet(this.offer);
-        this.hud.setWin(this.lastWin);
-        this.hud.setMuted(state.muted);
-        this.hud.setTurbo(state.turbo);
-        this._emit("muted", { muted: state.muted });
-        this._emit("loaded", { state });
+        this.hud.setWin(this.lastWin); // #win: the last round's total, after a reload too
+        this.hud.setMuted(record.muted);
+        this.hud.setTurbo(record.turbo);
+        this.emit("muted", { muted: record.muted });
+        this.emit("loaded", { state: record });
     }
 
     _acquire(activity) {
         this.activity = activity;
+        this.tabs?.setBusy(true);
         this.hud.setBusy(true);
-        this._emit("busy", { busy: true });
+        this.emit("busy", { busy: true });
     }
 
     _release() {
         this.activity = null;
+        this.tabs?.setBusy(false);
         this.hud.setBusy(false);
         setPageState(PageState.READY);
-        this._emit("busy", { busy: false });
+        this.emit("busy", { busy: false });
     }
 
-    /** Shows why a round at the current bet cannot be paid for; returns the error to throw. */
-    refuse(buy) {
-        const cost = buy ? this.offer.buy_cost : this.offer.cost;
-        const { balance } = this.state;
+    /** Why a round at the current bet cannot be played (`can`: canPlay's answer):
+     *  `{message, topUp, error}`, the player's words and the Refused to throw. Shows nothing. */
+    refusalFor(buy, can = this.canPlay(buy)) {
+        const { cost } = can;
+        const { balance } = this.saved;
+        if (can.why === "limit") {
+            return {
+                message: `Your balance of ${this.format(balance)} is too close to the game's `
+                    + `limit of ${this.format(this.saved.store.MAX_BALANCE)}: the largest win at this bet could not be `
+                    + "added to it. Lower the bet.",
+                error: new Refused("the balance could not hold this round's largest win"),
+            };
+        }
         const what = buy ? `buy the feature (${this.format(cost)})` : `spin at ${this.format(cost)}`;
-        const broke = balance < this.offers.get(this.bets[0]).cost;
-        const message = `Your balance of ${this.format(balance)} is not enough to ${what}.`
-            + (broke ? " Top up the demo balance to keep playing." : " Lower the bet or top up.");
-        this.hud.showMessage(message, { topUp: true });
-        this._emit("refused", { message });
-        return new Refused(`insufficient balance: ${this.format(balance)} < ${this.format(cost)}`);
+        return {
+            message: `Your balance of ${this.format(balance)} is not enough to ${what}.`
+                + (this.saved.broke ? " Top up the demo balance to keep playing." : " Lower the bet or top up."),
+            topUp: true,
+            error: new Refused(`insufficient balance: ${this.format(balance)} < ${this.format(cost)}`),
+        };
+    }
+
+    /** Shows a refusal (refusalFor's) on screen and tells the listeners; returns its error. */
+    showRefusal({ message, topUp = false, error }) {
+        this.hud.showMessage(message, { topUp });
+        this.emit("refused", { message });
+        return error;
     }
 
     // ---- settings and the demo balance ------------------------------------------------------
@@ -311,48 +298,32 @@ export class Controller {
         }
         if (this.busy) throw new Refused("the bet cannot change while a round plays");
         if (this.autoplaying) throw new Refused("the bet cannot change during autoplay");
-        this.mayWrite();
-        if (!this.offers.has(minor)) throw new Refused(`${minor} is not a bet level (${this.bets.join(", ")})`);
-        this.state.bet = minor;
-        this.persist();
+        this.assertWritable();
+        if (!this.saved.offers.has(minor)) throw new Refused(`${minor} is not a bet level (${this.bets.join(", ")})`);
+        this.saved.change({ bet: minor });
         this.hud.setBet(this.offer);
-        this._emit("bet", { offer: this.offer });
+        this.emit("bet", { offer: this.offer });
         return minor;
     }
 
     setMuted(muted) {
-        this.state.muted = muted;
-        this.persist();
+        this.saved.change({ muted });
         this.hud.setMuted(muted);
-        this._emit("muted", { muted });
+        this.emit("muted", { muted });
     }
 
     setTurbo(on) {
         const no = refusal(this.profile, "turbo");
         if (no) throw new Refused(no);
-        this.state.turbo = on;
-        this.persist();
+        this.saved.change({ turbo: on });
         this.hud.setTurbo(on);
     }
 
     /** The demo balance back up to its starting amount (never down). */
     topUp() {
-        this.mayWrite();
-        const { DEMO_BALANCE } = this.store;
-        if (this.state.balance < DEMO_BALANCE) this.state.balance = DEMO_BALANCE;
-        this.persist();
-        this.hud.setBalance(this.state.balance);
+        this.assertWritable();
+        this.saved.topUp();
         this.hud.hideMessage();
-        this.hud.announce(`Demo balance topped up to ${this.format(this.state.balance)}`);
-    }
-
-    /** Writes the whole record (never in the demo); observers hear whether it was kept.
-     *  Returns store.save()'s answer; a "conflict" marks the state stale. */
-    persist() {
-        if (this.demo) return "memory";
-        const result = this.store.save();
-        if (result === "conflict") this.stale = true;
-        this._emit("saved", { notKept: this.store.notKept() });
-        return result;
+        this.hud.announce(`Demo balance topped up to ${this.format(this.saved.balance)}`);
     }
 }

@@ -50,7 +50,7 @@ function fullColumn(view, r, dark, light, glow, blur) {
 export function drawWild(view, now) {
     const ctx = view.ctx;
     for (const [reel, w] of view.wilds) {
-        const u = clamp01((now - w.t0) / (520 * Math.max(view.k, 0.05)));
+        const u = clamp01((now - w.t0) / (520 * Math.max(view.speedFactor, 0.05)));
         const r = column(reel, w.row, u);
         ctx.save();
         fullColumn(view, r, "#7a4a08", "#f6c544", "#ffd84a", 24);
@@ -77,7 +77,7 @@ export function drawWild(view, now) {
         ctx.textAlign = "center";
         ctx.fillText("WILD", cx, r.y + 32);
         // multiplier badge pops in after the expansion
-        const bu = clamp01((now - w.t0 - 420 * Math.max(view.k, 0.05)) / (300 * Math.max(view.k, 0.05)));
+        const bu = clamp01((now - w.t0 - 420 * Math.max(view.speedFactor, 0.05)) / (300 * Math.max(view.speedFactor, 0.05)));
         if (bu > 0) {
             const s = easeOutBack(bu);
             const by = cellRect(reel, ROWS - 1).y + CELL_H - 34;
@@ -105,7 +105,7 @@ export function drawSes(view, now) {
     if (!view.ses) return;
     const ctx = view.ctx;
     const s = view.ses;
-    const u = clamp01((now - s.t0) / (600 * Math.max(view.k, 0.05)));
+    const u = clamp01((now - s.t0) / (600 * Math.max(view.speedFactor, 0.05)));
     for (const reel of s.reels) {
         if (view.wilds.has(reel)) continue; // book reels are already full
         const r = column(reel, 1, u);
@@ -198,7 +198,7 @@ export function drawLines(view, now) {
     const ctx = view.ctx;
     const key = lines.key ??= lines.map((l) => `${l.color}:${l.points.join(";")}`).join("|"); // once per set
     const layer = slot(view, "lines", key, W, H, (c) => { for (const line of lines) paintLine(c, line); });
-    const u = clamp01((now - lines[0].t0) / (260 * Math.max(view.k, 0.05)));
+    const u = clamp01((now - lines[0].t0) / (260 * Math.max(view.speedFactor, 0.05)));
     if (u >= 1) {
         blit(view, layer, 0, 0, W, H);
     } else {
@@ -214,7 +214,7 @@ export function drawLines(view, now) {
         ctx.restore();
     }
     for (const line of lines) {
-        const lu = clamp01((now - line.t0) / (260 * Math.max(view.k, 0.05)));
+        const lu = clamp01((now - line.t0) / (260 * Math.max(view.speedFactor, 0.05)));
         if (line.label && lu >= 1) pill(view, line.labelAt[0], line.labelAt[1], line.label, line.color, 22);
     }
 }

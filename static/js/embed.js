@@ -73,13 +73,13 @@ export function listen({ ready, commands, whyNotReady }) {
     });
 }
 
-/** Posts the controller's events to the parent and returns the sequencer's observers that
- *  post its events; both only observe. */
-export function report(controller) {
+/** Posts to the parent what the controller, the live sequencer and the session clock tell
+ *  (roundEnd; roundStart, featureStart, featureEnd; realityCheck, sessionEnd): it only listens. */
+export function report({ controller, sequencer, clock }) {
     controller.on("roundEnd", (e) => post(Outgoing.ROUND_END, { bet: e.bet, win: e.win, balance: e.balance }));
-    return {
-        roundStart: (e) => post(Outgoing.ROUND_START, { bet: e.bet }),
-        featureStart: () => post(Outgoing.FEATURE_START),
-        featureEnd: (e) => post(Outgoing.FEATURE_END, { win: e.total }),
-    };
+    sequencer.on("roundStart", (e) => post(Outgoing.ROUND_START, { bet: e.bet }));
+    sequencer.on("featureStart", () => post(Outgoing.FEATURE_START));
+    sequencer.on("featureEnd", (e) => post(Outgoing.FEATURE_END, { win: e.total }));
+    clock?.on("check", (figures) => post(Outgoing.REALITY_CHECK, figures));
+    clock?.on("leave", (figures) => post(Outgoing.SESSION_END, figures));
 }

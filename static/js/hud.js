@@ -22,11 +22,23 @@ export function formatEuro(minor) {
 }
 
 /** Formats minor units as money: the game's euros by formatEuro; any other currency or locale
- *  with an Intl formatter. */
+ *  with an Intl formatter. The function's `minorDigits` is the currency's (2 for the euro:
+ *  100 minor units make one euro), for parseAmount. */
 export function makeFormat(currency = "EUR", locale = "en-IE") {
-    if (currency === "EUR" && locale === "en-IE") return formatEuro;
+    if (currency === "EUR" && locale === "en-IE") return Object.assign((minor) => formatEuro(minor), { minorDigits: 2 });
     const nf = new Intl.NumberFormat(locale, { style: "currency", currency });
-    return (minor) => nf.format(minor / 100);
+    const minorDigits = nf.resolvedOptions().maximumFractionDigits;
+    return Object.assign((minor) => nf.format(minor / 10 ** minorDigits), { minorDigits });
+}
+
+/** Minor units of an amount the player typed ("12", "12.5", "12.50", "12,50" with 2 minor
+ *  digits), null when empty, NaN when it is not an amount of the currency. */
+export function parseAmount(text, minorDigits) {
+    const t = String(text ?? "").trim().replace(",", ".");
+    if (t === "") return null;
+    const m = new RegExp(`^(\\d{1,10})(?:\\.(\\d{0,${minorDigits}}))?$`).exec(t);
+    if (!m) return NaN;
+    return Number(m[1]) * 10 ** minorDigits + Number((m[2] ?? "").padEnd(minorDigits, "0"));
 }
 
 export class Hud {

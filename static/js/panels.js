@@ -30,7 +30,7 @@ export class Panels {
      * factor) or on a click / key. `onSkip`, if given, is called on the first click or key
      * and may return true to fast-forward an animation instead of closing the panel.
      */
-    _show(content, { cls, ms, k, onSkip }) {
+    _show(content, { cls, ms, speedFactor, onSkip }) {
         const panel = el("div", `panel ${cls}`);
         panel.setAttribute("role", "dialog");
         panel.setAttribute("aria-modal", "true");
@@ -59,7 +59,7 @@ export class Panels {
                 if (onSkip && skips++ === 0 && onSkip()) return;
                 finish();
             };
-            const timer = setTimeout(finish, Math.max(MIN_MS, ms * k));
+            const timer = setTimeout(finish, Math.max(MIN_MS, ms * speedFactor));
             this._finish = finish;
             this.root.addEventListener("pointerdown", onInput);
             document.addEventListener("keydown", onInput, true);
@@ -67,7 +67,7 @@ export class Panels {
     }
 
     /** Free-spins intro: the book opens and its pages flip until they stop on the SES. */
-    intro({ count, special, symbols, k }) {
+    intro({ count, special, symbols, speedFactor }) {
         const box = el("div", "intro");
         box.append(el("h2", "panel-title", "FREE SPINS"));
         box.append(el("p", "panel-big", `${count} free spins`));
@@ -82,8 +82,8 @@ export class Panels {
         box.append(book);
         const caption = el("p", "panel-sub", "Drawing the special symbol…");
         box.append(caption);
-        let flips = Math.max(1, Math.round(14 * Math.min(1, k * 1.2)));
-        const step = Math.max(20, 110 * k);
+        let flips = Math.max(1, Math.round(14 * Math.min(1, speedFactor * 1.2)));
+        const step = Math.max(20, 110 * speedFactor);
         let i = 0;
         const reveal = () => {
             img.src = symbolUrl(special);
@@ -102,13 +102,13 @@ export class Panels {
         };
         let flipTimer = setTimeout(tick, step);
         return this._show(box, {
-            cls: "panel-intro", ms: 4200, k,
+            cls: "panel-intro", ms: 4200, speedFactor,
             onSkip: () => { if (flips > 0) { flips = 0; clearTimeout(flipTimer); reveal(); return true; } return false; },
         }).then(() => { clearTimeout(flipTimer); reveal(); });
     }
 
     /** `timesBet`: the engine's decimal string for the total in total bets ("82.27"). */
-    outro({ total, played, timesBet, k }) {
+    outro({ total, played, timesBet, speedFactor }) {
         const box = el("div", "outro");
         box.append(el("h2", "panel-title", "FEATURE COMPLETE"));
         box.append(el("p", "panel-sub", `${played} free spins played`));
@@ -117,10 +117,10 @@ export class Panels {
         amount.dataset.minor = String(total);
         box.append(amount);
         box.append(el("p", "panel-sub", `${timesBet}x your bet`));
-        return this._show(box, { cls: "panel-outro", ms: 3500, k });
+        return this._show(box, { cls: "panel-outro", ms: 3500, speedFactor });
     }
 
-    maxWin({ amount, forfeited, cap, k }) {
+    maxWin({ amount, forfeited, cap, speedFactor }) {
         const box = el("div", "maxwin");
         box.append(el("h2", "panel-title", "MAX WIN!"));
         box.append(el("p", "panel-amount", this.format(amount)));
@@ -128,17 +128,17 @@ export class Panels {
         box.append(el("p", "panel-sub", forfeited
             ? `${limit} (${forfeited} free spins forfeited).`
             : `${limit}.`));
-        return this._show(box, { cls: "panel-maxwin", ms: 5000, k });
+        return this._show(box, { cls: "panel-maxwin", ms: 5000, speedFactor });
     }
 
     /** Big / mega / epic win: the round's total as the engine decided it; a click closes it. */
-    bigWin({ name, level, amount, k, onBurst }) {
+    bigWin({ name, level, amount, speedFactor, onBurst }) {
         const box = el("div", "bigwin");
         box.append(el("h2", `panel-title bigwin-${level}`, name));
         // The engine's total, shown as it is from the start: a count-up would show amounts
         // nobody decided. The panel celebrates with its bursts and its title instead.
         box.append(el("p", "panel-amount", this.format(amount)));
-        const dur = Math.max(MIN_MS, (2200 + 800 * level) * k);
+        const dur = Math.max(MIN_MS, (2200 + 800 * level) * speedFactor);
         let done = false;
         let last = 0;
         const frame = (now) => {
@@ -148,7 +148,7 @@ export class Panels {
         };
         requestAnimationFrame(frame);
         return this._show(box, {
-            cls: `panel-bigwin level-${level}`, ms: dur + 2200 * k, k: 1,
+            cls: `panel-bigwin level-${level}`, ms: dur + 2200 * speedFactor, speedFactor: 1,
         }).then(() => { done = true; });
     }
 }

@@ -1,18 +1,18 @@
 // The player's controls that the jurisdiction profile governs, wired into the page: autoplay
-// (controls.js), slam stop, quick spin, the feature buy's button, the session bar and reality
-// check (sessionclock.js), and the profiles' section of the info screen. docs/controls.md has the rules.
+// (autoplaydriver.js, autoplaypanel.js), slam stop, quick spin, the feature buy's button, the
+// reality check stopping autoplay (sessionclock.js), and the profiles' section of the info
+// screen. docs/controls.md has the rules.
 //
-//   const session = makeSession(profile, format, post);            // before the controller
-//   const pc = new PlayerControls({ profile, controller, sequencer, replays, hud, format, post });
+//   const pc = new PlayerControls({ profile, controller, clock, sequencer, replays, hud, format, post });
 //   pc.pressSpin(spin)   the spin button: stops autoplay, or the reels (slam), or spins
 //   pc.hurry()           a click or key during a reveal (replays always; live rounds if allowed)
 //   pc.autoplay(opts), pc.stopAutoplay(), pc.setTurbo(on)          window.game and embed commands
 
-import { AutoplayDriver, AutoplayPanel } from "./controls.js";
+import { AutoplayDriver } from "./autoplaydriver.js";
+import { AutoplayPanel } from "./autoplaypanel.js";
 import { byId } from "./dom.js";
 import { MessageKind } from "./hud.js";
 import { profilesSection, refusal } from "./jurisdiction.js";
-import { PlaySession } from "./sessionclock.js";
 
 /** Why autoplay ended, in the player's words. */
 const ENDED = {
@@ -27,51 +27,34 @@ const ENDED = {
     error: "an error",
 };
 
-/** The session of this page (elapsed time, net position, reality check). */
-export function makeSession(profile, format, post) {
-    return new PlaySession({
-        profile, format,
-        onCheck: (figures) => post("realityCheck", figures),
-        onLeave: (figures) => post("sessionEnd", figures),
-    });
-}
-
 export class PlayerControls {
-    constructor({ profile, controller, sequencer, replays, hud, format, post }) {
-        Object.assign(this, { profile, controller, sequencer, replays, hud, format, post });
+    constructor({ profile, controller, clock, sequencer, replays, hud, format, post }) {
+        Object.assign(this, { profile, controller, clock, sequencer, replays, hud, format, post });
         const c = controller;
         // what the profile forbids has no button at all
         if (!profile.buy) byId("buy").remove();
         if (!profile.turbo) byId("turbo").remove();
         if (!profile.autoplay) byId("autoplay-button").remove();
         document.documentElement.dataset.jurisdiction = profile.name;
-        this.driver = new AutoplayDriver({
-            profile, post,
-            playOne: () => c.play(false, { auto: true }),
-            balance: () => c.state.balance,
-            cost: () => c.offer.cost,
-            busy: () => c.busy,
-            onChange: () => this.showSpinMode(),
-        });
-        c.autoplayer = this.driver;
+        this.driver = new AutoplayDriver({ profile, controller, post });
+        this.driver.on("change", () => this.showSpinMode());
         this.panel = new AutoplayPanel({
             format,
-            canOpen: () => (c.busy ? "a round is playing" : c.session?.waiting ? "the game is open in another tab" : null),
-            onStart: (opts) => this.autoplay(opts).catch((err) => {
-                hud.showMessage(`Autoplay did not start: ${err.message}.`);
-            }),
+            canOpen: () => (c.busy ? "a round is playing" : !c.canWrite() ? "the game is open in another tab" : null),
         });
+        this.panel.on("start", (opts) => this.autoplay(opts).catch((err) => {
+            hud.showMessage(`Autoplay did not start: ${err.message}.`);
+        }));
         hud.el.auto.addEventListener("click", () => {
             if (this.driver.running) this.stopAutoplay();
             else this.panel.open();
         });
         c.on("busy", ({ busy }) => {
             this.showSpinMode();
-            c.playSession?.setBusy(busy || c.busy);
+            clock?.setBusy(busy || c.busy);
         });
         // a reality check stops autoplay (after the round playing)
-        const onCheck = c.playSession?.onCheck;
-        if (c.playSession) c.playSession.onCheck = (f) => { this.driver.stop("stopped"); onCheck?.(f); };
+        clock?.on("check", () => this.driver.stop("stopped"));
     }
 
     /** The spin button's job now: stop autoplay, stop the reels, or spin. */
@@ -101,11 +84,11 @@ export class PlayerControls {
 
     /** game.autoplay(opts): resolves {played, reason}; rejects when refused (nothing played). */
     async autoplay(opts) {
-        this.controller.mayWrite(); // another tab plays: refused, said on screen
+        this.controller.assertWritable(); // another tab plays: refused, said on screen
         const result = await this.driver.run(opts);
         const { played, reason } = result;
         const text = `Autoplay ended after ${played} ${played === 1 ? "round" : "rounds"}: ${ENDED[reason] ?? reason}.`;
-        if (reason === "balance") this.controller.refuse(false);
+        if (reason === "balance") this.controller.showRefusal(this.controller.refusalFor(false));
         else if (reason !== "error") this.hud.showMessage(text, { kind: MessageKind.NOTICE });
         else this.hud.announce(text);
         return result;

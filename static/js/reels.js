@@ -45,10 +45,10 @@ export class Reel {
 
     /**
      * Spin to `stop` on `strip`, checking that the landed window equals `expected` (the
-     * round's grid column). `delay`, `duration` are seconds before scaling by `k`.
+     * round's grid column). `delay`, `duration` are seconds before scaling by `speedFactor`.
      * Returns a Promise resolved once the reel has settled; `onLand` fires at the stop.
      */
-    spin({ strip, stop, expected, now, delay, duration, k, onLand }) {
+    spin({ strip, stop, expected, now, delay, duration, speedFactor, onLand }) {
         const landed = Array.from({ length: ROWS }, (_, r) => strip[mod(stop + r, strip.length)]);
         if (expected && landed.join() !== expected.join()) {
             console.error(`reel ${this.index}: strip at stop ${stop} shows ${landed} but the round says ${expected}`);
@@ -66,7 +66,7 @@ export class Reel {
         this.spinning = true;
         return new Promise((resolve) => {
             this._anim = {
-                t0: now + delay * k * 1000, k, distance, tc, landed: false, onLand,
+                t0: now + delay * speedFactor * 1000, speedFactor, distance, tc, landed: false, onLand,
                 resolve, slam: null,
             };
         });
@@ -76,7 +76,7 @@ export class Reel {
     slam(now) {
         const a = this._anim;
         if (!a || a.landed || a.slam) return;
-        a.slam = { t0: now, p0: this.p, dur: 0.14 * Math.max(a.k, 0.3) * 1000 };
+        a.slam = { t0: now, p0: this.p, dur: 0.14 * Math.max(a.speedFactor, 0.3) * 1000 };
     }
 
     update(now) {
@@ -91,7 +91,7 @@ export class Reel {
             v = (3 * a.slam.p0 * Math.pow(1 - u, 2)) / (a.slam.dur / 1000);
             if (u >= 1) this._land(now);
         } else if (!a.landed) {
-            let t = (now - a.t0) / 1000 / a.k; // unscaled seconds since the spin began
+            let t = (now - a.t0) / 1000 / a.speedFactor; // unscaled seconds since the spin began
             if (t < 0) {
                 p = a.distance;
             } else if (t < WINDUP) {
@@ -111,12 +111,12 @@ export class Reel {
                     v = V * (1 - u / DECEL);
                 }
                 p = Math.max(0, a.distance - s);
-                v /= a.k;
+                v /= a.speedFactor;
                 if (p <= 1e-6 || t >= ACCEL + a.tc + DECEL) { p = 0; this._land(now); }
             }
         }
         if (a.landed) {
-            const u = Math.min(1, (now - a.landedAt) / (BOUNCE * a.k * 1000));
+            const u = Math.min(1, (now - a.landedAt) / (BOUNCE * a.speedFactor * 1000));
             p = -BOUNCE_DEPTH * Math.sin(Math.PI * u) * (1 - u);
             v = 0;
             if (u >= 1) {
@@ -156,14 +156,14 @@ export class ReelSet {
      * Spin every reel to its stop. `tease` lists reels that spin longer (anticipation).
      * Resolves when all have settled.
      */
-    spin({ strips, stops, grid, k, tease = [], onLand }) {
+    spin({ strips, stops, grid, speedFactor, tease = [], onLand }) {
         const now = performance.now();
         let extra = 0;
         const jobs = this.reels.map((reel, i) => {
             if (tease.includes(i)) extra += 1.1;
             return reel.spin({
                 strip: strips[i], stop: stops[i], expected: grid?.[i], now,
-                delay: 0, duration: 0.55 + 0.2 * i + extra, k, onLand,
+                delay: 0, duration: 0.55 + 0.2 * i + extra, speedFactor, onLand,
             });
         });
         return Promise.all(jobs);

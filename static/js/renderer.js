@@ -61,7 +61,7 @@ export class Renderer {
         this.blurSprites = new Map();
         this.scale = 1;
         this.reels = null;
-        this.k = 1; // speed factor: every effect's duration is multiplied by it
+        this.speedFactor = 1; // every effect's duration is multiplied by it
         this.free = false;
         this.clearWins();
         this.particles = [];
@@ -227,7 +227,7 @@ export class Renderer {
     }
 
     showBanner(text, sub = "", dur = 1400) {
-        this.banner = { text, sub, t0: performance.now(), dur: dur * Math.max(this.k, 0.05) };
+        this.banner = { text, sub, t0: performance.now(), dur: dur * Math.max(this.speedFactor, 0.05) };
     }
 
     burst(count = 40) {

@@ -4,12 +4,14 @@
 // anticipation and the big-win tier are fields of `reveal` and `roundEnd`). It never touches
 // the balance or storage: the controller credits the round once `play` resolves.
 //
-//   const seq = new Sequencer({ model, renderer, reels, hud, meter, panels, sound, speed, format, observers });
-//   await seq.play(round, { from: 0, onStep: (i) => the controller saves the step });
+//   const seq = new Sequencer({ model, renderer, reels, hud, meter, panels, sound, speed, format });
+//   seq.on("step", ({ index }) => the controller saves the step);
+//   await seq.play(round, { from: 0, quiet: false });
 //
 // `meter` is the display sink for the round's running total: `{ show(minor) }` (the HUD's #win
-// for a live round, the replay banner for a replay). `observers` only listen (postMessage):
-// roundStart, featureStart, featureEnd.
+// for a live round, the replay banner for a replay); it is the only writer of that element
+// while a round plays. Events (emitter.js), for whoever listens: "step" {index, event} as
+// each event begins, "roundStart", "featureStart", "featureEnd" (the engine's event).
 //
 // `from` starts at any event index (a saved round interrupted mid-reveal): the state the
 // earlier events built (feature mode, special symbol, counter, running total, reel stops) is
@@ -17,11 +19,13 @@
 // reels at once and shortens what is left of the current spin's presentation. seq.stop() (a
 // replay the player no longer wants to watch) ends the presentation after the current event.
 
+import { Emitter } from "./emitter.js";
 import { EventType, SpinKind } from "./events.js";
 
-export class Sequencer {
-    constructor({ model, renderer, reels, hud, meter, panels, sound, speed, format, observers = {}, celebrate = () => true }) {
-        Object.assign(this, { model, renderer, reels, hud, meter, panels, sound, speed, format, observers, celebrate });
+export class Sequencer extends Emitter {
+    constructor({ model, renderer, reels, hud, meter, panels, sound, speed, format }) {
+        super();
+        Object.assign(this, { model, renderer, reels, hud, meter, panels, sound, speed, format });
         this.quiet = false;
         this._hurry = false;
         this._stopped = false;
@@ -29,7 +33,8 @@ export class Sequencer {
         this.round = null;
     }
 
-    get k() {
+    /** Every wait and animation's duration is multiplied by this (1: as designed). */
+    get speedFactor() {
         return this.speed();
     }
 
@@ -58,12 +63,12 @@ export class Sequencer {
     wait(ms) {
         if (this._stopped) return Promise.resolve();
         if (this._hurry) ms = Math.min(ms, 120);
-        const t = ms * this.k;
+        const t = ms * this.speedFactor;
         if (t < 1) return Promise.resolve();
         return new Promise((resolve) => {
             const timer = setTimeout(done, t);
             function done() { clearTimeout(timer); resolve(); }
-            this._wake = () => { this._wake = null; setTimeout(done, Math.min(t, 120 * this.k)); };
+            this._wake = () => { this._wake = null; setTimeout(done, Math.min(t, 120 * this.speedFactor)); };
         });
     }
 
@@ -71,7 +76,7 @@ export class Sequencer {
         try { this.sound?.[name]?.(...args); } catch { /* sound is optional */ }
     }
 
-    /** A win's sound, unless this round gets no celebration (see `celebrate`). */
+    /** A win's sound, unless this round gets no celebration (play's `quiet`). */
     cheer(name, ...args) {
         if (!this.quiet) this.sfx(name, ...args);
     }
@@ -81,18 +86,18 @@ export class Sequencer {
         this.meter.show(minor, { quiet: this.quiet });
     }
 
-    async play(round, { from = 0, onStep = () => {} } = {}) {
+    /** Plays `round` from event `from`; `quiet` (a profile's rule: a win not above the stake
+     *  is not celebrated): no win sounds, no meter pulse, no big-win panel; the amounts show. */
+    async play(round, { from = 0, quiet = false } = {}) {
         this.round = round;
-        // celebrate(round) false (a profile's rule: a win not above the stake): no win sounds,
-        // no meter pulse, no big-win panel; the amounts still show
-        this.quiet = !this.celebrate(round);
+        this.quiet = quiet;
         this.feature = { on: false, special: null, count: 0, number: 0, total: 0 };
         this.grid = null;
         if (from > 0) this._restore(round, from);
         try {
             for (let i = from; i < round.events.length; i++) {
                 const event = round.events[i];
-                onStep(i, event);
+                this.emit("step", { index: i, event });
                 const handler = this[`on_${event.type}`];
                 if (!handler) throw new Error(`no handler for event ${event.type}`);
                 await handler.call(this, event);
@@ -142,7 +147,7 @@ export class Sequencer {
     async on_roundStart(e) {
         this.renderer.clearWins();
         this.show(0);
-        this.observers.roundStart?.(e);
+        this.emit("roundStart", e);
     }
 
     async on_reveal(e) {
@@ -152,7 +157,7 @@ export class Sequencer {
         const wild = this.model.wild;
         this.sfx("spinStart");
         await this.reels.spin({
-            strips: this._strips(e), stops: e.stops, grid: e.grid, k: this.k,
+            strips: this._strips(e), stops: e.stops, grid: e.grid, speedFactor: this.speedFactor,
             tease: e.anticipation, // the reels the engine says spin longer (two books showing)
             onLand: (i) => {
                 this.sfx("reelStop", i);
@@ -230,9 +235,9 @@ export class Sequencer {
     async on_freeSpinsStart(e) {
         this.sfx("featureStart");
         Object.assign(this.feature, { on: true, special: e.special, count: e.count, number: 0, total: 0 });
-        this.observers.featureStart?.(e);
+        this.emit("featureStart", e);
         this.hud.announce(`${e.count} free spins. Special expanding symbol: ${e.special}`);
-        await this.panel("intro", { count: e.count, special: e.special, symbols: Object.keys(this.model.paytable), k: this.k });
+        await this.panel("intro", { count: e.count, special: e.special, symbols: Object.keys(this.model.paytable), speedFactor: this.speedFactor });
         this.renderer.clearWins();
         this.renderer.setFree(true);
         this.hud.showFeature(this.feature);
@@ -249,15 +254,15 @@ export class Sequencer {
         this.sfx("maxWin");
         this.renderer.burst(120);
         this.hud.announce(`Maximum win reached: ${this.format(e.amount)}`);
-        await this.panel("maxWin", { amount: e.amount, forfeited: e.forfeited, cap: this.model.max_win, k: this.k });
+        await this.panel("maxWin", { amount: e.amount, forfeited: e.forfeited, cap: this.model.max_win, speedFactor: this.speedFactor });
     }
 
     async on_freeSpinsEnd(e) {
         this.feature.total = e.total;
         this.hud.announce(`Free spins complete: you won ${this.format(e.total)}`);
-        await this.panel("outro", { total: e.total, played: e.played, timesBet: e.times_bet, k: this.k });
+        await this.panel("outro", { total: e.total, played: e.played, timesBet: e.times_bet, speedFactor: this.speedFactor });
         this._leaveFeature();
-        this.observers.featureEnd?.(e);
+        this.emit("featureEnd", e);
     }
 
     /** Back to the base game's dress: no feature bar, no wild reels, no win lines. */
@@ -273,7 +278,7 @@ export class Sequencer {
         if (tier) {
             this.sfx("bigWin", tier.level);
             this.renderer.burst(40 + 40 * tier.level);
-            await this.panel("bigWin", { name: tier.name, level: tier.level, amount: e.total_win, k: this.k,
+            await this.panel("bigWin", { name: tier.name, level: tier.level, amount: e.total_win, speedFactor: this.speedFactor,
                 onBurst: () => this.renderer.burst(30) });
         }
         this.show(e.total_win);

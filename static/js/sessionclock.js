@@ -1,18 +1,21 @@
 // The player's session: elapsed time and net position on screen, and the reality check.
 //
-//   import { PlaySession } from "./sessionclock.js";
-//   const session = new PlaySession({ profile, format, onCheck, onLeave });
-//   session.staked(cost); session.won(win);   // the controller reports every debit and credit
-//   await session.gate();                      // before each round: waits while a check is open
-//   session.idle();                            // the game is between rounds: show a due check now
+//   import { SessionClock } from "./sessionclock.js";
+//   const clock = new SessionClock({ profile, format, saved });
+//   clock.on("check", (figures) => ...); clock.on("leave", (figures) => ...);
+//   await clock.gate();                        // before each round: waits while a check is open
+//   clock.setBusy(false);                      // the game is between rounds: show a due check now
 //
-// The session starts when the PlaySession is made (the page is ready). Net position = money won
-// minus money staked in this session (a round resumed after a reload counts its win; its stake
-// was counted in the session that started it). The bar (#session-bar) shows while
+// The session starts when the SessionClock is made (the page is ready). Its figures (staked,
+// won, net = won - staked) are the saved game's totals over the rounds played since then
+// (savedgame.js: a round resumed after a reload counts its win; its stake was counted in the
+// session that started it); the bar follows each move of the balance. The bar (#session-bar) shows while
 // profile.sessionClock is on. With profile.realityCheckMinutes = N, a check is due at N, 2N,
 // 3N... minutes of session time; it shows between rounds (at once when the game is idle, else
 // when the next round would start) in #reality-dialog, and play waits until the player picks
 // Continue (or Escape) or Leave. Leave ends the session: every later round is refused.
+
+import { Emitter } from "./emitter.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,12 +36,12 @@ export function spoken(ms) {
 
 export class SessionEnded extends Error {}
 
-export class PlaySession {
-    constructor({ profile, format, onCheck = () => {}, onLeave = () => {}, now = () => Date.now() }) {
-        Object.assign(this, { profile, format, onCheck, onLeave, now });
+export class SessionClock extends Emitter {
+    constructor({ profile, format, saved, now = () => Date.now() }) {
+        super();
+        Object.assign(this, { profile, format, saved, now });
         this.startedAt = now();
-        this.stakedTotal = 0;
-        this.wonTotal = 0;
+        this.firstRound = saved.roundsPlayed; // the session's rounds are the saved game's from here
         this.ended = false;
         this.checks = 0;
         this._open = null; // the Promise of the reality check on screen
@@ -58,6 +61,7 @@ export class PlaySession {
         e.cont.addEventListener("click", () => this._close(false));
         e.leave.addEventListener("click", () => this._close(true));
         e.dialog.addEventListener("cancel", (ev) => { ev.preventDefault(); this._close(false); }); // Escape: continue
+        saved.on("balance", () => this.render());
         this.render();
         this._timer = setInterval(() => this.tick(), Math.min(1000, this.intervalMs ?? 1000));
     }
@@ -67,17 +71,7 @@ export class PlaySession {
     }
 
     get net() {
-        return this.wonTotal - this.stakedTotal;
-    }
-
-    staked(minor) {
-        this.stakedTotal += minor;
-        this.render();
-    }
-
-    won(minor) {
-        this.wonTotal += minor;
-        this.render();
+        return this.saved.totals(this.firstRound).net;
     }
 
     /** The controller says whether a round is playing (a check never interrupts one). */
@@ -109,7 +103,8 @@ export class PlaySession {
     }
 
     figures() {
-        return { elapsedMs: this.elapsed, staked: this.stakedTotal, won: this.wonTotal, net: this.net };
+        const { staked, won, net } = this.saved.totals(this.firstRound);
+        return { elapsedMs: this.elapsed, staked, won, net };
     }
 
     signed(minor) {
@@ -138,7 +133,7 @@ export class PlaySession {
         this._open = new Promise((resolve) => { this._release = resolve; });
         if (!e.dialog.open) e.dialog.showModal();
         e.cont.focus();
-        this.onCheck(f);
+        this.emit("check", f);
     }
 
     _close(leave) {
@@ -166,6 +161,6 @@ export class PlaySession {
             + `(staked ${this.format(f.staked)}, won ${this.format(f.won)}). Reload the page to play again.`;
         this.el.ended.hidden = false;
         this.el.ended.querySelector("h2")?.focus();
-        this.onLeave(f);
+        this.emit("leave", f);
     }
 }

@@ -2,8 +2,11 @@
 // balance, bet, settings, the seeded generator's state, the round in progress and the history.
 //
 //   import * as store from "./store.js";
-//   const { state, problem } = await store.load({ model, checkRound });  // always a usable state
-//   state.balance -= cost; store.save();                                   // one whole-record write
+//   const { state, problem } = await store.load({ model, checkRound });  // always a usable record
+//   store.save(state);                                                     // one whole-record write
+//
+// This module keeps no record of its own: the caller holds it (savedgame.js's SavedGame, the
+// only writer of the balance and the round in progress) and hands it to save().
 //
 // The record lives under KEY ("boce.save"); docs/save-format.md describes every field and the
 // checksum (FNV-1a). Rounds are stored without `events` (the engine rebuilds them from the
@@ -50,7 +53,6 @@ function fresh() {
     };
 }
 
-let state = fresh();
 let memoryOnly = false;
 let writable = true; // false in a tab that may not write (tabs.js: another tab plays)
 let failure = null; // why the last write (or the first read) did not reach storage
@@ -212,8 +214,8 @@ function compact(round) {
     return rest;
 }
 
-/** The record as written (revision `revision`): rounds without their events, then the checksum. */
-function record(revision) {
+/** `state` as written (revision `revision`): rounds without their events, then the checksum. */
+function serialize(state, revision) {
     const rec = {
         version: VERSION, revision, balance: state.balance, bet: state.bet, muted: state.muted,
         turbo: state.turbo, seed: state.seed, rng: state.rng,
@@ -243,7 +245,7 @@ export async function load({ model, checkRound, memory = false, readOnly = false
     failure = null;
     held = null;
     seen = null;
-    state = fresh();
+    let state = fresh();
     if (memoryOnly) return { state, problem: null };
     let raw;
     let legacy = null;
@@ -306,8 +308,7 @@ export function startAfresh() {
     const kept = raw === null ? { key: null } : keepBackup(storage, raw);
     try { storage().removeItem(LEGACY_KEY); } catch { /* unreadable storage: save() says so */ }
     held = null;
-    state = fresh();
-    return { state, backup: kept.key, why: kept.why ?? null };
+    return { state: fresh(), backup: kept.key, why: kept.why ?? null };
 }
 
 /** Throws the save away as bad after load() accepted it (e.g. its generator state was
@@ -320,21 +321,21 @@ export function reject(reason) {
     } catch (err) {
         failure = describe(err);
     }
-    state = fresh();
-    return { state, problem };
+    return { state: fresh(), problem };
 }
 
 /**
- * Writes the whole record in one setItem, after checking it reads back. Returns
+ * Writes the whole record `state` in one setItem, after checking it reads back (its revision
+ * goes up by one when written). Returns
  * "saved"; "memory" (not kept: storage refused it, a held record, or a memory-only game;
  * notKept() says why); "waiting" (this tab may not write); "conflict" (the stored record is
  * not the one this tab last read or wrote: another tab wrote it; nothing written, load again);
  * "invalid" (the record would not read back; nothing written; notKept() says why).
  */
-export function save() {
+export function save(state) {
     if (memoryOnly || held) return "memory";
     if (!writable) return "waiting";
-    const rec = record(state.revision + 1);
+    const rec = serialize(state, state.revision + 1);
     const text = JSON.stringify(rec);
     try {
         check(text, ctx.model);
@@ -373,13 +374,12 @@ export function fits(balance) {
     return isInt(balance, 0, MAX_BALANCE);
 }
 
-/** Adds a finished round to the history (newest first, at most HISTORY_MAX); no write. */
-export function addHistory(round, time = Date.now()) {
-    state.history.unshift({
+/** A finished round as the history keeps it (newest first, at most HISTORY_MAX entries). */
+export function historyEntry(round, time = Date.now()) {
+    return {
         time, bet: round.bet, cost: round.cost, buy: round.buy, win: round.total_win,
         feature: round.special !== null, special: round.special, round: compact(round),
-    });
-    state.history.length = Math.min(state.history.length, HISTORY_MAX);
+    };
 }
 
 /** Null while progress is being kept; otherwise why it is not. */

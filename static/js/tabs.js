@@ -3,30 +3,34 @@
 // game is open in another tab" with a Play here button, keep what they show (reels, history,
 // balance as they were), and write nothing.
 //
-//   const tabs = new Tabs({ isIdle: () => !busy, onGranted, onLost });
+//   const tabs = new Tabs();
+//   tabs.on("granted", async () => ...);  // this tab now holds the lock (awaited by playHere)
+//   tabs.on("lost", () => ...);           // this tab is about to let go of it
 //   await tabs.start();   // "writer", "waiting", or "solo" (no Web Locks: see below)
+//   tabs.setBusy(busy);   // the holder says while a round or replay plays (never handed over)
 //   tabs.idle();          // after every round is credited and saved: hands over if asked
-//   await tabs.playHere() // a waiting tab asks; resolves once it writes (onGranted has run)
+//   await tabs.playHere() // a waiting tab asks; resolves once it writes ("granted" has run)
 //
 // Play here posts "handover" on the BroadcastChannel CHANNEL and queues a request for the
 // lock. The writer lets go at its next idle moment (at once when idle; otherwise when its
-// round has been credited and saved, never mid-round), calling onLost first, so it has
+// round has been credited and saved, never mid-round), emitting "lost" first, so it has
 // stopped writing before the lock moves. The lock is also let go when a tab closes or
-// reloads, at any moment: the next tab that takes it re-reads the record (onGranted), where
+// reloads, at any moment: the next tab that takes it re-reads the record ("granted"), where
 // a round in progress is waiting to be resumed and credited.
 //
 // Without navigator.locks (an insecure http: origin, an old browser) every tab is "solo":
 // it may play, and store.js's revision check is the only guard: a write over a record
 // another tab changed is refused, and the tab re-reads the record before it plays on.
 
+import { Emitter } from "./emitter.js";
+
 export const LOCK = "boce.writer";
 export const CHANNEL = "boce.tabs";
 
-export class Tabs {
-    constructor({ isIdle, onGranted, onLost }) {
-        this.isIdle = isIdle;
-        this.onGranted = onGranted;
-        this.onLost = onLost;
+export class Tabs extends Emitter {
+    constructor() {
+        super();
+        this.busy = false; // a round or replay plays: the lock is not handed over meanwhile
         this.role = null;
         this.asking = null; // the promise of a Play here in progress
         this.wanted = false; // another tab asked for the lock
@@ -65,21 +69,26 @@ export class Tabs {
         });
     }
 
+    /** The holder's round or replay has begun (true) or ended (false). */
+    setBusy(busy) {
+        this.busy = busy;
+    }
+
     /** Let go of the lock now if another tab asked for it and this one is idle. */
     idle() {
-        if (this.role !== "writer" || !this.wanted || !this.isIdle()) return;
+        if (this.role !== "writer" || !this.wanted || this.busy) return;
         this.wanted = false;
         this.role = "waiting";
         const release = this.release;
         this.release = null;
         try {
-            this.onLost();
+            this.emit("lost");
         } finally {
             release?.();
         }
     }
 
-    /** A waiting tab asks to play: resolves once it holds the lock and onGranted has run. */
+    /** A waiting tab asks to play: resolves once it holds the lock and "granted" has run. */
     playHere() {
         if (this.role !== "waiting") return Promise.resolve(this.role);
         if (this.asking) return this.asking;
@@ -89,7 +98,7 @@ export class Tabs {
                 this.wanted = false;
                 const held = new Promise((release) => { this.release = release; });
                 try {
-                    await this.onGranted();
+                    await this.emitAndWait("granted");
                     resolve(this.role);
                 } catch (err) {
                     reject(err);

@@ -1,31 +1,59 @@
-// The saved game of a page that shares it with the other tabs and frames of the browser:
-// loading it (with the seeded generator put back where it was), telling the player about a
-// record the game could not use, and the hand-over between tabs (tabs.js): a waiting tab
-// shows "The game is open in another tab" with Play here; the tab that takes the lock reads
-// the record afresh, a round in progress included, and plays on from it.
+// The saved game as the tabs and frames of one browser share it: loading it (with the seeded
+// generator put back where it was), telling the player about a record the game could not use,
+// and the hand-over between tabs (tabs.js): a waiting tab shows "The game is open in another
+// tab" with Play here; the tab that takes the lock reads the record afresh, a round in
+// progress included, and plays on from it (SavedGame.adopt).
 //
-//   const session = new Session({ bridge, model, demo, format });
-//   const { state, problem } = await session.start();  // takes the lock if free, then loads
-//   session.attach({ controller, hud });               // once the controller exists
-//   await session.begin(problem);                      // messages; resumes a round in progress
+//   const tabs = demo ? null : new Tabs(); await tabs?.start();    // takes the lock if free
+//   const { state, problem } = await loadRecord({ bridge, model, demo, readOnly });
+//   ... the SavedGame, the controller ...
+//   const shared = new SharedGame({ bridge, model, demo, format, tabs, saved, controller, hud });
+//   await shared.begin(problem);                       // messages; resumes a round in progress
+//
+// It listens to the tabs ("granted", "lost") and to the controller ("stale": a write met a
+// record another tab changed) and acts on the layers below it; none of them calls it.
 
 import { byId } from "./dom.js";
 import { MessageKind } from "./hud.js";
 import * as store from "./store.js";
-import { Tabs } from "./tabs.js";
 
 const IN_ANOTHER_TAB = "The game is open in another tab.";
 
-export class Session {
-    constructor({ bridge, model, demo, format }) {
-        Object.assign(this, { bridge, model, demo, format });
-        this.controller = null;
-        this.hud = null;
-        this.tabs = demo ? null : new Tabs({
-            isIdle: () => !this.controller?.busy,
-            onGranted: () => this.takeOver(),
-            onLost: () => this.handOver(),
-        });
+/** The saved game (or a fresh one); ?seed=N goes on from the saved generator state when the
+ *  save was made with the same N (the k-th round across reloads and tabs is CPython's k-th);
+ *  any other save starts Random(N) afresh. A waiting tab (`readOnly`) reads and never writes. */
+export async function loadRecord({ bridge, model, demo, readOnly }) {
+    let { state, problem } = await store.load({
+        model, memory: demo, readOnly,
+        checkRound: (round, bet, cost) => bridge.checkRound(round, bet, cost),
+    });
+    if (!model.bets.includes(state.bet)) state.bet = model.default_bet;
+    if (bridge.seed !== null) {
+        if (state.seed === bridge.seed && state.rng !== null) {
+            try {
+                await bridge.restoreRng(state.rng);
+            } catch (err) {
+                console.warn("saved generator state refused:", err.message);
+                ({ state, problem } = store.reject("its random generator state is not valid"));
+                state.bet = model.default_bet;
+            }
+        }
+        if (state.seed !== bridge.seed) state.rng = null;
+        state.seed = bridge.seed;
+    } else {
+        state.seed = null;
+        state.rng = null;
+    }
+    return { state, problem };
+}
+
+export class SharedGame {
+    constructor({ bridge, model, demo, format, tabs, saved, controller, hud }) {
+        Object.assign(this, { bridge, model, demo, format, tabs, saved, controller, hud });
+        tabs?.on("granted", () => this.takeOver());
+        tabs?.on("lost", () => this.handOver());
+        controller.on("stale", () => this.resync());
+        byId("play-here").addEventListener("click", () => this.playHere().catch(() => {}));
     }
 
     /** "writer", "waiting", "solo" (no Web Locks) or "demo". */
@@ -37,44 +65,9 @@ export class Session {
         return this.role === "waiting";
     }
 
-    async start() {
-        await this.tabs?.start();
-        return this.load();
-    }
-
-    attach({ controller, hud }) {
-        Object.assign(this, { controller, hud });
-        byId("play-here").addEventListener("click", () => this.playHere().catch(() => {}));
-    }
-
-    /** The saved game (or a fresh one); ?seed=N goes on from the saved generator state when
-     *  the save was made with the same N (the k-th round across reloads and tabs is CPython's
-     *  k-th); any other save starts Random(N) afresh. A waiting tab reads and never writes. */
-    async load() {
-        const { bridge, model } = this;
-        let { state, problem } = await store.load({
-            model, memory: this.demo, readOnly: this.waiting,
-            checkRound: (round, bet, cost) => bridge.checkRound(round, bet, cost),
-        });
-        if (this.demo) { state.balance = store.DEMO_BALANCE; state.pending = null; }
-        if (!model.bets.includes(state.bet)) state.bet = model.default_bet;
-        if (bridge.seed !== null) {
-            if (state.seed === bridge.seed && state.rng !== null) {
-                try {
-                    await bridge.restoreRng(state.rng);
-                } catch (err) {
-                    console.warn("saved generator state refused:", err.message);
-                    ({ state, problem } = store.reject("its random generator state is not valid"));
-                    state.bet = model.default_bet;
-                }
-            }
-            if (state.seed !== bridge.seed) state.rng = null;
-            state.seed = bridge.seed;
-        } else {
-            state.seed = null;
-            state.rng = null;
-        }
-        return { state, problem };
+    load() {
+        const { bridge, model, demo } = this;
+        return loadRecord({ bridge, model, demo, readOnly: this.waiting });
     }
 
     /** After boot: says what became of the saved record, then finishes a round in progress;
@@ -85,7 +78,7 @@ export class Session {
             return;
         }
         this.showProblem(problem);
-        if (this.controller.state.pending) await this.resume();
+        if (this.saved.pending) await this.resume();
     }
 
     showProblem(problem) {
@@ -121,8 +114,8 @@ export class Session {
         const { state, backup, why } = store.startAfresh();
         state.bet = this.model.default_bet;
         state.seed = this.bridge.seed;
-        c.adopt(state);
-        c.persist();
+        this.saved.adopt(state);
+        this.saved.persist();
         this.hud.showMessage(
             `A new game starts on the demo balance of ${this.format(store.DEMO_BALANCE)}. `
             + (backup ? "Your earlier saved game is kept as a backup." : `Your earlier saved game could not be kept (${why}).`),
@@ -141,7 +134,7 @@ export class Session {
     async takeOver() {
         this.hideNotice();
         const { state, problem } = await this.load();
-        this.controller.adopt(state);
+        this.saved.adopt(state);
         this.hud.hideMessage();
         this.showProblem(problem);
         this.hud.announce("You are playing in this tab.");
@@ -158,7 +151,7 @@ export class Session {
      *  read the record again, say so, and finish a round in progress found there. */
     async resync() {
         const { state, problem } = await this.load();
-        this.controller.adopt(state);
+        this.saved.adopt(state);
         this.showProblem(problem);
         if (!problem) {
             this.hud.showMessage("Your saved game was changed in another tab: this tab now shows it as saved.",

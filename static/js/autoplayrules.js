@@ -1,30 +1,34 @@
 // Autoplay: plays ordinary rounds one after another until a stop condition holds.
 //
-//   import { Autoplay, checkOptions } from "./autoplay.js";
-//   const run = new Autoplay(checkOptions(opts), { playOne, balance, cost, onProgress });
+//   import { Autoplay, checkOptions } from "./autoplayrules.js";
+//   const run = new Autoplay(checkOptions(opts), { playOne, canPlay, saved });
+//   run.on("progress", ({ left, played }) => ...);
 //   const { played, reason } = await run.start();   // run.stop("stopped" | "hidden") at any time
 //
-// Pure logic: no DOM, no money. `playOne()` plays ONE ordinary round through the game's own
-// controller (debit, save, reveal, credit, history) and resolves with its round dict once
-// the round has been credited; it rejects if the round could not be played. `balance()` is
-// the balance now and `cost()` what the next round costs (the bet), both in minor units.
+// Pure logic: no DOM, and no sums of money of its own. `playOne()` plays ONE ordinary round
+// through the game's own controller (debit, save, reveal, credit, history) and resolves with
+// its round dict once the round has been credited; it rejects if the round could not be
+// played. `canPlay()` is the saved game's answer for the next ordinary round (SavedGame.canPlay),
+// and `saved` the ledger whose totals over the rounds since start() give the limits.
 //
 // When each check happens (docs/controls.md "When each check happens" says the same):
 //   before each round, in this order
 //     1. a stop asked for (player input, stopAutoplay(), hidden tab) -> that reason
 //     2. `rounds` rounds played                                      -> "rounds"
-//     3. balance() < cost(): the balance cannot cover the next bet   -> "balance"
+//     3. canPlay(): the balance cannot cover the next bet            -> "balance"
 //   during a round: nothing. A round once started always plays to its end (its money moves
 //     there); a stop asked for meanwhile takes effect when it has ended.
 //   after each round (once credited), in this order; the first that holds ends autoplay
 //     1. a stop asked for during the round                           -> "stopped" / "hidden"
 //     2. stopOnFeature and the round won free spins (round.special)  -> "feature"
 //     3. singleWinAtLeast and round.total_win >= singleWinAtLeast     -> "singleWin"
-//     4. start balance - balance() >= lossLimit                      -> "lossLimit"
-//     5. winLimit and balance() - start balance >= winLimit          -> "winLimit"
+//     4. -net >= lossLimit (net: won - staked since start)          -> "lossLimit"
+//     5. winLimit and net >= winLimit                                -> "winLimit"
 //   and then the "before" checks of the next round (so "rounds" after the last round).
 //   playOne() rejecting ends autoplay at once                        -> "error"
-// The start balance is balance() when start() is called. `played` counts rounds that ended.
+// The rounds counted are the saved game's from start() on. `played` counts rounds that ended.
+
+import { Emitter } from "./emitter.js";
 
 export const ROUND_CHOICES = [10, 25, 50, 100, 250, Infinity];
 export const REASONS = ["rounds", "feature", "singleWin", "lossLimit", "winLimit", "balance", "stopped", "hidden", "error"];
@@ -79,15 +83,16 @@ export function checkOptions(opts) {
     };
 }
 
-export class Autoplay {
+export class Autoplay extends Emitter {
     /**
      * @param {object} options  checked by checkOptions()
-     * @param {object} env      { playOne: () => Promise<round>, balance: () => int, cost: () => int,
-     *                            onProgress?: (left, played) => void }
-     *   onProgress is called as each round starts and ends; `left` = rounds not yet started
-     *   (Infinity with no count), `played` = rounds ended.
+     * @param {object} env      { playOne: () => Promise<round>, canPlay: () => {ok, why},
+     *                            saved: {roundsPlayed, totals(from)} }
+     * Emits "progress" {left, played} as each round starts and ends; `left` = rounds not yet
+     * started (Infinity with no count), `played` = rounds ended.
      */
     constructor(options, env) {
+        super();
         this.options = options;
         this.env = env;
         this.played = 0;
@@ -113,14 +118,14 @@ export class Autoplay {
         if (this.running) throw new Error("this autoplay is already running");
         this.running = true;
         const { env, options: o } = this;
-        const startBalance = env.balance();
+        const from = env.saved.roundsPlayed;
         let reason = null;
         try {
             for (;;) {
                 reason = this._before();
                 if (reason) break;
                 this.started += 1;
-                env.onProgress?.(this.left, this.played);
+                this.emit("progress", { left: this.left, played: this.played });
                 let round;
                 try {
                     round = await env.playOne();
@@ -130,8 +135,8 @@ export class Autoplay {
                     break;
                 }
                 this.played += 1;
-                env.onProgress?.(this.left, this.played);
-                reason = this._after(round, startBalance, o);
+                this.emit("progress", { left: this.left, played: this.played });
+                reason = this._after(round, from, o);
                 if (reason) break;
             }
         } finally {
@@ -145,17 +150,17 @@ export class Autoplay {
     _before() {
         if (this._asked) return this._asked;
         if (this.played >= this.options.rounds) return "rounds";
-        if (this.env.balance() < this.env.cost()) return "balance";
+        if (this.env.canPlay().why === "balance") return "balance";
         return null;
     }
 
-    _after(round, startBalance, o) {
+    _after(round, from, o) {
         if (this._asked) return this._asked;
-        const balance = this.env.balance();
+        const { net } = this.env.saved.totals(from);
         if (o.stopOnFeature && round.special !== null && round.special !== undefined) return "feature";
         if (o.singleWinAtLeast !== null && round.total_win >= o.singleWinAtLeast) return "singleWin";
-        if (startBalance - balance >= o.lossLimit) return "lossLimit";
-        if (o.winLimit !== null && balance - startBalance >= o.winLimit) return "winLimit";
+        if (-net >= o.lossLimit) return "lossLimit";
+        if (o.winLimit !== null && net >= o.winLimit) return "winLimit";
         return null;
     }
 }

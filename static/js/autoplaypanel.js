@@ -1,0 +1,86 @@
+// The autoplay panel (#autoplay-dialog): round count, stop conditions, Start. Amounts are typed
+// in the currency (parseAmount, hud.js); the options of its "start" event are in minor units.
+//
+//   const panel = new AutoplayPanel({ format, canOpen: () => why-not or null });
+//   panel.on("start", (opts) => driver.run(opts));     // Start pressed, the panel closed
+//   panel.on("refused", (why) => ...);                 // open() while canOpen() said why not
+
+import { Emitter } from "./emitter.js";
+import { parseAmount } from "./hud.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The autoplay panel (#autoplay-dialog): round count, stop conditions, Start. */
+export class AutoplayPanel extends Emitter {
+    constructor({ format, canOpen = () => null }) {
+        super();
+        Object.assign(this, { format, canOpen });
+        this.dialog = $("autoplay-dialog");
+        this.form = $("autoplay-form");
+        this.error = $("autoplay-error");
+        this.inputs = {
+            feature: $("ap-feature"), single: $("ap-single"), loss: $("ap-loss"), win: $("ap-win"),
+        };
+        const symbol = format(0).replace(/[\d.,\s]/g, "") || "";
+        for (const s of this.dialog.querySelectorAll(".ap-currency")) s.textContent = symbol;
+        this.form.addEventListener("submit", (ev) => this._submit(ev));
+        // Cancel is a plain button, so Enter in an amount field submits Start (the form's default)
+        $("autoplay-cancel").addEventListener("click", () => this.dialog.close("cancel"));
+        this.dialog.addEventListener("close", () => { this.error.hidden = true; });
+        for (const input of Object.values(this.inputs)) {
+            input.addEventListener("input", () => { input.removeAttribute("aria-invalid"); });
+        }
+    }
+
+    open() {
+        const why = this.canOpen();
+        if (why) { this.emit("refused", why); return false; }
+        this.error.hidden = true;
+        this.dialog.showModal();
+        this.form.querySelector("input[name=rounds]:checked")?.focus();
+        return true;
+    }
+
+    /** The options the panel shows now, or an Error naming the first bad field (focused). */
+    options() {
+        const i = this.inputs;
+        const fields = [
+            ["lossLimit", i.loss, "The loss limit"],
+            ["singleWinAtLeast", i.single, "The single win amount"],
+            ["winLimit", i.win, "The win limit"],
+        ];
+        const opts = {
+            rounds: this.form.elements.rounds.value,
+            stopOnFeature: i.feature.checked,
+        };
+        for (const [key, input, name] of fields) {
+            const v = parseAmount(input.value, this.format.minorDigits);
+            if (Number.isNaN(v) || v === 0) {
+                input.setAttribute("aria-invalid", "true");
+                input.focus();
+                throw new Error(`${name} must be an amount such as ${this.format(5000)}, more than zero.`);
+            }
+            if (key === "lossLimit" && v === null) {
+                input.setAttribute("aria-invalid", "true");
+                input.focus();
+                throw new Error("Set a loss limit: autoplay stops when the balance has fallen by this much.");
+            }
+            opts[key] = v;
+        }
+        return opts;
+    }
+
+    _submit(ev) {
+        let opts;
+        try {
+            opts = this.options();
+        } catch (err) {
+            ev.preventDefault();
+            this.error.textContent = err.message;
+            this.error.hidden = false;
+            return;
+        }
+        // the dialog closes (method="dialog"); autoplay starts once it has
+        this.dialog.addEventListener("close", () => this.emit("start", opts), { once: true });
+    }
+}
