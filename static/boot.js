@@ -2,16 +2,12 @@
 // never gets that far (Pyodide or main.py fails to load, a config error, an uncaught
 // Python exception) the page would say "Loading" forever. While <html data-state> is
 // still "loading", any uncaught error switches it to "error" with a readable message.
+import { reportStartupError } from "./js/startup.js";
+
 const root = document.documentElement;
 
 function fail(reason) {
-    if (root.dataset.state !== "loading") return;
-    root.dataset.state = "error";
-    const status = document.getElementById("status");
-    if (status) {
-        const detail = String(reason?.message ?? reason ?? "unknown error").split("\n")[0];
-        status.textContent = `Sorry, the game could not start (${detail}). Please reload the page.`;
-    }
+    reportStartupError(String(reason?.message ?? reason ?? "unknown error").split("\n")[0]);
 }
 
 addEventListener("error", (event) => fail(event.error ?? event.message));

@@ -21,6 +21,7 @@ import { Sequencer } from "./sequencer.js";
 import { SessionClock } from "./sessionclock.js";
 import { SharedGame, loadRecord } from "./sharedgame.js";
 import { Sound } from "./sound.js";
+import { reportStartupError, showStartupFailure } from "./startup.js";
 import * as store from "./store.js";
 import { Tabs } from "./tabs.js";
 import { PROFILES, ProfileError, profileFromUrl, refusal } from "./jurisdiction.js";
@@ -184,8 +185,16 @@ function hurry() {
     game.controls.hurry();
 }
 
-function wireInput() {
+function wireInput(hud) {
     const c = game.controller;
+    hud.on("spin", () => game.controls.pressSpin(() => quiet(spin())));
+    hud.on("buy", askBuy);
+    hud.on("bet", ({ bet }) => { try { c.setBet(bet); } catch { /* busy */ } });
+    hud.on("topUp", () => { try { c.topUp(); } catch { /* another tab plays: said on screen */ } });
+    hud.on("info", () => openInfo());
+    hud.on("mute", () => c.setMuted(!c.state.muted));
+    hud.on("turbo", () => { try { game.controls.setTurbo(); } catch { /* no quick spin here */ } });
+    hud.on("history", () => { if (!game.replays.playing) game.replays.showHistory(); });
     buyDialog.addEventListener("close", () => {
         if (buyDialog.returnValue === "confirm") quiet(buy()); // the value of #buy-confirm
     });
@@ -289,18 +298,7 @@ async function start() {
     }
     renderer.speedFactor = speed();
     const panels = new Panels(byId("overlay"), { format });
-    let controller = null;
-    const hud = new Hud({
-        model, format,
-        onSpin: () => game.controls.pressSpin(() => quiet(spin())),
-        onBuy: askBuy,
-        onBet: (b) => { try { controller.setBet(b); } catch { /* busy */ } },
-        onTopUp: () => controller.topUp(),
-        onInfo: () => openInfo(),
-        onMute: () => controller.setMuted(!controller.state.muted),
-        onTurbo: () => { try { game.controls.setTurbo(); } catch { /* no quick spin here */ } },
-        onHistory: () => { if (!game.replays.playing) game.replays.showHistory(); },
-    });
+    const hud = new Hud({ model, format });
     const makeSequencer = (meter) => new Sequencer({
         model, renderer, reels, hud, meter, panels, sound, format,
         speed: () => { renderer.speedFactor = speed(); return renderer.speedFactor; },
@@ -309,7 +307,7 @@ async function start() {
     // during a round; embed.js posts its events to the parent.
     const sequencer = makeSequencer({ show: (minor, opts) => hud.setWin(minor, opts) });
     const clock = new SessionClock({ profile, format, saved });
-    controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock });
+    const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock });
     const shared = new SharedGame({ bridge, model, demo, format, tabs, saved, controller, hud });
     embed.report({ controller, sequencer, clock });
     saved.on("saved", showSaveNotice);
@@ -324,7 +322,7 @@ async function start() {
     game = { bridge, model, controller, saved, sequencer, replays, renderer, hud, shared, clock, controls };
     if (params.get("debug") === "1") window.debugGame = { sequencer, reels, renderer, hud };
 
-    wireInput();
+    wireInput(hud);
     controller.show(); // balance, bet, the last round's win, settings
     renderer.start();
     saved.persist(); // the record as read (or fresh), and the first test of whether storage writes
@@ -354,12 +352,10 @@ async function start() {
 start().catch((err) => {
     if (err instanceof ProfileError) {
         console.warn(err.message);
-        setPageState(PageState.ERROR);
-        status.textContent = `This game cannot start: ${err.message}.`;
+        showStartupFailure(`This game cannot start: ${err.message}.`, { always: true });
     } else if (!(err instanceof StartupError)) {
         console.error(err);
-        setPageState(PageState.ERROR);
-        status.textContent = `Sorry, the game could not start (${err?.message ?? err}). Please reload the page.`;
+        reportStartupError(err?.message ?? err, { always: true });
     }
     embed.post(embed.Outgoing.ERROR, { message: status.textContent });
     readyReject(err);

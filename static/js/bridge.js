@@ -19,6 +19,8 @@
 // the worker: our loader and PyScript (static/boot/strict-csp.js) run main.py there, which
 // publishes a `window.bridge` of synchronous functions; the same wrapper serves both.
 
+import { reportStartupError } from "./startup.js";
+
 /** The engine said no (a bad bet, a round that does not verify, a refused generator state). */
 export class EngineRefusal extends Error {}
 
@@ -95,14 +97,6 @@ const MODE = new URLSearchParams(location.search).get("engine") === "page" ? "pa
 /** Where Python runs: "worker" (the default) or "page" (`?engine=page`). */
 export const engineMode = MODE;
 
-function showStartupError(message) {
-    const root = document.documentElement;
-    if (root.dataset.state !== "loading") return;
-    root.dataset.state = "error";
-    const status = document.getElementById("status");
-    if (status) status.textContent = `Sorry, the game could not start (${message}). Please reload the page.`;
-}
-
 function startWorker() {
     const worker = new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module" });
     const pending = new Map();
@@ -137,13 +131,13 @@ function startWorker() {
             dispatchEvent(new CustomEvent("bridge-ready"));
         } else if (data.type === "error") {
             if (data.traceback) console.error(data.traceback);
-            showStartupError(data.message);
+            reportStartupError(data.message);
         }
     });
     // the worker's script (or a module it imports) could not be loaded or run
     worker.addEventListener("error", (event) => {
         event.preventDefault();
-        showStartupError(event.message || "the engine's worker failed to load");
+        reportStartupError(event.message || "the engine's worker failed to load");
     });
     worker.postMessage({ type: "start", search: location.search });
     return {

@@ -180,7 +180,6 @@ export class Controller extends Emitter {
         setPageState(PageState.PLAYING); // only once the round in progress is saved
         this._markStart(this.roundProfile);
         this.emit("busy", { busy: true });
-        this.hud.setBalance(this.saved.balance);
         const quiet = !this.celebrates(round);
         try {
             // the sequencer's meter writes #win, the round's total last of all

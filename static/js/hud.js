@@ -1,8 +1,10 @@
 // The HTML controls around the canvas: balance, bet, win, spin, buy, feature bar, messages.
 // It shows the numbers it is given (minor units, formatted here and nowhere else) and
-// forwards clicks; the controller decides what they do.
+// reports clicks as events ("spin", "buy", "bet" {bet}, "topUp", "info", "mute", "turbo",
+// "history"); the page (app.js) decides what they do.
 
 import { byId as $, symbolUrl } from "./dom.js";
+import { Emitter } from "./emitter.js";
 
 /** The kinds of message #message shows (its data-kind). */
 export const MessageKind = Object.freeze({ REFUSAL: "refusal", NOTICE: "notice" });
@@ -41,8 +43,9 @@ export function parseAmount(text, minorDigits) {
     return Number(m[1]) * 10 ** minorDigits + Number((m[2] ?? "").padEnd(minorDigits, "0"));
 }
 
-export class Hud {
-    constructor({ model, format, onSpin, onBuy, onBet, onTopUp, onInfo, onMute, onTurbo, onHistory }) {
+export class Hud extends Emitter {
+    constructor({ model, format }) {
+        super();
         this.model = model;
         this.format = format;
         this.el = {
@@ -61,26 +64,21 @@ export class Hud {
             o.textContent = format(b);
             return o;
         }));
-        e.bet.addEventListener("change", () => onBet(Number(e.bet.value)));
-        e.betDown.addEventListener("click", () => this._stepBet(-1, onBet));
-        e.betUp.addEventListener("click", () => this._stepBet(1, onBet));
-        e.spin.addEventListener("click", () => onSpin());
-        e.buy.addEventListener("click", () => onBuy());
-        e.topUp.addEventListener("click", () => onTopUp());
+        e.bet.addEventListener("change", () => this.emit("bet", { bet: Number(e.bet.value) }));
+        e.betDown.addEventListener("click", () => this._stepBet(-1));
+        e.betUp.addEventListener("click", () => this._stepBet(1));
         e.messageClose.addEventListener("click", () => this.hideMessage());
-        e.info.addEventListener("click", () => onInfo());
-        e.history.addEventListener("click", () => onHistory?.());
-        e.mute.addEventListener("click", () => onMute());
-        e.turbo.addEventListener("click", () => onTurbo());
+        const clicks = { spin: e.spin, buy: e.buy, topUp: e.topUp, info: e.info, history: e.history, mute: e.mute, turbo: e.turbo };
+        for (const [type, control] of Object.entries(clicks)) control.addEventListener("click", () => this.emit(type));
         this.spinMode = "spin";
         this.autoLeft = null;
     }
 
-    _stepBet(dir, onBet) {
+    _stepBet(dir) {
         const bets = this.model.bets;
         const i = bets.indexOf(Number(this.el.bet.value));
         const j = Math.max(0, Math.min(bets.length - 1, i + dir));
-        if (j !== i) onBet(bets[j]);
+        if (j !== i) this.emit("bet", { bet: bets[j] });
     }
 
     setBalance(minor) {

@@ -73,12 +73,14 @@ export class SharedGame {
     /** After boot: says what became of the saved record, then finishes a round in progress;
      *  a waiting tab only says that another tab plays. */
     async begin(problem) {
+        this.tabs?.setBusy(false); // the page is up: the lock may go to a tab that asks
         if (this.waiting) {
             this.showNotice(IN_ANOTHER_TAB);
             return;
         }
         this.showProblem(problem);
         if (this.saved.pending) await this.resume();
+        else this.tabs?.idle(); // another tab asked while this one started
     }
 
     showProblem(problem) {

@@ -7,7 +7,7 @@
 //   tabs.on("granted", async () => ...);  // this tab now holds the lock (awaited by playHere)
 //   tabs.on("lost", () => ...);           // this tab is about to let go of it
 //   await tabs.start();   // "writer", "waiting", or "solo" (no Web Locks: see below)
-//   tabs.setBusy(busy);   // the holder says while a round or replay plays (never handed over)
+//   tabs.setBusy(busy);   // the holder says while it starts or a round or replay plays (the lock stays)
 //   tabs.idle();          // after every round is credited and saved: hands over if asked
 //   await tabs.playHere() // a waiting tab asks; resolves once it writes ("granted" has run)
 //
@@ -30,7 +30,7 @@ export const CHANNEL = "boce.tabs";
 export class Tabs extends Emitter {
     constructor() {
         super();
-        this.busy = false; // a round or replay plays: the lock is not handed over meanwhile
+        this.busy = true; // the page is starting, or a round or replay plays: the lock stays
         this.role = null;
         this.asking = null; // the promise of a Play here in progress
         this.wanted = false; // another tab asked for the lock
@@ -69,7 +69,8 @@ export class Tabs extends Emitter {
         });
     }
 
-    /** The holder's round or replay has begun (true) or ended (false). */
+    /** The holder's round or replay has begun (true) or ended (false); false once the page is
+     *  up (sharedgame.js begin), true until then. */
     setBusy(busy) {
         this.busy = busy;
     }
