@@ -26,6 +26,10 @@ import * as store from "./store.js";
 import { Tabs } from "./tabs.js";
 import { PROFILES, ProfileError, profileFromUrl, refusal } from "./jurisdiction.js";
 import { PlayerControls } from "./playercontrols.js";
+import { t } from "./i18n.js";
+import { languageReady } from "./language.js";
+
+await languageReady; // the tables, before any text is written (language.js)
 
 const params = new URLSearchParams(location.search);
 const embedded = params.get("embed") === "1";
@@ -64,17 +68,17 @@ function stage(text, at) {
     progress = Math.max(progress, at);
     bar.style.width = `${Math.round(progress * 100)}%`;
 }
-stage("Loading the Python runtime…", 0.08);
+stage(t("load.runtime"), 0.08);
 // The reels and the HUD are drawn from the model file while Python boots: `early`
 // (firstpaint.js, started when it is imported).
 addEventListener("py:progress", (ev) => {
     const detail = String(ev.detail ?? "");
-    stage(detail.startsWith("Loaded") ? null : `${detail}…`, Math.min(0.7, progress + 0.1));
+    stage(detail.startsWith("Loaded") ? null : t("load.step", { detail }), Math.min(0.7, progress + 0.1));
 });
 
 function hideLoader() {
-    stage("Ready.", 1);
-    status.textContent = "Ready.";
+    stage(t("load.ready"), 1);
+    status.textContent = t("load.ready");
     document.body.classList.add("loaded");
     const loader = byId("loader");
     const hide = () => { loader.hidden = true; };
@@ -233,8 +237,7 @@ function dismissToasts() {
 /** Shows or hides the notice that progress is not kept (storage blocked or full). */
 function showSaveNotice({ notKept }) {
     if (notKept) {
-        byId("save-notice-text").textContent = `Progress is not being saved: ${notKept}. You can keep `
-            + "playing, but your balance and history will be lost when this page closes.";
+        byId("save-notice-text").textContent = t("save.notKept", { why: notKept });
     }
     byId("save-notice").hidden = !notKept;
     byId("save-afresh").hidden = !store.isHeld(); // a record left untouched: offered for as long as it is
@@ -261,12 +264,12 @@ async function start() {
     if (demo && !(profile.buy && profile.autoplay)) {
         // the showcase buys features one after another by itself: a profile without the buy or
         // without autoplay cannot run it, and says so rather than loop on refusals
-        throw new ProfileError(`?demo=feature buys features by itself, which the ${profile.name} profile does not allow; nothing has been played`);
+        throw new ProfileError(t("demo.noProfile", { name: profile.name }));
     }
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
     const bridge = await connect();
-    stage("Preparing the reels…", 0.85);
+    stage(t("load.reels"), 0.85);
     const model = await bridge.model();
     if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
     const offers = new Map(await Promise.all(model.bets.map(async (b) => [b, await bridge.offer(b)])));
@@ -315,8 +318,9 @@ async function start() {
     controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
     controller.on("bet", () => { if (infoDialog.open) openInfo(); });
     // every outcome, a losing one too, and the balance after it, in the polite live region
-    controller.on("roundEnd", ({ win, balance }) => hud.announce(
-        `${win > 0 ? `Win ${format(win)}` : "No win"}. Balance ${format(balance)}.`));
+    controller.on("roundEnd", ({ win, balance }) => hud.announce(t("say.roundEnd", {
+        result: win > 0 ? t("say.win", { amount: format(win) }) : t("say.noWin"), balance: format(balance),
+    })));
     const replays = new Replays({ controller, bridge, hud, format, makeSequencer });
     const controls = new PlayerControls({ profile, controller, clock, sequencer, replays, hud, format, post: embed.post });
     game = { bridge, model, controller, saved, sequencer, replays, renderer, hud, shared, clock, controls };
@@ -352,7 +356,7 @@ async function start() {
 start().catch((err) => {
     if (err instanceof ProfileError) {
         console.warn(err.message);
-        showStartupFailure(`This game cannot start: ${err.message}.`, { always: true });
+        showStartupFailure(t("load.cannotStart", { reason: err.message }), { always: true });
     } else if (!(err instanceof StartupError)) {
         console.error(err);
         reportStartupError(err?.message ?? err, { always: true });

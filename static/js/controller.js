@@ -32,6 +32,7 @@ import { EngineRefusal } from "./bridge.js";
 import { PageState, setPageState } from "./dom.js";
 import { Emitter } from "./emitter.js";
 import { PROFILES, refusal } from "./jurisdiction.js";
+import { t } from "./i18n.js";
 
 /** What holds the page's one in-flight lock. */
 export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
@@ -220,7 +221,7 @@ export class Controller extends Emitter {
     assertWritable() {
         if (this.canWrite()) return;
         throw this.showRefusal({
-            message: "The game is open in another tab. Press Play here to play in this tab.",
+            message: t("tabs.openPlayHere"),
             error: new Refused("the game is open in another tab"),
         });
     }
@@ -266,16 +267,13 @@ export class Controller extends Emitter {
         const { balance } = this.saved;
         if (can.why === "limit") {
             return {
-                message: `Your balance of ${this.format(balance)} is too close to the game's `
-                    + `limit of ${this.format(this.saved.store.MAX_BALANCE)}: the largest win at this bet could not be `
-                    + "added to it. Lower the bet.",
+                message: t("refuse.tooClose", { balance: this.format(balance), limit: this.format(this.saved.store.MAX_BALANCE) }),
                 error: new Refused("the balance could not hold this round's largest win"),
             };
         }
-        const what = buy ? `buy the feature (${this.format(cost)})` : `spin at ${this.format(cost)}`;
+        const amounts = { balance: this.format(balance), cost: this.format(cost) };
         return {
-            message: `Your balance of ${this.format(balance)} is not enough to ${what}.`
-                + (this.saved.broke ? " Top up the demo balance to keep playing." : " Lower the bet or top up."),
+            message: `${t(buy ? "refuse.noBuy" : "refuse.noSpin", amounts)} ${t(this.saved.broke ? "refuse.broke" : "refuse.lower")}`,
             topUp: true,
             error: new Refused(`insufficient balance: ${this.format(balance)} < ${this.format(cost)}`),
         };
@@ -323,6 +321,6 @@ export class Controller extends Emitter {
         this.assertWritable();
         this.saved.topUp();
         this.hud.hideMessage();
-        this.hud.announce(`Demo balance topped up to ${this.format(this.saved.balance)}`);
+        this.hud.announce(t("msg.toppedUp", { balance: this.format(this.saved.balance) }));
     }
 }

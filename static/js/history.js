@@ -2,6 +2,7 @@
 // It only renders; replay.js owns the dialog and what Replay does, store.js the entries.
 
 import { el, symbolUrl } from "./dom.js";
+import { t } from "./i18n.js";
 
 // Made on first use: building an Intl formatter loads locale data, a long task on a slow phone
 // that the page's start-up does not need.
@@ -14,12 +15,13 @@ export const timeFormat = {
 
 export function renderHistory(root, { entries, format, busy, onReplay }) {
     if (!entries.length) {
-        root.replaceChildren(el("p", "history-empty", "No rounds played yet. Your last 50 rounds will appear here."));
+        root.replaceChildren(el("p", "history-empty", t("history.empty")));
         return;
     }
     const table = el("table", "history-table");
     const head = el("tr");
-    for (const h of ["Time", "Bet", "Win", "Feature", "Special", ""]) head.append(el("th", "", h));
+    for (const h of ["time", "bet", "win", "feature", "special"]) head.append(el("th", "", t(`history.${h}`)));
+    head.append(el("th"));
     table.append(el("thead"));
     table.tHead.append(head);
     const body = el("tbody");
@@ -29,25 +31,25 @@ export function renderHistory(root, { entries, format, busy, onReplay }) {
         const time = el("td", "history-time", timeFormat.format(new Date(h.time)));
         const bet = el("td", "history-bet", format(h.bet));
         bet.dataset.minor = String(h.bet);
-        if (h.buy) bet.append(el("span", "history-bought", " bought"));
+        if (h.buy) bet.append(el("span", "history-bought", t("history.bought")));
         const win = el("td", "history-win", format(h.win));
         win.dataset.minor = String(h.win);
-        const feature = el("td", "history-feature", h.feature ? "Yes" : "No");
+        const feature = el("td", "history-feature", t(h.feature ? "history.yes" : "history.no"));
         const special = el("td", "history-special");
         if (h.special) {
             const img = el("img", "history-symbol");
             img.src = symbolUrl(h.special);
-            img.alt = h.special;
-            img.title = h.special;
+            img.alt = t(`sym.${h.special}`);
+            img.title = img.alt;
             special.append(img);
         } else {
             special.textContent = "–";
         }
         const action = el("td");
-        const button = el("button", "btn btn-small history-replay", "Replay");
+        const button = el("button", "btn btn-small history-replay", t("history.replay"));
         button.type = "button";
         button.disabled = busy;
-        button.setAttribute("aria-label", `Replay the round of ${time.textContent}`);
+        button.setAttribute("aria-label", t("history.replayLabel", { time: time.textContent }));
         button.addEventListener("click", () => onReplay(i));
         action.append(button);
         row.append(time, bet, win, feature, special, action);
@@ -55,7 +57,7 @@ export function renderHistory(root, { entries, format, busy, onReplay }) {
     });
     table.append(body);
     root.replaceChildren(
-        el("p", "history-note", "Replays show a round again exactly as it was played; they never change your balance."),
+        el("p", "history-note", t("history.note")),
         table,
     );
 }

@@ -10,13 +10,16 @@
 // rules. `?reality=N` (minutes, a number > 0, e.g. 0.05) sets the reality-check interval under
 // any profile (and with it the session bar); under "uk" it replaces the 60 minutes.
 //
-// Each profile: { name, label, minCycleMs, autoplay, turbo, slamStop, buy,
-//   celebrateOnlyAboveStake, realityCheckMinutes, sessionClock, changes: [text, ...] }
+// Each profile: { name, minCycleMs, autoplay, turbo, slamStop, buy,
+//   celebrateOnlyAboveStake, realityCheckMinutes, sessionClock, changes }: its label is the
+//   tables' jur.NAME, and its `changes` texts jur.NAME.1 to jur.NAME.<changes>
 //   minCycleMs               least time from one round's start to the next round's start
 //   autoplay/turbo/slamStop/buy  whether that control exists (absent: API and embed refuse)
 //   celebrateOnlyAboveStake  a win not above the round's stake gets no sound, roll-up or panel
 //   realityCheckMinutes      null, or the minutes between reality checks
 //   sessionClock             the session bar (elapsed time, net position) is on screen
+
+import { has, t } from "./i18n.js";
 
 export class ProfileError extends Error {}
 
@@ -29,13 +32,11 @@ export const PROFILES = {
     default: {
         ...BASE,
         name: "default",
-        label: "Standard",
-        changes: ["All controls: autoplay with stop conditions, quick spin, stopping the reels at once, buying the feature."],
+        changes: 1,
     },
     uk: {
         ...BASE,
         name: "uk",
-        label: "United Kingdom",
         minCycleMs: 2500,
         autoplay: false,
         turbo: false,
@@ -44,35 +45,25 @@ export const PROFILES = {
         celebrateOnlyAboveStake: true,
         realityCheckMinutes: 60,
         sessionClock: true,
-        changes: [
-            "Every round lasts at least 2.5 seconds from its start to the start of the next one.",
-            "No autoplay, no quick spin, no stopping the reels early, no feature buy.",
-            "A win that is not more than the stake is shown without sound, counting up or win panels.",
-            "The time played and the net result of this session stay on screen.",
-            "A reality check every 60 minutes pauses play and shows the session's figures.",
-        ],
+        changes: 5,
     },
 };
 
-const WHAT = {
-    autoplay: "Autoplay",
-    turbo: "Quick spin",
-    slamStop: "Stopping the reels early",
-    buy: "Buying the feature",
-};
+/** The profile's name in the player's language (the tables' jur.NAME). */
+export const labelOf = (profile) => t(`jur.${profile.name}`);
 
 /** Why `feature` ("autoplay", "turbo", "slamStop", "buy") is refused under `profile`, or null. */
 export function refusal(profile, feature) {
     if (profile[feature]) return null;
-    return `${WHAT[feature] ?? feature} is not available under the ${profile.label} rules (?jurisdiction=${profile.name})`;
+    const what = has(`jur.what.${feature}`) ? t(`jur.what.${feature}`) : feature;
+    return t("refuse.notAvailable", { what, rules: labelOf(profile), name: profile.name });
 }
 
 /** The profile named `name` (null/"" = default); ProfileError for an unknown name. */
 export function profileNamed(name) {
     const key = String(name ?? "").trim().toLowerCase() || "default";
     if (!Object.hasOwn(PROFILES, key)) {
-        throw new ProfileError(`the jurisdiction ${JSON.stringify(String(name))} is not one this game knows `
-            + `(known: ${Object.keys(PROFILES).join(", ")}); nothing has been played`);
+        throw new ProfileError(t("jur.unknown", { name: JSON.stringify(String(name)), known: Object.keys(PROFILES).join(", ") }));
     }
     return PROFILES[key];
 }
@@ -85,7 +76,7 @@ export function profileFromUrl(search) {
     if (reality !== null) {
         const minutes = /^\s*\d*\.?\d+\s*$/.test(reality) ? Number(reality) : NaN;
         if (!(minutes > 0 && minutes <= 24 * 60)) {
-            throw new ProfileError(`?reality=${reality} is not a number of minutes between 0 and 1440; nothing has been played`);
+            throw new ProfileError(t("jur.badReality", { value: reality }));
         }
         profile.realityCheckMinutes = minutes;
         profile.sessionClock = true;
@@ -104,25 +95,24 @@ function el(tag, cls, text) {
 /** The info screen's section: every profile, what it changes, and which one is in force. */
 export function profilesSection(current) {
     const s = el("section", "info-section info-profiles");
-    s.append(el("h3", "info-heading", "Rules by jurisdiction"));
-    s.append(el("p", "info-note",
-        `This game runs under the ${current.label} rules. An operator picks the rules with ?jurisdiction= in the page's address.`));
+    s.append(el("h3", "info-heading", t("jur.heading")));
+    s.append(el("p", "info-note", t("jur.note", { rules: labelOf(current) })));
     const list = el("dl", "profile-list");
     for (const p of Object.values(PROFILES)) {
-        const dt = el("dt", "profile-name", `${p.label} (${p.name === "default" ? "default" : `?jurisdiction=${p.name}`})`);
+        const dt = el("dt", "profile-name", `${labelOf(p)} (${p.name === "default" ? t("jur.default.tag") : `?jurisdiction=${p.name}`})`);
         if (p.name === current.name) {
-            dt.append(el("span", "profile-current", " in force"));
+            dt.append(el("span", "profile-current", t("jur.inForce")));
             dt.dataset.current = "";
         }
         const dd = el("dd");
         const ul = el("ul");
-        for (const text of p.changes) ul.append(el("li", "", text));
+        for (let i = 1; i <= p.changes; i++) ul.append(el("li", "", t(`jur.${p.name}.${i}`)));
         dd.append(ul);
         list.append(dt, dd);
     }
     s.append(list);
     if (current.realityOverride) {
-        s.append(el("p", "info-note", `A reality check comes every ${current.realityCheckMinutes} minutes (?reality=).`));
+        s.append(el("p", "info-note", t("jur.reality", { minutes: current.realityCheckMinutes })));
     }
     return s;
 }

@@ -5,6 +5,7 @@
 import { renderHistory, timeFormat } from "./history.js";
 import { byId } from "./dom.js";
 import { Refused, describeValue } from "./controller.js";
+import { t } from "./i18n.js";
 
 export class Replays {
     /**
@@ -56,7 +57,7 @@ export class Replays {
                 round = await this.bridge.checkRound(entry.round, entry.bet, entry.cost);
             } catch (err) {
                 console.warn("history entry refused by the engine:", err.message);
-                this.hud.showMessage("This round cannot be replayed: its record is damaged.");
+                this.hud.showMessage(t("replay.damaged"));
                 throw err;
             }
             this.playing = true;
@@ -65,7 +66,7 @@ export class Replays {
             byId("replay-bet").textContent = this.format(entry.bet);
             this._showWin(0);
             this.banner.hidden = false;
-            this.hud.announce("Replay of an earlier round: no money is played");
+            this.hud.announce(t("say.replay"));
             try {
                 await this.sequencer.play(round);
             } finally {
