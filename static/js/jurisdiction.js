@@ -99,7 +99,8 @@ export function profilesSection(current) {
     s.append(el("p", "info-note", t("jur.note", { rules: labelOf(current) })));
     const list = el("dl", "profile-list");
     for (const p of Object.values(PROFILES)) {
-        const dt = el("dt", "profile-name", `${labelOf(p)} (${p.name === "default" ? t("jur.default.tag") : `?jurisdiction=${p.name}`})`);
+        const how = p.name === "default" ? t("jur.default.tag") : `?jurisdiction=${p.name}`;
+        const dt = el("dt", "profile-name", `${labelOf(p)} (${how})`);
         if (p.name === current.name) {
             dt.append(el("span", "profile-current", t("jur.inForce")));
             dt.dataset.current = "";
