@@ -2,7 +2,7 @@
 // (Einsatz, kaufen, Geld); see en-social.js.
 export default {
     "hud.bet": "Spiel",
-    "hud.buy": "Feature holen",
+    "hud.buy": "Bonus holen",
     "hud.betDown": "Weniger Münzen je Spiel",
     "hud.betUp": "Mehr Münzen je Spiel",
     "refuse.tooClose": "Ihr Guthaben von {balance} liegt zu nah an der Grenze des Spiels von {limit}: Der größte Gewinn bei dieser Spielstufe hätte keinen Platz. Wählen Sie eine kleinere Stufe.",

@@ -17,7 +17,7 @@ export default {
     "hud.bet": "Einsatz",
     "hud.win": "Gewinn",
     "hud.totalWin": "Gesamtgewinn",
-    "hud.buy": "Feature kaufen",
+    "hud.buy": "Bonuskauf",
     "hud.info": "Spielinfo und Gewinntabelle",
     "hud.history": "Spielverlauf",
     "hud.soundOn": "Ton an (klicken zum Stummschalten)",

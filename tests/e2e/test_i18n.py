@@ -202,7 +202,7 @@ FIT = """(selector) => {
 }"""
 
 HUD = ("#game button, #game select, #game output, #game label, .meter-label, .meter-value, .buy-title, "
-       ".buy-price, .btn-auto-text, .logo")
+       ".buy-price, .btn-auto-text")
 BUY_DIALOG = "#buy-dialog h2, #buy-dialog p, #buy-dialog button"
 AUTOPLAY = ("#autoplay-dialog h2, #autoplay-dialog legend, #autoplay-dialog .ap-rounds label, #autoplay-dialog button, "
             "#autoplay-dialog .ap-row > span, #autoplay-dialog input[type=text], #autoplay-dialog .ap-check")
