@@ -17,7 +17,8 @@ import en from "../i18n/en.js";
 export const LANGUAGES = Object.freeze({ en: "ltr", de: "ltr", ar: "rtl" });
 export const WORDINGS = Object.freeze(["standard", "social"]);
 
-const state = { code: "en", wording: "standard", base: en, overlay: null, enOverlay: null };
+// merged = en < en-social (social wording) < the language's table < its social overlay
+const state = { code: "en", wording: "standard", base: null, overlay: null, enOverlay: null };
 let merged = en;
 const warned = new Set();
 
@@ -37,7 +38,7 @@ export async function setLanguage(code) {
         console.warn(`the language ${JSON.stringify(code)} is not shipped (${Object.keys(LANGUAGES).join(", ")}): English is shown`);
         wanted = "en";
     }
-    state.base = wanted === "en" ? en : await load(wanted);
+    state.base = wanted === "en" ? null : await load(wanted); // English is underneath already
     state.code = wanted;
     await setWording(state.wording);
 }
