@@ -226,9 +226,9 @@ export class Controller extends Emitter {
         });
     }
 
-    /** The record was changed by another tab: sharedgame.js reads it again (awaited). */
+    /** The record was changed by another tab: sharedgame.js reads it again (awaited) and the
+     *  saved game adopts it. */
     async _resync() {
-        this.saved.stale = false;
         await this.emitAndWait("stale");
         return new Refused("the saved game was changed in another tab");
     }
