@@ -39,4 +39,6 @@ export default {
     "info.volSub": "Standardabweichung {sd}× Spielstufe",
     "info.oddsBuy": "Chance auf den Höchstgewinn, Feature auf Wunsch",
     "info.oddsBuySub": "je Feature auf Wunsch",
+    "par.buy": "Feature auf Wunsch",
+    "par.foot": "Zahlen: {command} (die Datei {par}); Modell: {model}. Gewinne in Vielfachen der Spielstufe.",
 };

@@ -43,4 +43,6 @@ export default {
     "info.oddsBuySub": "per feature on demand",
     "info.subtitle": "Game rules & win table",
     "hud.info": "Game info and win table",
+    "par.buy": "Feature on demand",
+    "par.foot": "Figures: {command} (the file {par}); model: {model}. Wins are in multiples of the total play.",
 };

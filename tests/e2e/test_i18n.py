@@ -74,8 +74,10 @@ def test_every_language_has_exactly_the_english_keys_and_placeholders(tables: di
 
 def test_no_table_text_of_the_social_wording_holds_a_betting_word(tables: dict[str, dict[str, str]]) -> None:
     for code in LANGS:
-        words = {**tables["en"], **tables["en-social"], **tables[code], **tables[f"{code}-social"]}
-        bad = {k: v for k, v in words.items() if FORBIDDEN["en"].search(v) or FORBIDDEN[code].search(v)}
+        # as i18n.js lays them: en < en-social < the language's table < its social overlay
+        words = {**tables["en"], **tables["en-social"], **(tables[code] if code != "en" else {}), **tables[f"{code}-social"]}
+        shown = {k: PLACEHOLDER.sub("", v) for k, v in words.items()}  # {bet} is a name, not a word shown
+        bad = {k: v for k, v in shown.items() if FORBIDDEN["en"].search(v) or FORBIDDEN[code].search(v)}
         assert bad == {}, f"social wording in {code}"
 
 
