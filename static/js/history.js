@@ -2,13 +2,13 @@
 // It only renders; replay.js owns the dialog and what Replay does, store.js the entries.
 
 import { el, symbolUrl } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 // Made on first use: building an Intl formatter loads locale data, a long task on a slow phone
 // that the page's start-up does not need.
 let dateFormat = null;
 export const timeFormat = {
-    format: (date) => (dateFormat ??= new Intl.DateTimeFormat(undefined, {
+    format: (date) => (dateFormat ??= new Intl.DateTimeFormat(lang(), {
         month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit",
     })).format(date),
 };
