@@ -8,8 +8,9 @@
 //   translate(document)               // text and attributes marked data-i18n / data-i18n-ATTR
 //
 // A table is an ES module exporting a flat object of key -> string. A key missing from a table
-// falls back to the social English overlay (when that wording is on), then to English (warned
-// once). English is imported here, so t() answers before any other table has loaded.
+// falls back to the social English overlay (when that wording is on), then to English; a key no
+// table has is shown as itself, warned once. English is imported here, so t() answers before any
+// other table has loaded. Adding a language: its table, and a line in LANGUAGES.
 
 import en from "../i18n/en.js";
 
