@@ -168,9 +168,14 @@ def test_german_and_arabic_set_the_pages_language_and_direction(open_game: Calla
 
 
 def test_an_unknown_language_is_english_with_a_warning(open_game: Callable[..., Game], site: Site) -> None:
-    game = open_game(site.root + "?lang=xx&speed=fast")
-    expect(game.page.locator("html")).to_have_attribute("lang", "en")
-    expect(game.page.locator(".meter-balance .meter-label")).to_have_text("Balance")
+    page = open_game(site.root + "?lang=xx&speed=fast").page
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator(".meter-balance .meter-label")).to_have_text("Balance")
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]", state="attached")
+    assert any('"xx" is not shipped' in w for w in warnings), warnings
 
 
 FIT = """([selector, scrolls = false]) => {
