@@ -5,7 +5,9 @@ engine's Web Worker (static/boot/engine-worker.mjs, docs/boot.md) imports this f
 `main`, makes one with the page's query string and calls `EngineBridge.handle` for every request;
 static/js/bridge.js publishes the answers as `window.bridge`, whose functions return Promises of
 the same JSON strings. With `?engine=page` PyScript runs this file on the page instead (as
-`__main__`), and `start()` publishes `window.bridge` there with synchronous functions.
+`__main__`), and `start()` hands its `EngineBridge.handle` to static/js/bridge.js in an
+`engine-ready` event (a startup error in an `engine-failed` one); bridge.js publishes
+`window.bridge` the same way for both.
 
 `window.bridge`, for the JavaScript game (static/js/app.js through static/js/bridge.js):
 
@@ -23,6 +25,15 @@ the same JSON strings. With `?engine=page` PyScript runs this file on the page i
   read back with `Round.from_dict` and re-derived from its stops with `Round.verify(model)`
   (`engine.page.check_saved`); its bet and cost must equal the saved record's. Returns `{"round": to_dict()}` (events
   rebuilt by the engine) or `{"error": why}`: a mismatch is a corrupt or tampered save;
+* `bridge.openReplay(link)`: a replay link (or its bare text) decoded and replayed through the
+  rules (`engine.page.open_replay`): `{"round": to_dict(), "text": ...}` or `{"error": why}`
+  for an altered, truncated or other-model link;
+* `bridge.shareSaved(json, pageUrl)`: a saved history round as `{"text", "link", "export"}`
+  (`engine.page.share_saved`: its replay link on `pageUrl` and the record an Export saves);
+* `bridge.scenario(name)`: a scenario of the catalogue (`engine.page.scenario_info`: name,
+  mode, bet, description) or `{"error": why}` for an unknown name;
+* `bridge.playScenario(name)`: that scenario's round as `playRound` answers it
+  (`engine.page.play_scenario`; `rng` is the generator's state, which the scenario left alone);
 * `bridge.restoreRng(json)`: `rng.setstate(...)` from a saved state when the page plays
   `?seed=N` and the save was made with the same N; returns "" or why it was refused;
 * `bridge.seed`: the `?seed=N` in use, or null; `bridge.rngName`: "SystemRandom" or
@@ -33,8 +44,9 @@ k-th round equals the k-th `play_round(model, bet, random.Random(N))` on CPython
 `random.SystemRandom()` (Web Crypto in Pyodide).
 
 Then `bridge-ready` fires on window; app.js switches <html data-state> to "ready". A failure at
-start-up switches it to "error" with a readable message, `Sorry, the game could not start
-(<Error>: <why>)...` (the traceback goes to the console only). Nothing here imports `js` or
+start-up reaches bridge.js, whose one reporter (static/js/startup.js) switches it to "error"
+with a readable message, `Sorry, the game could not start (<Error>: <why>)...` (the traceback
+goes to the console only). Nothing here imports `js` or
 `pyscript` at module level: the worker has no page.
 """
 
@@ -74,6 +86,8 @@ class EngineBridge:
         import engine
 
         self.model = engine.load_model()  # reads engine/data/model.json: the data files reached Pyodide
+        self.base_model = self.model  # the model file's own levels; configure() may set others
+        self.max_stake: int | None = None
         self.seed = seed_from_query(search)
         self.rng: random.Random = random.Random(self.seed) if self.seed is not None else engine.secure_rng()
         self.model_json = json.dumps(self.model.to_json())
@@ -82,10 +96,37 @@ class EngineBridge:
     def rng_state(self) -> object:
         return None if self.seed is None else self.rng.getstate()
 
+    def check_launch(self, launch_json: object) -> str:
+        """What `configure` would answer for `launch_json`, changing nothing: `{"model": ...}`
+        or `{"error": why}` (a parent's configure message is checked before the page reloads)."""
+        model, limit = self.model, self.max_stake
+        try:
+            return self.configure(launch_json)
+        finally:
+            self.model, self.max_stake = model, limit
+
+    def configure(self, launch_json: object) -> str:
+        """The launch's bet levels and stake limit, as JSON text `{"bets": [minor units, ...],
+        "bet": default level, "maxBet": limit or null}` (text, so a list crosses from the page
+        as it does from the worker), checked by the engine: `{"model": ...}` as `modelJson` is,
+        now with those levels, or `{"error": why}`. Every later round and offer is under them."""
+        from engine import page
+
+        try:
+            launch = json.loads(str(launch_json))
+            bets, default_bet, max_stake = launch["bets"], launch.get("bet"), launch.get("maxBet")
+        except (ValueError, TypeError, KeyError) as exc:
+            return json.dumps({"error": f"the launch settings are not a JSON object with bets ({exc})"})
+        answer = page.configure(self.base_model, bets, default_bet, max_stake)
+        if isinstance(answer, dict):
+            return json.dumps(answer)
+        self.model, self.max_stake = answer
+        return json.dumps({"model": self.model.to_json()})
+
     def play_round(self, bet: object, buy: object = False) -> str:
         from engine import page
 
-        answer = page.play(self.model, self.rng, _py(bet), _py(buy))
+        answer = page.play(self.model, self.rng, _py(bet), _py(buy), self.max_stake)
         if "round" in answer:
             answer["rng"] = self.rng_state()
         return json.dumps(answer)
@@ -94,6 +135,29 @@ class EngineBridge:
         from engine import page
 
         return json.dumps(page.check_saved(self.model, str(data), _py(bet), _py(cost)))
+
+    def open_replay(self, link: object) -> str:
+        from engine import page
+
+        return json.dumps(page.open_replay(self.model, _py(link)))
+
+    def share_saved(self, data: object, page_url: object) -> str:
+        from engine import page
+
+        return json.dumps(page.share_saved(self.model, str(data), _py(page_url)))
+
+    def scenario(self, name: object) -> str:
+        from engine import page
+
+        return json.dumps(page.scenario_info(_py(name)))
+
+    def play_scenario(self, name: object) -> str:
+        from engine import page
+
+        answer = page.play_scenario(self.model, _py(name))
+        if "round" in answer:
+            answer["rng"] = self.rng_state()
+        return json.dumps(answer)
 
     def offer(self, bet: object) -> str:
         from engine import page
@@ -112,48 +176,46 @@ class EngineBridge:
         a JSON list (JSON keeps JavaScript's types: a float, a string or null stays one, and the
         engine refuses it in its own words). A non-integer bet is never coerced."""
         calls = {"playRound": self.play_round, "checkRound": self.check_round,
-                 "offer": self.offer, "restoreRng": self.restore_rng}
+                 "offer": self.offer, "restoreRng": self.restore_rng, "configure": self.configure,
+                 "checkLaunch": self.check_launch, "openReplay": self.open_replay,
+                 "shareSaved": self.share_saved, "scenario": self.scenario,
+                 "playScenario": self.play_scenario}
         if method not in calls:
             raise ValueError(f"no bridge method {method!r}")
         return calls[method](*json.loads(args_json))
 
 
+def _tell_page(event: str, detail: dict[str, object]) -> None:
+    """A CustomEvent `event` with `detail` on the page's window, for static/js/bridge.js."""
+    from pyscript import ffi, window
+
+    window.dispatchEvent(window.CustomEvent.new(event, ffi.to_js({"detail": detail}, dict_converter=window.Object.fromEntries)))
+
+
 def start() -> None:
-    """On the page (PyScript runs this file as __main__): publish `window.bridge` there."""
+    """On the page (PyScript runs this file as __main__): the engine's EngineBridge handed to
+    static/js/bridge.js, which publishes `window.bridge` as it does for the worker."""
     from pyscript import document, ffi, window
+
+    import engine
 
     status = document.getElementById("status")
     if status:
         status.textContent = "Loading the rules engine…"
     engine_bridge = EngineBridge(str(window.location.search))
-
-    bridge = window.Object.new()
-    bridge.modelJson = engine_bridge.model_json
-    bridge.seed = engine_bridge.seed
-    bridge.rngName = engine_bridge.rng_name
-    bridge.playRound = ffi.create_proxy(engine_bridge.play_round)  # kept by JS for the page's life
-    bridge.checkRound = ffi.create_proxy(engine_bridge.check_round)
-    bridge.offer = ffi.create_proxy(engine_bridge.offer)
-    bridge.restoreRng = ffi.create_proxy(engine_bridge.restore_rng)
-    window.bridge = bridge
-    # A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
-    import engine
-
-    window.engineModule = engine.__name__
-    window.dispatchEvent(window.CustomEvent.new("bridge-ready"))
+    _tell_page("engine-ready", {
+        "handle": ffi.create_proxy(engine_bridge.handle),  # kept by JS for the page's life
+        "modelJson": engine_bridge.model_json,
+        "seed": engine_bridge.seed,
+        "rngName": engine_bridge.rng_name,
+        "engineModule": engine.__name__,
+    })
 
 
 def show_startup_error(exc: BaseException) -> None:
-    from pyscript import document, window
-
-    window.console.error("".join(traceback.format_exception(exc)))
-    document.documentElement.dataset.state = "error"
-    status = document.getElementById("status")
-    if status:
-        status.textContent = (
-            "Sorry, the game could not start "
-            f"({type(exc).__name__}: {exc}). Please reload the page."
-        )
+    """Why the engine could not start, to static/js/bridge.js (which says it on the page)."""
+    _tell_page("engine-failed", {"message": f"{type(exc).__name__}: {exc}",
+                                 "traceback": "".join(traceback.format_exception(exc))})
 
 
 if __name__ == "__main__":

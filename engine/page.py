@@ -34,7 +34,8 @@ import json
 import random
 from typing import Any
 
-from .errors import EngineError, ReplayLinkError, SavedRoundError
+from .errors import BetError, EngineError, ReplayLinkError, SavedRoundError
+from .launch import check_stake, with_bets
 from .model import Model
 from .offer import offer
 from .replaylink import export_round, parse_replay, replay_link
@@ -49,14 +50,38 @@ def from_js(value: object) -> object:
     return value
 
 
-def play(model: Model, rng: Rng, bet: object, buy: object = False) -> dict[str, Any]:
+def play(model: Model, rng: Rng, bet: object, buy: object = False,
+         max_stake: int | None = None) -> dict[str, Any]:
     """``{"round": Round.to_dict()}`` for one round decided now, or ``{"error": why}`` when the
-    bet or buy is refused (a BetError or BuyError; nothing drawn then)."""
+    bet or buy is refused (a BetError or BuyError; nothing drawn then), a round costing more
+    than ``max_stake`` (the launch's stake limit) included."""
     try:
-        rnd = play_round(model, from_js(bet), rng, buy=buy)  # type: ignore[arg-type]
+        bet = from_js(bet)
+        if max_stake is not None:
+            price = offer(model, bet)
+            check_stake(price.buy_cost if buy is True else price.cost, max_stake, buy is True)
+        rnd = play_round(model, bet, rng, buy=buy)  # type: ignore[arg-type]
     except EngineError as exc:
         return {"error": str(exc)}
     return {"round": rnd.to_dict()}
+
+
+def configure(model: Model, bets: object, default_bet: object = None,
+              max_stake: object = None) -> tuple[Model, int | None] | dict[str, str]:
+    """The model with an operator's bet levels (minor units of the launch currency) and the
+    stake limit, both checked (:func:`engine.launch.with_bets`), or ``{"error": why}``. A stake
+    limit below every level's bet is refused: nothing could be played."""
+    try:
+        configured = with_bets(model, [from_js(b) for b in bets] if isinstance(bets, list) else bets,
+                               from_js(default_bet))
+        limit = from_js(max_stake)
+        if limit is not None:
+            if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+                raise BetError(f"stake limit {limit!r} is not a positive whole number of minor units")
+            check_stake(configured.bets[0], limit)
+    except EngineError as exc:
+        return {"error": str(exc)}
+    return configured, limit
 
 
 def offer_for(model: Model, bet: object) -> dict[str, Any]:
@@ -148,6 +173,42 @@ def _json(data: str, what: str) -> Any:
         return json.loads(data)
     except (ValueError, RecursionError) as exc:
         raise SavedRoundError(f"{what} is not JSON ({exc})") from None
+
+
+def scenario_info(name: object, catalogue: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What the page shows of a named scenario of the catalogue (``engine/data/scenarios.json``,
+    :mod:`engine.scenarios`) before its round is played: ``{"name", "mode": "base"|"buy",
+    "bet", "description"}``, or ``{"error": why}`` for a name the catalogue does not hold."""
+    from .scenarios import load_scenarios
+
+    scenarios = load_scenarios() if catalogue is None else catalogue
+    if not isinstance(name, str) or name not in scenarios:
+        return {"error": f"no scenario {describe(name)}; the scenarios are {', '.join(scenarios)}"}
+    entry = scenarios[name]
+    return {"name": name, "mode": entry["mode"], "bet": entry["bet"], "description": entry["description"]}
+
+
+def play_scenario(model: Model, name: object, catalogue: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The named scenario's round, its draws replayed through the rules
+    (:func:`engine.scenarios.scenario_round`), answered as :func:`play` answers:
+    ``{"round": Round.to_dict(), "scenario": name}``, or ``{"error": why}`` for an unknown name
+    or draws that do not fit ``model``."""
+    from .scenarios import load_scenarios, scenario_round
+
+    scenarios = load_scenarios() if catalogue is None else catalogue
+    info = scenario_info(name, scenarios)
+    if "error" in info:
+        return info
+    try:
+        rnd = scenario_round(model, scenarios[str(name)])
+    except EngineError as exc:
+        return {"error": f"scenario {name}: {exc}"}
+    return {"round": rnd.to_dict(), "scenario": name}
+
+
+def describe(value: object) -> str:
+    """A value from JavaScript as a refusal names it (a string quoted)."""
+    return repr(value) if isinstance(value, str) else f"{type(value).__name__} {value!r}"
 
 
 def _agree(saved: object, rebuilt: object) -> bool:

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, unquote_plus, urlsplit
 
 from .errors import EngineError, ReplayError, ReplayLinkError, SavedRoundError
+from .launch import with_bets
 from .model import Model
 from .rng import Replay
 from .spin import SpinKind
@@ -71,10 +72,13 @@ _ALPHABET = frozenset(_DIGITS + ".-")
 
 
 def model_fingerprint(model: Model) -> str:
-    """8 hex digits naming ``model`` by its content: the start of the SHA-256 of its canonical
-    JSON (:meth:`Model.to_json`, keys sorted, no spaces). Two models that play alike in every
-    respect (the same checked content) share it; any change to a number changes it."""
-    canon = json.dumps(model.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    """8 hex digits naming ``model`` by its maths: the start of the SHA-256 of its canonical
+    JSON (:meth:`Model.to_json`, keys sorted, no spaces) without its bet levels. Two models that
+    pay alike share it; any change to a pay, strip, weight, cap or price changes it. The levels
+    (which an operator may set at launch, :mod:`engine.launch`) are left out: a round played
+    at any bet that is a whole number of line bets replays the same under any of them."""
+    maths = {k: v for k, v in model.to_json().items() if k not in ("bets", "default_bet")}
+    canon = json.dumps(maths, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(canon.encode("ascii")).hexdigest()[:CHECK_DIGITS]
 
 
@@ -144,7 +148,9 @@ def round_from_text(text: object, model: Model) -> Round:
         raise ReplayLinkError("format", f"replay text bet {bet_text!r} or draws are not numbers") from None
     replay = Replay(draws)
     try:
-        rnd = play_round(model, bet, replay, buy)
+        # the link's bet under this launch's levels or not: the levels are the operator's
+        # (engine.launch), the round is the rules'
+        rnd = play_round(model if bet in model.bets else with_bets(model, [bet], bet), bet, replay, buy)
     except ReplayError as exc:
         raise ReplayLinkError("draws", f"replay text draws do not fit the model: {exc}") from None
     except EngineError as exc:

@@ -9,8 +9,8 @@ outcomes, and for the rare ones (three 5x book reels, the cap) a first free spin
 put a book on reels 2, 3 and 4 and whose multiplier draws are 5x, the rest of the round drawn
 from a seed. Everything is deterministic: ``python -m engine scenarios --json`` (``make
 scenarios``) writes ``engine/data/scenarios.json``, and a test checks that the checked-in file
-is a fresh generation. The engine reads that file only when asked (:func:`load_scenarios`,
-on CPython; the page does not ship it).
+is a fresh generation. The engine reads that file only when asked (:func:`load_scenarios`: on
+CPython, or in the page for ``?scenario=NAME``, engine/page.py :func:`play_scenario`).
 
 ``max-win-exact`` (a free spin landing exactly on the cap, the rest forfeited) is searched for
 too, but only a model whose cap is small next to its wins gives one within the search's

@@ -4,6 +4,7 @@ on CPython, and the page's figures read back by their JSON path."""
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -25,6 +26,12 @@ def result(proc: subprocess.Popen[str], timeout: float = 900) -> Any:
     out, err = proc.communicate(timeout=timeout)
     assert proc.returncode == 0, err
     return json.loads(out)
+
+
+@functools.cache
+def cli_sheet() -> Any:
+    """The PAR sheet the CLI prints (`python -m engine par --json`), worked out once a session."""
+    return result(cli("par", "--json"))
 
 
 def leaves(obj: Any, prefix: str = "") -> dict[str, Any]:

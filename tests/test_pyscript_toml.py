@@ -13,9 +13,9 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CONFIG = REPO_ROOT / "pyscript.toml"
-NOT_FOR_THE_PAGE = {"engine/data/scenarios.json"}
-"""Engine data read only on CPython, when asked (engine.scenarios.load_scenarios): no import
-reads it, so the page does without it and never downloads it."""
+NOT_FOR_THE_PAGE: set[str] = set()
+"""Engine files the page does without (none: the scenario catalogue, engine/data/scenarios.json,
+is read when the page plays `?scenario=NAME`)."""
 
 
 def _engine_files() -> set[str]:

@@ -4,16 +4,14 @@ points to something that exists."""
 
 import json
 import re
-import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
+from tools_support import tool
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-
-from readme_figures import updated  # noqa: E402
+updated = tool("readme_figures").updated
 
 # Markdown files whose links are checked.
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "engine" / "data" / "MODEL.md"]
@@ -46,6 +44,15 @@ def test_readme_figures_are_generated_from_par_json() -> None:
 
 def test_readme_is_a_front_door() -> None:
     assert len((ROOT / "README.md").read_text().splitlines()) <= 250
+
+
+def test_readme_gives_an_embed_snippet_for_each_size_integrators_use() -> None:
+    # the sizes of marketing embeds (16:9 desktop, 16:9 small, a thumbnail, two phones) and the
+    # header with which the game's host names who may frame it
+    readme = (ROOT / "README.md").read_text()
+    for w, h in ((1200, 675), (800, 450), (400, 225), (375, 667), (320, 568)):
+        assert re.search(rf'<iframe src="[^"]*\?embed=1[^"]*" width="{w}" height="{h}"', readme), (w, h)
+    assert "Content-Security-Policy: frame-ancestors" in readme
 
 
 def slug(heading: str) -> str:
@@ -86,13 +93,15 @@ def target(ref: str, source: Path) -> Path | None:
     return None
 
 
+def matches(pattern: re.Pattern[str]) -> list[tuple[str, re.Match[str]]]:
+    """Every match of `pattern` in SOURCES but this file, with the file it is in."""
+    return [(str(path.relative_to(ROOT)), m) for path in SOURCES
+            if path.is_file() and path.resolve() != Path(__file__).resolve()
+            for m in pattern.finditer(path.read_text(errors="replace"))]
+
+
 def section_refs() -> list[tuple[str, str, str]]:
-    refs = []
-    for path in SOURCES:
-        if path.is_file() and path.resolve() != Path(__file__).resolve():
-            for m in SECTION_REF.finditer(path.read_text(errors="replace")):
-                refs.append((str(path.relative_to(ROOT)), m.group(1), m.group(2)))
-    return refs
+    return [(where, m.group(1), m.group(2)) for where, m in matches(SECTION_REF)]
 
 
 def links() -> list[tuple[str, str]]:
@@ -107,12 +116,7 @@ def links() -> list[tuple[str, str]]:
 
 
 def doc_mentions() -> list[tuple[str, str, str]]:
-    out = []
-    for path in SOURCES:
-        if path.is_file() and path.resolve() != Path(__file__).resolve():
-            for m in DOC_MENTION.finditer(path.read_text(errors="replace")):
-                out.append((str(path.relative_to(ROOT)), m.group(1), m.group(2) or ""))
-    return sorted(set(out))
+    return sorted({(where, m.group(1), m.group(2) or "") for where, m in matches(DOC_MENTION)})
 
 
 def test_the_checks_find_references() -> None:

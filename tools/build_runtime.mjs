@@ -12,8 +12,13 @@
 //       A memory snapshot of an interpreter booted on <stdlib.zip> (the zip the page will load:
 //       the zip importer keeps offsets into it) with the engine imported from the given files
 //       (paths relative to the repo root, e.g. engine/__init__.py). The manifest records the
-//       Pyodide version, the snapshot's size and the SHA-256 of each engine file, so the page can
-//       refuse a snapshot whose engine differs from the files it is served (static/boot/pyodide.mjs).
+//       Pyodide version, the snapshot's size and the SHA-256 of each engine file it imported, so
+//       the page can refuse a snapshot whose engine differs from the files it is served
+//       (static/boot/pyodide.mjs), and the files a game reads (`play`). The snapshot is stored
+//       XORed with the wasm memory as instantiated (`delta`: its static data then compresses to
+//       almost nothing). Beside it, stdlib.zip: the stdlib modules a game still imports after a
+//       restore (found by playing rounds right after the snapshot), which the page mounts in place
+//       of the full zip; the snapshot holds a finder that fetches the full zip for any other.
 //
 // Undocumented Pyodide 314.0.7 API used (pinned by package-lock.json; tests/e2e/test_speed_boot.py
 // checks the result boots and plays CPython's rounds): loadPyodide({_makeSnapshot: true}),
@@ -79,9 +84,138 @@ async function buildStdlib(outPath) {
 
 // What the snapshot holds besides a booted interpreter: the engine and the stdlib modules it and
 // main.py import, so the page starts with them already loaded.
-const WARM_UP = STARTUP_IMPORTS + "import engine\n";
+// engine.page too: main.py's round calls import it. Then a finder that fetches the whole stdlib zip
+// on demand (see RESTORE_STDLIB), and a collection, so no garbage is kept in the heap.
+const WARM_UP = STARTUP_IMPORTS + "import engine, engine.page\n" + `
+import gc, sys, zipfile
+class _BoceFullStdlib:
+    """After a restore Pyodide mounts only the small zip of RESTORE_STDLIB at /lib/python3XX.zip.
+    A module of the full standard library that is not in it is found here: the first time, the
+    full zip (url, set by static/boot/pyodide.mjs) is fetched synchronously, mounted beside it and
+    searched; the finder then leaves sys.meta_path."""
+    url = None
+    with zipfile.ZipFile(sys.path[[p.endswith(".zip") for p in sys.path].index(True)]) as _z:
+        names = frozenset(n.removesuffix("/__init__.py").removesuffix("/__init__.pyc")
+                          .removesuffix(".pyc").removesuffix(".py").replace("/", ".")
+                          for n in _z.namelist() if n.endswith((".py", ".pyc")))
+    del _z
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if cls.url is None or name not in cls.names:
+            return None
+        import importlib.machinery
+        from js import XMLHttpRequest
+        sys.meta_path.remove(cls)
+        small = next(p for p in sys.path if p.endswith(".zip"))
+        full = small.removesuffix(".zip") + "-full.zip"
+        xhr = XMLHttpRequest.new()
+        xhr.open("GET", cls.url, False)  # synchronous: an import cannot wait
+        try:  # allowed in a worker; a page's main thread refuses it for a synchronous request
+            xhr.responseType = "arraybuffer"
+        except Exception:
+            xhr.overrideMimeType("text/plain; charset=x-user-defined")  # byte b >= 0x80 as U+F700+b
+        xhr.send()
+        if xhr.status != 200:
+            raise ImportError(f"{name}: the full standard library is not there ({cls.url}: HTTP {xhr.status})")
+        if xhr.responseType == "arraybuffer":
+            data = xhr.response.to_bytes()
+        else:
+            data = xhr.responseText.translate({0xF700 + b: b for b in range(0x80, 0x100)}).encode("latin-1")
+        with open(full, "wb") as f:
+            f.write(data)
+        sys.path.insert(sys.path.index(small) + 1, full)
+        more = [p.replace(small, full, 1) for p in path or ()]
+        return importlib.machinery.PathFinder.find_spec(name, (list(path) + more) if path else None, target)
+
+sys.meta_path.append(_BoceFullStdlib)
+del _BoceFullStdlib
+gc.collect()
+`;
+
+// What an interpreter restored from the snapshot still imports from the stdlib zip: the modules a
+// start of main.py and each bridge call import that the snapshot had not. Run after the snapshot
+// is taken, on the same interpreter; the page mounts a zip of just these (.pyc, stored
+// uncompressed so that the server's brotli compresses the whole) in place of the 3 MB one.
+const EXERCISE = `
+import builtins, io, os, sys
+_before = set(sys.modules)
+sys.path.insert(0, "/home/pyodide")
+_read = set()  # the files under /home/pyodide a game opens (the model)
+_open = io.open
+def _recording_open(file, *args, **kwargs):
+    path = os.path.abspath(os.fspath(file)) if isinstance(file, (str, os.PathLike)) else ""
+    if path.startswith("/home/pyodide/"):
+        _read.add(path.removeprefix("/home/pyodide/"))
+    return _open(file, *args, **kwargs)
+builtins.open = io.open = _recording_open
+import main
+for _search in ("", "?seed=7"):
+    _b = main.EngineBridge(_search)
+    _bet = _b.model.default_bet
+    _b.handle("offer", f"[{_bet}]")
+    for _buy in ("false", "true"):
+        for _ in range(20):
+            _round = _b.handle("playRound", f"[{_bet}, {_buy}]")
+    _saved = main.json.loads(_round)["round"]
+    _b.handle("checkRound", main.json.dumps([main.json.dumps(_saved), _saved["bet"], _saved["cost"]]))
+    _b.handle("checkRound", main.json.dumps(["{}", _bet, _bet]))
+    _b.handle("restoreRng", main.json.dumps(["[]"]))
+builtins.open = io.open = _open
+later = sorted(set(sys.modules) - _before - {"main"} - {m for m in sys.modules if m.startswith("engine")})
+# what a game reads of pyscript.toml [files]: the modules it imports and the files it opens
+played = sorted({m.__file__.removeprefix("/home/pyodide/") for m in list(sys.modules.values())
+                 if (getattr(m, "__file__", None) or "").startswith("/home/pyodide/engine/")} | _read)
+`;
+
+const RESTORE_STDLIB = `
+import importlib._bootstrap_external as bx, io, sys, zipfile
+src_path = next(p for p in sys.path if p.endswith(".zip"))
+files = []
+for m in later:
+    origin = getattr(sys.modules[m].__spec__, "origin", None) or ""
+    if origin.startswith(src_path + "/"):
+        files.append(origin[len(src_path) + 1:])
+out = io.BytesIO()
+with zipfile.ZipFile(src_path) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as dst:
+    for name in sorted(files):
+        data = src.read(name)
+        if name.endswith(".py"):
+            code = compile(data, f"{src_path}/{name}", "exec", dont_inherit=True, optimize=0)
+            data, name = bytes(bx._code_to_timestamp_pyc(code, 0, len(data))), name + "c"
+        dst.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data)
+small = out.getvalue(), files
+`;
+
+// The wasm memory as instantiation leaves it (the module's data segments, zeros elsewhere): the
+// snapshot is stored XORed with it, so the 4 MB of static data that a boot barely changes become
+// zeros (brotli: 1.3 MB less). static/boot/pyodide.mjs undoes it on the memory the page's own
+// instantiation made, before Pyodide restores the snapshot. Caught here by wrapping
+// WebAssembly.instantiate, as Pyodide 314.0.7 calls it in node.
+function captureInstantiatedMemory() {
+    const captured = {};
+    const original = WebAssembly.instantiate;
+    WebAssembly.instantiate = async function (...args) {
+        const result = await original.apply(this, args);
+        const instance = result instanceof WebAssembly.Instance ? result : result.instance;
+        if (!captured.memory && instance.exports.memory) {
+            captured.memory = new Uint8Array(instance.exports.memory.buffer).slice();
+        }
+        return result;
+    };
+    captured.restore = () => { WebAssembly.instantiate = original; };
+    return captured;
+}
+
+// snapshot[offset + i] ^= memory[i] (offset: where Pyodide's snapshot header says memory starts)
+function xorMemory(snapshot, memory) {
+    const offset = new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
+    const n = Math.min(memory.length, snapshot.length - offset);
+    for (let i = 0; i < n; i++) snapshot[offset + i] ^= memory[i];
+}
 
 async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
+    const instantiated = captureInstantiatedMemory();
     const py = await loadPyodide({
         indexURL: PYODIDE_DIR,
         stdLibURL: resolve(stdlibPath),
@@ -100,7 +234,26 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
     // Nothing of the engine's files survives in the snapshot (the file system is JS-side state):
     // the page writes them again from pyscript.toml [files], and load_model() reads the model then.
     for (const file of files) py.FS.unlink(file);
+    // the engine files whose modules the snapshot holds: the page must be served these very files
+    const imported = py.runPython(`
+import sys
+sorted(m.__file__.removeprefix("/home/pyodide/") for m in list(sys.modules.values())
+       if (getattr(m, "__file__", None) or "").startswith("/home/pyodide/"))`).toJs();
     const snapshot = py.makeMemorySnapshot();
+    instantiated.restore();
+    if (!instantiated.memory) throw new Error("build_runtime: did not see the wasm memory instantiated");
+    xorMemory(snapshot, instantiated.memory);
+    // the interpreter goes on after the snapshot: what does a game still import?
+    for (const file of [...files, "main.py"]) {
+        py.FS.mkdirTree("/home/pyodide/" + dirname(file));
+        py.FS.writeFile("/home/pyodide/" + file, readFileSync(resolve(ROOT, file)));
+    }
+    py.runPython(EXERCISE);
+    py.runPython(RESTORE_STDLIB);
+    const [zipBytes, zipFiles] = py.globals.get("small").toJs();
+    const played = py.globals.get("played").toJs();
+    const zipName = "stdlib.zip";
+    writeFileSync(resolve(dirname(outPath), zipName), zipBytes);
     // <out>.snap: stored gzipped (~31 MB raw, mostly zeros and repeated heap); the page inflates
     // it with DecompressionStream while Pyodide compiles its wasm. Not named .gz: some hosts send
     // a .gz file with `Content-Encoding: gzip`, and the browser would then inflate it first. The
@@ -111,12 +264,22 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
     const stdlibSha = createHash("sha256").update(readFileSync(stdlibPath)).digest("hex");
     const manifest = {
         pyodide: version, file: basename(outPath), encoding: gzipped ? "gzip" : "identity",
-        bytes: snapshot.length, stored: stored.length, stdlib: stdlibSha, engine: sha,
+        // XORed with the memory as instantiated (xorMemory), over its first `delta` bytes
+        delta: instantiated.memory.length,
+        bytes: snapshot.length, stored: stored.length, stdlib: stdlibSha,
+        // SHA-256 of each engine file the snapshot imported (static/boot/pyodide.mjs checks them)
+        engine: Object.fromEntries(imported.map((file) => [file, sha[file]])),
+        // the files of pyscript.toml [files] a game reads; the engine's worker fetches the others
+        // (the PAR sheet, the simulator, ...) only once the game is ready
+        play: played,
+        // the standard library zip to mount with this snapshot (the modules a game imports after it)
+        restoreStdlib: zipName, restoreStdlibModules: zipFiles,
     };
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 1) + "\n");
     console.log(`build_runtime: ${outPath}: ${(snapshot.length / 1e6).toFixed(1)} MB snapshot ` +
                 `(${(stored.length / 1e6).toFixed(1)} MB stored) ` +
-                `with ${files.length} engine files imported (Pyodide ${version})`);
+                `with ${files.length} engine files imported (Pyodide ${version}); ` +
+                `${zipName}: ${zipFiles.length} modules, ${zipBytes.length} bytes`);
 }
 
 const [command, ...args] = process.argv.slice(2);

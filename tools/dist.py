@@ -12,11 +12,13 @@ What goes in (docs/hosting.md "Publishing" explains how to serve it):
 * static/ without static/vendor/ (the game's scripts, styles, art, par.json);
 * from static/vendor/ only the PyScript and Pyodide files the page loads (VENDOR_FILES: taken
   from a request log of a real page load; tests/xbrowser fails when a page asks for anything
-  that is not in dist/), under folders named after their pinned versions
-  (static/vendor/pyodide-314.0.7/...), so a host can cache them for a year: a new version is a
-  new URL; the memory snapshot of `make vendor` (static/vendor/snapshot/) likewise under a folder
-  named after its content hash (static/vendor/snapshot-<12 hex>/), left out when none was built
-  (the page then boots without it). Every shipped text file that names a vendored folder
+  that is not in dist/), under folders named after their pinned versions and the content of
+  the files shipped from them (static/vendor/pyodide-314.0.7-<12 hex>/...: our stdlib zip is
+  rebuilt under the same version), so a host can cache them for a year (`immutable`): new content
+  is a new URL; the memory snapshot of `make vendor` (static/vendor/snapshot/) likewise under a
+  folder named after its content hash (static/vendor/snapshot-<12 hex>/), inflated (engine.bin:
+  its brotli copy is a third smaller than the gzip data of engine.snap), left out when none was
+  built (the page then boots without it). Every shipped text file that names a vendored folder
   (`vendor/pyodide/`, `../vendor/snapshot/`, ...: the pages, pyscript.toml, static/boot/*.mjs,
   the lab worker) is rewritten to match;
 * static/precache.js, the service worker's list, written anew for dist/ (tools/precache.py) once
@@ -25,7 +27,7 @@ What goes in (docs/hosting.md "Publishing" explains how to serve it):
 Then: the version stamp `<package.json version>+<git short hash>[.dirty]` goes into every
 top-level page's `<meta name="version">` (the info screen shows it) and into
 static/version.json; every compressible file of 1 KiB or more gets `.gz` (gzip -9) and `.br`
-(brotli quality 11; 9 for files over 16 MiB, i.e. the snapshot) copies beside it, kept only when they save at least 5%. Compressed copies
+(brotli quality 11; with a 16 MB window for files over 4 MiB, i.e. the snapshot) copies beside it, kept only when they save at least 5%. Compressed copies
 are cached by content hash in build/precompress/, so a rebuild after a small change is quick.
 dist/ is built in a temporary folder and swapped in at the end.
 """
@@ -60,8 +62,9 @@ VENDOR_FILES = {
     "pyodide": [
         "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
     ],
-    # built by `make vendor` (static/boot/pyodide.mjs restores it); optional
-    "snapshot": ["engine.snap", "manifest.json"],
+    # built by `make vendor` (static/boot/pyodide.mjs restores it); optional. engine.snap (gzip
+    # data) ships inflated, as engine.bin with its .br/.gz copies (snapshot_files below)
+    "snapshot": ["engine.snap", "manifest.json", "stdlib.zip"],
 }
 # npm package of each vendored folder (its pinned version names the folder in dist/).
 VENDOR_PACKAGES = {"pyscript": "@pyscript/core", "pyodide": "pyodide"}
@@ -88,17 +91,44 @@ def version_stamp() -> str:
     return f"{version}+{commit}{'.dirty' if dirty else ''}"
 
 
-def vendor_dirs() -> dict[str, str]:
-    """{"pyodide": "pyodide-314.0.7", "snapshot": "snapshot-<hash>", ...}: the versioned folder
-    name of each vendored package, and of the snapshot when one was built."""
-    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
-    dirs = {short: f"{short}-{lock['node_modules/' + pkg]['version']}" for short, pkg in VENDOR_PACKAGES.items()}
+def snapshot_files() -> dict[str, bytes] | None:
+    """{name: bytes} of the snapshot folder as dist/ ships it, or None when none was built: the
+    snapshot inflated (engine.bin, its manifest saying so). Sent as its brotli copy (quality 11,
+    3.7 MB) it is a third smaller than the gzip data of engine.snap (5.4 MB), and the browser
+    inflates it itself."""
     snapshot = ROOT / "static" / "vendor" / "snapshot"
-    if all((snapshot / name).is_file() for name in VENDOR_FILES["snapshot"]):
-        digest = hashlib.sha256()
-        for name in VENDOR_FILES["snapshot"]:
-            digest.update((snapshot / name).read_bytes())
-        dirs["snapshot"] = f"snapshot-{digest.hexdigest()[:12]}"
+    if not all((snapshot / name).is_file() for name in VENDOR_FILES["snapshot"]):
+        return None
+    manifest = json.loads((snapshot / "manifest.json").read_text())
+    files = {name: (snapshot / name).read_bytes() for name in VENDOR_FILES["snapshot"]}
+    if manifest.get("encoding") == "gzip":
+        raw = gzip.decompress(files.pop(manifest["file"]))
+        manifest.update(file="engine.bin", encoding="identity", stored=len(raw))
+        files[manifest["file"]] = raw
+        files["manifest.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
+    return files
+
+
+def content_hash(files: dict[str, bytes]) -> str:
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(f"{name} {hashlib.sha256(files[name]).hexdigest()}\n".encode())
+    return digest.hexdigest()[:12]
+
+
+def vendor_dirs(snapshot: dict[str, bytes] | None) -> dict[str, str]:
+    """{"pyodide": "pyodide-314.0.7-<hash>", "snapshot": "snapshot-<hash>", ...}: the folder name
+    of each vendored package (its pinned version and a hash of the files dist/ ships from it: our
+    python_stdlib.zip is rebuilt under the same version), and of the snapshot when one was built
+    (a hash of its files)."""
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    dirs = {}
+    for short, pkg in VENDOR_PACKAGES.items():
+        files = {name: (ROOT / "static" / "vendor" / short / name).read_bytes()
+                 for name in VENDOR_FILES[short] if (ROOT / "static" / "vendor" / short / name).is_file()}
+        dirs[short] = f"{short}-{lock['node_modules/' + pkg]['version']}-{content_hash(files)}"
+    if snapshot is not None:
+        dirs["snapshot"] = f"snapshot-{content_hash(snapshot)}"
     else:
         print("dist.py: NOTE: no memory snapshot (static/vendor/snapshot/): dist/ boots without it",
               file=sys.stderr)
@@ -128,7 +158,7 @@ def source_files() -> dict[str, Path]:
 def vendor_files(dirs: dict[str, str]) -> dict[str, Path]:
     files = {}
     for short, names in VENDOR_FILES.items():
-        if short not in dirs:  # no snapshot built
+        if short not in dirs or short == "snapshot":  # (the snapshot: snapshot_files())
             continue
         for name in names:
             src = ROOT / "static" / "vendor" / short / name
@@ -145,16 +175,17 @@ def rewrite(text: str, dirs: dict[str, str], stamp: str) -> str:
     return re.sub(r'(<meta\s+name="version"\s+content=")[^"]*(")', rf"\g<1>{stamp}\g<2>", text)
 
 
-# Brotli's quality 11 takes minutes on files of tens of MB on a busy 2-core machine; quality 9 with a 16 MB window takes seconds and is within
-# a few percent of it. Smaller files (the 9.6 MB wasm included) get quality 11.
-BIG = 16 * 2**20
+# Brotli at quality 11 with its largest window (16 MB, which browsers accept) for files over 4 MB
+# (the 31.5 MB snapshot: 3.7 MB, where quality 9 makes 4.3 MB; ~40 s here, once: the copies are
+# cached); the default window for the others.
+BIG = 4 * 2**20
 
 
 def compressed(data: bytes, kind: str) -> bytes:
-    """gzip -9 or brotli (q11, q9 for BIG files) of `data`, from the cache when this content was
-    compressed before."""
+    """gzip -9 or brotli (q11; a 16 MB window for BIG files) of `data`, from the cache when this
+    content was compressed before."""
     if kind == "br" and len(data) > BIG:
-        kind, options = "br9", {"quality": 9, "lgwin": 24}
+        kind, options = "br11w24", {"quality": 11, "lgwin": 24}
     else:
         options = {"quality": 11}
     key = CACHE / f"{hashlib.sha256(data).hexdigest()}.{kind}"
@@ -184,7 +215,8 @@ def precompress(out: Path) -> int:
 
 def build(out: Path) -> str:
     stamp = version_stamp()
-    dirs = vendor_dirs()
+    snapshot = snapshot_files()
+    dirs = vendor_dirs(snapshot)
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     for rel, src in source_files().items():
@@ -199,6 +231,10 @@ def build(out: Path) -> str:
         dst = tmp / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dst)
+    for name, data in (snapshot or {}).items():
+        dst = tmp / "static" / "vendor" / dirs["snapshot"] / name
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_bytes(data)
     (tmp / "static" / "version.json").write_text(json.dumps({"version": stamp}) + "\n")
     # the service worker's list of dist/'s own files and hashes, last of all but the copies
     subprocess.run([sys.executable, str(ROOT / "tools" / "precache.py"), str(tmp)], check=True)

@@ -13,7 +13,6 @@ Needs `make vendor`. The figures depend on the machine and its load: run it on a
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import re
 import subprocess
@@ -22,18 +21,11 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-TIMED = {"rounds_per_second", "seconds"}
+sys.path.insert(0, str(ROOT / "tests"))
 
-
-def load_serve():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("serve", ROOT / "tools" / "serve.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from page_support import CHROMIUM, CHROMIUM_ARGS as ARGS  # noqa: E402
+from par_support import TIMED  # noqa: E402
+from tools_support import tool  # noqa: E402
 
 
 def main() -> int:
@@ -49,7 +41,7 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    server = load_serve().make_server("127.0.0.1", 0, ROOT, mounts=[], quiet=True)
+    server = tool("serve").make_server("127.0.0.1", 0, ROOT, mounts=[], quiet=True)
     server.handle_error = lambda *_: None  # the browser dropping a connection at the end is no error
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

@@ -59,7 +59,7 @@ def render(dist: Path, visit: list[str]) -> str:
     sw = sizes(dist, extra)
     big = {name: sizes(dist, [name]) for name in ("static/vendor/" + p for p in (
         next(x.split("static/vendor/", 1)[1] for x in visit if x.endswith("pyodide.asm.wasm")),
-        next(x.split("static/vendor/", 1)[1] for x in visit if x.endswith("engine.snap"))))}
+        next(x.split("static/vendor/", 1)[1] for x in visit if x.endswith(("engine.bin", "engine.snap")))))}
     rows = [
         f"| the game's first load: {len(visit)} files | {mb(page['br'])} | {mb(page['gzip'])} | {mb(page['identity'])} |",
         f"| then the service worker's install: {len(extra)} more files | {mb(sw['br'])} | {mb(sw['gzip'])} | {mb(sw['identity'])} |",

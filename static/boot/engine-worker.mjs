@@ -1,13 +1,15 @@
 // The game's Python, off the page's main thread: a module worker that boots Pyodide with our
 // loader (./pyodide.mjs: the memory snapshot of `make vendor`, a plain boot with a console note
 // when it cannot be used), writes the files of pyscript.toml [files] and main.py into Pyodide's
-// working directory (as PyScript did on the page), imports main.py (the bridge's Python) and
+// working directory (as PyScript did on the page; after a snapshot boot, only those a game reads
+// before the first round, the rest after it), imports main.py (the bridge's Python) and
 // answers the page's requests. Started by static/js/bridge.js:
 //     new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module" })
 //
 // Messages in:  { type: "start", search }           the page's location.search (its ?seed=N)
 //               { id, method, args }                a bridge call (offer, playRound, checkRound,
-//                                                   restoreRng; args as JSON-able values)
+//                                                   restoreRng, openReplay, shareSaved, scenario,
+//                                                   playScenario; args as JSON-able values)
 //               { id, method: "bootPath" | "python", args }   for the tests and the bench only
 // Messages out: { type: "progress", detail }        a stage for the loading screen ("Loading
 //                                                   Pyodide", ...; bridge.js fires them on the
@@ -18,7 +20,7 @@
 //
 // Every call's arguments and answer cross as one JSON string each way (main.EngineBridge.handle):
 // a structured clone of a short string, ~0.1-1 ms per round here.
-import { boot, loadPyodide } from "./pyodide.mjs";
+import { boot, loadPyodide, snapshotManifest } from "./pyodide.mjs";
 import { listedFiles } from "./pyscript-files.mjs";
 
 const ROOT = new URL("../../", import.meta.url); // the site's root (pyscript.toml, main.py)
@@ -32,12 +34,17 @@ async function fetchBytes(path) {
     return new Uint8Array(await response.arrayBuffer());
 }
 
+const fetchAll = (pairs) => Promise.all(pairs.map(async ([source, target]) => [target, await fetchBytes(source)]));
+
 let bridge = null; // main.EngineBridge, once started
+let later = []; // [source, target] of the [files] a game does not read (fetchLater)
 let pyodide = null;
 
 async function start(search) {
     post({ type: "progress", detail: "Loading Pyodide" });
-    // the interpreter boots while the files come (the loader started it when this module ran)
+    // the interpreter boots while the files come (the loader started it when this module ran);
+    // of pyscript.toml [files], those a game reads (the snapshot manifest's `play`) come first,
+    // the others (the PAR sheet, the simulator, the model's schema) after the first round (fetchLater)
     const [py, files] = await Promise.all([
         loadPyodide().then((py) => {
             post({ type: "progress", detail: "Loaded Pyodide" });
@@ -45,17 +52,18 @@ async function start(search) {
         }),
         fetchBytes("./pyscript.toml").then(async (bytes) => {
             const listed = [...listedFiles(new TextDecoder().decode(bytes)), ["./main.py", "./main.py"]];
-            const contents = await Promise.all(listed.map(([source]) => fetchBytes(source)));
-            return listed.map(([, target], i) => [target, contents[i]]);
+            const manifest = await snapshotManifest.catch(() => null);
+            const play = Array.isArray(manifest?.play) ? new Set([...manifest.play, "main.py"]) : null;
+            const first = play ? listed.filter(([, target]) => play.has(target.replace(/^\.\//, ""))) : listed;
+            later = listed.filter((pair) => !first.includes(pair));
+            return fetchAll(first);
         }),
     ]);
     pyodide = py;
+    // a plain boot imports the served engine, which may differ from the snapshot's: all files now
+    if (boot.path !== "snapshot" && later.length) files.push(...(await fetchAll(later.splice(0))));
     post({ type: "progress", detail: "Loading the rules engine" });
-    for (const [target, data] of files) {
-        const path = HOME + target.replace(/^\.\//, "");
-        py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-        py.FS.writeFile(path, data);
-    }
+    writeFiles(py, files);
     const started = py.runPython(`
 import json as _json, sys as _sys, traceback as _tb
 if ${JSON.stringify(HOME)} not in _sys.path:
@@ -83,6 +91,32 @@ _boce_start`);
     post({ type: "ready", ...answer, bootPath: boot.path });
 }
 
+// What a game does not read, fetched once the first round is played (well after the page is
+// ready, so never part of its start-up), so that the worker's engine package is whole.
+function fetchLater() {
+    const rest = later.splice(0);
+    if (!rest.length) return;
+    fetchAll(rest).then((pairs) => {
+        writeFiles(pyodide, pairs);
+        // the import system's listings of the folders may predate these files
+        pyodide.runPython(`import sys as _s
+from importlib.machinery import FileFinder as _F
+for _f in list(_s.path_importer_cache.values()):
+    if isinstance(_f, _F):
+        _f.invalidate_caches()
+del _s, _F, _f`);
+    },
+        (error) => console.warn(`engine files not fetched after the first round: ${error?.message ?? error}`));
+}
+
+function writeFiles(py, files) {
+    for (const [target, data] of files) {
+        const path = HOME + target.replace(/^\.\//, "");
+        py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+        py.FS.writeFile(path, data);
+    }
+}
+
 // For the tests and the bench: a Python expression's value in this worker's interpreter (a
 // string, number, boolean or null; anything else as its repr).
 function python(code) {
@@ -103,6 +137,7 @@ function answer({ id, method, args = [] }) {
         else if (method === "python") result = python(String(args[0]));
         else result = bridge.handle(method, JSON.stringify(args));
         post({ id, result });
+        if (method === "playRound") fetchLater();
     } catch (error) {
         post({ id, failure: String(error?.message ?? error) });
     }

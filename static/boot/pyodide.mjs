@@ -11,6 +11,10 @@
 // that differ from those this page is served (SHA-256 of each, listed in manifest.json), no Web
 // Crypto to check them (a page outside a secure context), or a restore that fails.
 //
+// With a snapshot, Pyodide mounts the snapshot's small stdlib zip (manifest restoreStdlib), and
+// the snapshot is stored XORed with the freshly instantiated wasm memory (manifest delta), undone
+// below; see docs/boot.md.
+//
 // What a snapshot does not keep, and how the page copes: the virtual file system (PyScript writes
 // pyscript.toml [files] again; load_model() reads the model then); the state of `random`'s shared
 // generator (reseeded below from the system's entropy; the game's seeded play makes its own
@@ -34,6 +38,40 @@ async function sha256Hex(buffer) {
 
 class Unusable extends Error {}
 
+// The snapshot is stored XORed with the wasm memory as instantiation leaves it (its data
+// segments: tools/build_runtime.mjs, manifest `delta`), which turns its 4 MB of static data into
+// zeros for the download. Undone here on the memory this boot's instantiation made, just before
+// Pyodide restores the snapshot over it: WebAssembly.instantiate(Streaming) is wrapped so that
+// the snapshot waiting for it (`pending`, set once its bytes are in) is XORed back first.
+let pending = null;
+for (const name of ["instantiate", "instantiateStreaming"]) {
+    const original = WebAssembly[name];
+    if (typeof original !== "function") continue;
+    WebAssembly[name] = async function (...args) {
+        const result = await original.apply(this, args);
+        const delta = pending;
+        const instance = result instanceof WebAssembly.Instance ? result : result?.instance;
+        if (delta && instance?.exports?.memory) {
+            pending = null;
+            const memory = new Uint8Array(instance.exports.memory.buffer);
+            const { bytes, length } = delta;
+            const offset = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+            // (never throw here: Pyodide would only log it and wait for ever; a delta left
+            // undone is refused after the boot, below)
+            if (memory.length < length || bytes.length < offset + length) return result;
+            if ((bytes.byteOffset + offset) % 4 === 0 && length % 4 === 0) {
+                const a = new Uint32Array(bytes.buffer, bytes.byteOffset + offset, length / 4);
+                const b = new Uint32Array(memory.buffer, 0, length / 4);
+                for (let i = 0; i < a.length; i++) a[i] ^= b[i];
+            } else {
+                for (let i = 0; i < length; i++) bytes[offset + i] ^= memory[i];
+            }
+            delta.done = true;
+        }
+        return result;
+    };
+}
+
 // The snapshot's manifest, or a reason why there is no usable one (a string).
 async function fetchManifest() {
     const response = await fetch(new URL("manifest.json", SNAPSHOT_DIR));
@@ -47,6 +85,7 @@ async function fetchManifest() {
 // The snapshot's bytes once its engine files are checked against those this page is served (the
 // same files PyScript fetches a moment later, so the browser has them at hand then). Pyodide
 // fetches and compiles its wasm meanwhile: it awaits this promise only before instantiating.
+let delta = null; // the current boot's `pending`, to check it was undone
 async function fetchSnapshot(manifest) {
     const controller = new AbortController();
     const file = manifest.file ?? "engine.bin";
@@ -75,8 +114,17 @@ async function fetchSnapshot(manifest) {
     const data = await bytes;
     if (typeof data === "string") throw new Unusable(data);
     if (data.length !== manifest.bytes) throw new Unusable(`${file} holds ${data.length} bytes, not ${manifest.bytes}`);
+    if (manifest.delta) {
+        pending = { bytes: data, length: manifest.delta, done: false };
+        delta = pending;
+    }
     return data;
 }
+
+// The snapshot's manifest (or why there is none), fetched once as this module runs; the engine's
+// worker reads its `play` list (the engine files a game reads) too.
+export const snapshotManifest = fetchManifest();
+snapshotManifest.catch(() => {}); // a failure is reported by loadEither
 
 // The boot starts as soon as this module runs: index.html loads it first of all, so Pyodide is
 // fetched, compiled and restored while PyScript is still setting itself up (~1-2 s here), and
@@ -111,20 +159,36 @@ export async function loadPyodide(options = {}) {
 async function loadEither(plainOptions) {
     let why;
     try {
-        const manifest = await fetchManifest();
+        const manifest = await snapshotManifest;
         if (typeof manifest === "string") {
             why = manifest;
         } else {
             const snapshot = fetchSnapshot(manifest);
             // Pyodide awaits it late; a refusal before then is handled by the catch below
             snapshot.catch(() => {});
-            const pyodide = await loadPlain({ ...plainOptions, _loadSnapshot: snapshot });
-            // the shared `random` generator's state was frozen at build time: draw a fresh one
-            pyodide.runPython("import random as _r; _r.seed(); del _r");
+            // With the snapshot, Pyodide mounts a small stdlib zip (the modules a game still
+            // imports after the restore, manifest.restoreStdlib) instead of the 3 MB one; a module
+            // that is not in it makes the snapshot's finder fetch the full zip then (build_runtime.mjs).
+            const small = manifest.restoreStdlib ? { stdLibURL: new URL(manifest.restoreStdlib, SNAPSHOT_DIR).href } : {};
+            const pyodide = await loadPlain({ ...plainOptions, ...small, _loadSnapshot: snapshot });
+            if (delta && !delta.done) throw new Error("the snapshot's static data was not restored");
+            // the shared `random` generator's state was frozen at build time: draw a fresh one;
+            // the zip importer forgets the directory of the zip the snapshot was built on
+            pyodide.runPython(`
+import random as _r, sys as _s, zipimport as _z
+_r.seed()
+for _f in list(_s.path_importer_cache.values()):
+    if isinstance(_f, _z.zipimporter):
+        _f.invalidate_caches()
+for _f in _s.meta_path:
+    if getattr(_f, "__name__", "") == "_BoceFullStdlib":
+        _f.url = ${JSON.stringify(INDEX_URL + "python_stdlib.zip")}
+del _r, _s, _z, _f`);
             boot.path = "snapshot";
             return pyodide;
         }
     } catch (error) {
+        pending = null;
         why = error instanceof Unusable ? error.message : `snapshot restore failed: ${error?.message ?? error}`;
     }
     console.info(`Booting Pyodide without a snapshot: ${why}.`);

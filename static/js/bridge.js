@@ -12,6 +12,10 @@
 //   const { round, rng } = await bridge.playRound(100, false);
 //   const checked = await bridge.checkRound(savedRound, bet, cost);
 //   await bridge.restoreRng(state);
+//   const { round, text } = await bridge.openReplay(location.href);   // a ?replay= link
+//   const { link, export: record } = await bridge.shareSaved(savedRound, pageUrl);
+//   const info = await bridge.scenario("max-win");  // {name, mode, bet, description}
+//   const { round } = await bridge.playScenario("max-win");
 //
 // A request the engine refuses rejects with an `EngineRefusal` carrying the engine's words.
 //
@@ -19,6 +23,7 @@
 // the worker: our loader and PyScript (static/boot/strict-csp.js) run main.py there, which
 // publishes a `window.bridge` of synchronous functions; the same wrapper serves both.
 
+import { released } from "./poster.js";
 import { reportStartupError } from "./startup.js";
 
 /** The engine said no (a bad bet, a round that does not verify, a refused generator state). */
@@ -63,6 +68,39 @@ export class Bridge {
         return parsed(await this._raw.checkRound(JSON.stringify(round), bet, cost)).round;
     }
 
+    /** The launch's bet levels and stake limit, `{bets, bet, maxBet}` (minor units), checked by
+     *  the engine: resolves with the model under them (as model() gives it); every later offer
+     *  and round is under them. EngineRefusal when the engine refuses a level or the limit. */
+    async configure(launch) {
+        return parsed(await this._raw.configure(JSON.stringify(launch))).model;
+    }
+
+    /** What configure(launch) would answer, changing nothing: resolves, or EngineRefusal. */
+    async checkLaunch(launch) {
+        parsed(await this._raw.checkLaunch(JSON.stringify(launch)));
+    }
+
+    /** A replay link (or its text) replayed by the engine: `{round, text}`; an altered,
+     *  truncated or other-model link rejects with the engine's reason. */
+    async openReplay(link) {
+        return parsed(await this._raw.openReplay(link));
+    }
+
+    /** A saved round's `{text, link, export}`: its replay link on `pageUrl`, its export record. */
+    async shareSaved(round, pageUrl) {
+        return parsed(await this._raw.shareSaved(JSON.stringify(round), pageUrl));
+    }
+
+    /** A scenario of the engine's catalogue: `{name, mode, bet, description}`. */
+    async scenario(name) {
+        return parsed(await this._raw.scenario(name));
+    }
+
+    /** The named scenario's round, decided by the engine from its draws: `{round, rng}`. */
+    async playScenario(name) {
+        return parsed(await this._raw.playScenario(name));
+    }
+
     /** Puts the seeded generator back in a saved state. */
     async restoreRng(state) {
         const refused = await this._raw.restoreRng(JSON.stringify(state));
@@ -97,6 +135,37 @@ const MODE = new URLSearchParams(location.search).get("engine") === "page" ? "pa
 /** Where Python runs: "worker" (the default) or "page" (`?engine=page`). */
 export const engineMode = MODE;
 
+/** The one place `window.bridge` is published, for either place Python runs: `info` is the
+ *  engine's `{modelJson, seed, rngName, engineModule}`, `call(method, args)` a Promise of the
+ *  engine's JSON answer to one of main.py's EngineBridge.handle methods (arguments cross as
+ *  JSON, so a float or a string stays one and the engine refuses it in its own words). */
+function publish(info, call) {
+    window.bridge = {
+        modelJson: info.modelJson,
+        seed: info.seed,
+        rngName: info.rngName,
+        offer: (bet) => call("offer", [bet]),
+        playRound: (bet, buy = false) => call("playRound", [bet, buy]),
+        checkRound: (json, bet, cost) => call("checkRound", [json, bet, cost]),
+        restoreRng: (json) => call("restoreRng", [json]),
+        configure: (json) => call("configure", [json]),
+        checkLaunch: (json) => call("checkLaunch", [json]),
+        openReplay: (link) => call("openReplay", [link]),
+        shareSaved: (json, pageUrl) => call("shareSaved", [json, pageUrl]),
+        scenario: (name) => call("scenario", [name]),
+        playScenario: (name) => call("playScenario", [name]),
+    };
+    // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
+    window.engineModule = info.engineModule;
+    dispatchEvent(new CustomEvent("bridge-ready"));
+}
+
+/** The engine could not start: `{message, traceback}` (the reason, Python's traceback if any). */
+function failed({ message, traceback }) {
+    if (traceback) console.error(traceback);
+    reportStartupError(message);
+}
+
 function startWorker() {
     const worker = new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module" });
     const pending = new Map();
@@ -116,22 +185,9 @@ function startWorker() {
             // as PyScript reported its stages on the page: app.js's loading bar follows them
             dispatchEvent(new CustomEvent("py:progress", { detail: data.detail }));
         } else if (data.type === "ready") {
-            window.bridge = {
-                modelJson: data.modelJson,
-                seed: data.seed,
-                rngName: data.rngName,
-                // each resolves to the engine's JSON string; arguments cross as JSON (main.py)
-                offer: (bet) => call("offer", [bet]),
-                playRound: (bet, buy = false) => call("playRound", [bet, buy]),
-                checkRound: (json, bet, cost) => call("checkRound", [json, bet, cost]),
-                restoreRng: (json) => call("restoreRng", [json]),
-            };
-            // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
-            window.engineModule = data.engineModule;
-            dispatchEvent(new CustomEvent("bridge-ready"));
+            publish(data, call);
         } else if (data.type === "error") {
-            if (data.traceback) console.error(data.traceback);
-            reportStartupError(data.message);
+            failed(data);
         }
     });
     // the worker's script (or a module it imports) could not be loaded or run
@@ -149,6 +205,13 @@ function startWorker() {
 }
 
 function startOnPage() {
+    // main.py, run by PyScript on the page, reports as the worker does: its EngineBridge's
+    // `handle` (synchronous here) with the engine's facts, or why it could not start
+    addEventListener("engine-ready", ({ detail }) => {
+        const handle = detail.handle;
+        publish(detail, (method, args) => new Promise((resolve) => resolve(handle(method, JSON.stringify(args)))));
+    }, { once: true });
+    addEventListener("engine-failed", ({ detail }) => failed(detail), { once: true });
     // the <script type="x-py-on-page"> of index.html becomes PyScript's main script, then
     // PyScript (with its worker hooks emptied) and our loader start
     for (const script of document.querySelectorAll('script[type="x-py-on-page"]')) script.type = "py";
@@ -161,4 +224,12 @@ function startOnPage() {
 }
 
 /** The engine's interpreter, for the tests and the bench: `bootPath()` and `python(code)`. */
-export const engine = MODE === "page" ? startOnPage() : startWorker();
+export const engine = (() => {
+    const start = MODE === "page" ? startOnPage : startWorker;
+    // at once, or (?poster=1) when the poster's Play is pressed: nothing of the runtime before
+    const started = released.then(start);
+    return {
+        bootPath: () => started.then((e) => e.bootPath()),
+        python: (code) => started.then((e) => e.python(code)),
+    };
+})();

@@ -12,8 +12,12 @@
 //     -> saved.credit               the round's total_win, once, one write
 //     -> "roundEnd" to listeners    (embedding, history dialog)
 //
+// `decide(bet, buy)` is how a round is drawn: the bridge's playRound, unless ?scenario= hands
+// its round in (scenario.js). `timings` (timings.js) are the last rounds' start, outcome shown
+// and next round possible, on the page's clock.
+//
 // Everything above listens through `on(type, fn)` (emitter.js):
-//   "roundEnd" {bet, win, balance}, "refused" {message}, "bet" {offer}, "muted" {muted},
+//   "roundEnd" {bet, win, balance, timings}, "refused" {message}, "bet" {offer}, "muted" {muted},
 //   "busy" {busy} (the lock taken or given back, or a round's reveal begun), "loaded" {state},
 //   "stale" (a write met a record another tab changed: sharedgame.js reads it again; awaited).
 //
@@ -31,7 +35,8 @@
 import { EngineRefusal } from "./bridge.js";
 import { PageState, setPageState } from "./dom.js";
 import { Emitter } from "./emitter.js";
-import { PROFILES, refusal } from "./jurisdiction.js";
+import { PROFILES, refusal, roundRules } from "./jurisdiction.js";
+import { RoundTimings } from "./timings.js";
 import { t } from "./i18n.js";
 
 /** What holds the page's one in-flight lock. */
@@ -64,10 +69,14 @@ export class Controller extends Emitter {
      * @param {object} o.profile     the URL's jurisdiction profile
      * @param {object} o.tabs        tabs.js Tabs (the writer lock), or null (the demo)
      * @param {object} o.clock       sessionclock.js SessionClock (reality check), or null
+     * @param {(bet: number, buy: boolean) => Promise<{round: object, rng: object}>} [o.decide]
+     *        draws a round (default: bridge.playRound)
      */
-    constructor({ bridge, saved, sequencer, hud, format, profile = PROFILES.default, tabs = null, clock = null }) {
+    constructor({ bridge, saved, sequencer, hud, format, profile, tabs = null, clock = null, gate = null, decide = null }) {
         super();
-        Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock });
+        Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock, gate });
+        this.decide = decide ?? ((bet, buy) => bridge.playRound(bet, buy));
+        this.timings = new RoundTimings();
         this.roundProfile = null; // the profile of the round on screen (a resumed round keeps its own)
         this.autoplaying = false; // autoplaydriver.js says while it runs
         this._lastStart = -Infinity; // performance.now() at the last round's start
@@ -124,6 +133,8 @@ export class Controller extends Emitter {
         if (this.busy) throw new Refused("a round is already playing");
         if (this.autoplaying && !auto) throw new Refused("autoplay is running: stop it first");
         if (this.clock?.ended) throw new Refused("the session has ended: reload the page to play again");
+        const held = this.gate?.why(); // ?ageGate=1 before the site's ageConfirmed
+        if (held) throw this.showRefusal({ message: t("gate.refused", { reason: held }), error: new Refused(held) });
         this.assertWritable();
         if (this.saved.outOfDate) throw await this._resync();
         const can = this.canPlay(buy);
@@ -133,26 +144,26 @@ export class Controller extends Emitter {
         try {
             await this._beforeRound();
             this.hud.hideMessage();
-            const decided = await this.bridge.playRound(this.saved.bet, buy);
+            const decided = await this.decide(this.saved.bet, buy);
             round = decided.round;
             // The round is decided: debit its cost and keep it as the round in progress,
             // with the seeded generator's state after it, in one write.
-            if (this.saved.debit(decided, this.profile.name) === "conflict") throw new Conflict(); // never saved: never happened
+            if (this.saved.debit(decided, this.profile.name, roundRules(this.profile)) === "conflict") throw new Conflict(); // never saved: never happened
         } catch (err) {
             this._release();
             if (err instanceof EngineRefusal) this.hud.showMessage(err.message);
             if (err instanceof Conflict) throw await this._resync();
             throw err;
         }
-        return this._reveal(round, 0, this.profile.name);
+        return this._reveal(round, 0, this.profile.name, roundRules(this.profile));
     }
 
     /** Finishes the round in progress found at load, from its saved step, under its profile. */
     resume() {
-        const { round, step, profile } = this.saved.pending;
+        const { round, step, profile, rules } = this.saved.pending;
         this.resumedFrom = step;
         this._acquire(Activity.ROUND);
-        return this._reveal(round, step, profile);
+        return this._reveal(round, step, profile, rules);
     }
 
     /** With the lock held: waits while a reality check is open, then until the last round's
@@ -173,11 +184,12 @@ export class Controller extends Emitter {
         Promise.resolve().then(() => {
             this._lastStart = performance.now();
             this._lastCycle = profile.minCycleMs;
+            this.timings.start(this._lastStart);
         });
     }
 
-    async _reveal(round, from, profileName = "default") {
-        this.roundProfile = PROFILES[profileName] ?? this.profile;
+    async _reveal(round, from, profileName, rules) {
+        this.roundProfile = { ...PROFILES[profileName], ...rules };
         setPageState(PageState.PLAYING); // only once the round in progress is saved
         this._markStart(this.roundProfile);
         this.emit("busy", { busy: true });
@@ -189,11 +201,13 @@ export class Controller extends Emitter {
             console.error("the reveal failed; crediting the round as decided", err);
             this.sequencer.meter.show(round.total_win, { quiet });
         } finally {
+            this.timings.shown();
             this.saved.credit(round);
             this.roundProfile = null;
             this._release();
         }
-        this.emit("roundEnd", { bet: round.bet, win: round.total_win, balance: this.saved.balance });
+        const timings = this.timings.enabled(Math.max(performance.now(), this._lastStart + this._lastCycle));
+        this.emit("roundEnd", { bet: round.bet, win: round.total_win, balance: this.saved.balance, timings });
         if (this.saved.stale) await this._resync();
         this.tabs?.idle(); // hands over now if another tab asked meanwhile
         return round;

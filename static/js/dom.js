@@ -16,6 +16,11 @@ export function symbolUrl(symbol, base = "./static/img/") {
     return `${base}${symbol.toLowerCase()}.svg`;
 }
 
+/** Whether a key pressed on `target` belongs to a control of its own (not the game's Space). */
+export function interactive(target) {
+    return target instanceof Element && !!target.closest("button, select, input, a, dialog, textarea");
+}
+
 /** The values of <html data-state> (docs/page-contract.md): tests and embedders wait on them. */
 export const PageState = Object.freeze({
     LOADING: "loading", READY: "ready", PLAYING: "playing", ERROR: "error",
@@ -32,3 +37,7 @@ export function setPageState(state) {
     }
     document.documentElement.dataset.state = state;
 }
+
+/** The page was opened with a URL it refuses (an unknown ?scenario=, a bad ?replay= link):
+ *  the page goes to `error` with the message on screen, having shown and played nothing. */
+export class CannotStart extends Error {}

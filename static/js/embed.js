@@ -10,7 +10,7 @@ export const Outgoing = Object.freeze({
     ROUND_START: "roundStart",    // {bet}
     FEATURE_START: "featureStart",
     FEATURE_END: "featureEnd",    // {win}
-    ROUND_END: "roundEnd",        // {bet, win, balance}, once the win is credited
+    ROUND_END: "roundEnd",        // {bet, win, balance, timings}, once the win is credited
     ERROR: "error",               // {message}: the game could not start;
                                   // {command, reason}: a command of the parent was refused
     AUTOPLAY_START: "autoplayStart", // {rounds (null: until stopped), stopOnFeature, singleWinAtLeast, lossLimit, winLimit}
@@ -25,6 +25,8 @@ export const Incoming = Object.freeze({
     TURBO: "turbo",                // {on}
     AUTOPLAY: "autoplay",          // {rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit}
     STOP_AUTOPLAY: "stopAutoplay",
+    AGE_CONFIRMED: "ageConfirmed", // ?ageGate=1: the site confirmed the player's age; play may begin
+    CONFIGURE: "configure",        // {settings: {lang, currency, bets, market, ...}}: before the first round
 });
 
 export function post(type, data = {}) {
@@ -76,7 +78,7 @@ export function listen({ ready, commands, whyNotReady }) {
 /** Posts to the parent what the controller, the live sequencer and the session clock tell
  *  (roundEnd; roundStart, featureStart, featureEnd; realityCheck, sessionEnd): it only listens. */
 export function report({ controller, sequencer, clock }) {
-    controller.on("roundEnd", (e) => post(Outgoing.ROUND_END, { bet: e.bet, win: e.win, balance: e.balance }));
+    controller.on("roundEnd", (e) => post(Outgoing.ROUND_END, { bet: e.bet, win: e.win, balance: e.balance, timings: e.timings }));
     sequencer.on("roundStart", (e) => post(Outgoing.ROUND_START, { bet: e.bet }));
     sequencer.on("featureStart", () => post(Outgoing.FEATURE_START));
     sequencer.on("featureEnd", (e) => post(Outgoing.FEATURE_END, { win: e.total }));

@@ -14,6 +14,7 @@
 
 import { byId } from "./dom.js";
 import { makeFormat } from "./hud.js";
+import { readSettings } from "./launch.js";
 import { REELS } from "./layout.js";
 import { languageReady } from "./language.js";
 import { ReelSet } from "./reels.js";
@@ -47,6 +48,18 @@ function paintHud(model, format) {
     byId("buy-price").textContent = "–";
 }
 
+/** The bet levels and the format the launch settings give (launch.js; the engine checks them
+ *  again at ready), so the first paint shows the currency and levels the game will play in;
+ *  the model's own, in euros, when a setting is bad (app.js then shows why). */
+function launchView(model, format) {
+    try {
+        const s = readSettings(new URLSearchParams(location.search), { model, warn: () => {} });
+        return [{ ...model, bets: s.bets, default_bet: s.bet }, makeFormat(s.currency, s.locale)];
+    } catch {
+        return [model, format];
+    }
+}
+
 /**
  * Draws the game at rest. Resolves with `{model, renderer, reels}` (the model as fetched), or
  * with null if anything is missing (the page then paints at ready, as before).
@@ -60,7 +73,7 @@ export async function paintEarly({ format, reduced }) {
         if (!response.ok) throw new Error(`${MODEL_URL}: HTTP ${response.status}`);
         const model = await response.json();
         if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels`);
-        paintHud(model, format);
+        paintHud(...launchView(model, format));
         const renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reduced });
         await renderer.load();
         const reels = new ReelSet(model.reels.base, restStops(model.reels.base));

@@ -1,5 +1,6 @@
-// The history panel: the player's last rounds (newest first), each with a Replay button.
-// It only renders; replay.js owns the dialog and what Replay does, store.js the entries.
+// The history panel: the player's last rounds (newest first), each with Replay, Share and
+// Export buttons. It only renders; replay.js owns the dialog and what the buttons do,
+// store.js the entries.
 
 import { el, symbolUrl } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -13,7 +14,16 @@ export const timeFormat = {
     })).format(date),
 };
 
-export function renderHistory(root, { entries, format, busy, onReplay }) {
+function action(label, className, aria, disabled, onClick) {
+    const button = el("button", `btn btn-small ${className}`, label);
+    button.type = "button";
+    button.disabled = disabled;
+    button.setAttribute("aria-label", aria);
+    button.addEventListener("click", onClick);
+    return button;
+}
+
+export function renderHistory(root, { entries, format, busy, onReplay, onShare, onExport }) {
     if (!entries.length) {
         root.replaceChildren(el("p", "history-empty", t("history.empty")));
         return;
@@ -45,14 +55,14 @@ export function renderHistory(root, { entries, format, busy, onReplay }) {
         } else {
             special.textContent = "–";
         }
-        const action = el("td");
-        const button = el("button", "btn btn-small history-replay", t("history.replay"));
-        button.type = "button";
-        button.disabled = busy;
-        button.setAttribute("aria-label", t("history.replayLabel", { time: time.textContent }));
-        button.addEventListener("click", () => onReplay(i));
-        action.append(button);
-        row.append(time, bet, win, feature, special, action);
+        const actions = el("td", "history-actions");
+        const when = { time: time.textContent };
+        actions.append(
+            action(t("history.replay"), "history-replay", t("history.replayLabel", when), busy, () => onReplay(i)),
+            action(t("history.share"), "history-share", t("history.shareLabel", when), false, () => onShare(i)),
+            action(t("history.export"), "history-export", t("history.exportLabel", when), false, () => onExport(i)),
+        );
+        row.append(time, bet, win, feature, special, actions);
         body.append(row);
     });
     table.append(body);

@@ -24,14 +24,31 @@ export function formatEuro(minor) {
     return `${m < 0 ? "-" : ""}€${euros}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** Formats minor units as money: the game's euros by formatEuro; any other currency or locale
- *  with an Intl formatter. The function's `minorDigits` is the currency's (2 for the euro:
- *  100 minor units make one euro), for parseAmount. */
+/** Minor units as an exact decimal string ("-12.345" for -12345 with 3 digits): Intl formats
+ *  a string exactly, with no binary fraction in between. */
+function decimal(minor, digits) {
+    const m = Math.round(Number(minor));
+    const abs = String(Math.abs(m)).padStart(digits + 1, "0");
+    const sign = m < 0 ? "-" : "";
+    return digits ? `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}` : `${sign}${abs}`;
+}
+
+/** The suffix of each virtual coin (launch.js COINS): shown as coins, with no money symbol. */
+const COIN_SUFFIX = { XGC: "GC", XSC: "SC" };
+
+/** Formats minor units of `currency` in `locale`: the game's euros in English by formatEuro;
+ *  any other currency or locale with Intl.NumberFormat and the currency's own minor digits
+ *  (JPY 0, BHD 3); virtual coins (XGC, XSC) as a number of coins with 2 digits and "GC"/"SC".
+ *  The function's `minorDigits` is the currency's, for parseAmount. */
 export function makeFormat(currency = "EUR", locale = "en-IE") {
     if (currency === "EUR" && locale === "en-IE") return Object.assign((minor) => formatEuro(minor), { minorDigits: 2 });
+    if (Object.hasOwn(COIN_SUFFIX, currency)) {
+        const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+        return Object.assign((minor) => `${nf.format(decimal(minor, 2))} ${COIN_SUFFIX[currency]}`, { minorDigits: 2, coins: true });
+    }
     const nf = new Intl.NumberFormat(locale, { style: "currency", currency });
     const minorDigits = nf.resolvedOptions().maximumFractionDigits;
-    return Object.assign((minor) => nf.format(minor / 10 ** minorDigits), { minorDigits });
+    return Object.assign((minor) => nf.format(decimal(minor, minorDigits)), { minorDigits });
 }
 
 /** Minor units of an amount the player typed ("12", "12.5", "12.50", "12,50" with 2 minor

@@ -278,7 +278,7 @@ function statsSection(ctx) {
  * @param {{model: object, offer: object, par?: object|null, format: (minor:number)=>string}} options
  *        offer: the engine's offer at the current bet (bridge.offer)
  */
-export function renderInfo(container, { model, offer, par = null, format }) {
+export function renderInfo(container, { model, offer, par = null, format, rtp = true }) {
     const ctx = { model, offer, par, format, wild: model.wild };
     const root = el("div", "boce-info");
     root.dataset.bet = String(offer.bet);
@@ -286,7 +286,8 @@ export function renderInfo(container, { model, offer, par = null, format }) {
     header.appendChild(el("h2", "info-title", t("game.name")));
     header.appendChild(el("p", "info-subtitle", t("info.subtitle")));
     root.appendChild(header);
-    root.append(paytableSection(ctx), paylinesSection(ctx), rulesSection(ctx), statsSection(ctx));
+    root.append(paytableSection(ctx), paylinesSection(ctx), rulesSection(ctx));
+    if (rtp) root.append(statsSection(ctx)); // the launch's rtp switch (a market may hide it)
     // The build stamp `make dist` writes into the page (<meta name="version">; "dev" unbuilt).
     const version = document.querySelector('meta[name="version"]')?.content;
     if (version) root.appendChild(el("p", "info-version", t("info.version", { version })));

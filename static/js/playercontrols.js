@@ -19,8 +19,8 @@ import { has, plural, t } from "./i18n.js";
 const ended = (reason) => (has(`ap.why.${reason}`) ? t(`ap.why.${reason}`) : reason);
 
 export class PlayerControls {
-    constructor({ profile, controller, clock, sequencer, replays, hud, format, post }) {
-        Object.assign(this, { profile, controller, clock, sequencer, replays, hud, format, post });
+    constructor({ profile, settings, controller, clock, sequencer, replays, hud, format, post }) {
+        Object.assign(this, { profile, settings, controller, clock, sequencer, replays, hud, format, post });
         const c = controller;
         // what the profile forbids has no button at all
         if (!profile.buy) byId("buy").remove();
@@ -102,6 +102,6 @@ export class PlayerControls {
 
     /** Adds the profiles' section to the info screen's content. */
     addInfo(container) {
-        container.querySelector(".boce-info")?.append(profilesSection(this.profile));
+        container.querySelector(".boce-info")?.append(profilesSection(this.profile, this.settings));
     }
 }

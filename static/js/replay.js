@@ -1,13 +1,37 @@
 // The history dialog and replays. A replay plays a stored round again through a sequencer of
 // its own whose win meter is the replay banner: no money moves, nothing is saved, nothing is
 // posted to an embedding parent. The controller's lock keeps rounds out meanwhile.
+// Each entry also has Share (its replay link, made by the engine: bridge.shareSaved, shown in
+// #share-link and copied where the browser lets it) and Export (one JSON file, the engine's
+// export record, that `python -m engine verify FILE` accepts).
 
 import { renderHistory, timeFormat } from "./history.js";
-import { byId } from "./dom.js";
+import { byId, el } from "./dom.js";
 import { Refused, describeValue } from "./controller.js";
 import { t } from "./i18n.js";
 
-export class Replays {
+/** What a history replay and a replay link's page share: a sequencer of their own whose meter
+ *  is the banner's #replay-win, and Stop. */
+export class ReplayShow {
+    constructor({ format, makeSequencer }) {
+        this.format = format;
+        this.playing = false;
+        this.sequencer = makeSequencer({ show: (minor) => this._showWin(minor) });
+    }
+
+    /** Ends the replay on screen after its current step (the Stop button, Escape). */
+    stop() {
+        if (this.playing) this.sequencer.stop();
+    }
+
+    _showWin(minor) {
+        const win = byId("replay-win");
+        win.textContent = this.format(minor);
+        win.dataset.minor = String(minor);
+    }
+}
+
+export class Replays extends ReplayShow {
     /**
      * @param {object} o
      * @param {import("./controller.js").Controller} o.controller
@@ -16,11 +40,10 @@ export class Replays {
      *        its running total on `meter`
      */
     constructor({ controller, bridge, makeSequencer, hud, format }) {
-        Object.assign(this, { controller, bridge, hud, format });
+        super({ format, makeSequencer });
+        Object.assign(this, { controller, bridge, hud });
         this.dialog = byId("history-dialog");
         this.banner = byId("replay-banner");
-        this.sequencer = makeSequencer({ show: (minor) => this._showWin(minor) });
-        this.playing = false;
         byId("replay-stop").addEventListener("click", () => this.stop());
         byId("history-close").addEventListener("click", () => this.dialog.close());
         controller.on("roundEnd", () => { if (this.dialog.open) this.showHistory(); });
@@ -37,20 +60,78 @@ export class Replays {
         renderHistory(byId("history-list"), {
             entries: this.controller.state.history, format: this.format, busy: this.controller.busy,
             onReplay: (i) => { this.dialog.close(); this.replay(i).catch(() => {}); },
+            onShare: (i) => this._share(i),
+            onExport: (i) => this.exportRound(i).catch((err) => this._shareProblem(err)),
         });
         if (!this.dialog.open) this.dialog.showModal();
+    }
+
+    /** History entry `index` (0 = newest); any other index is refused, saying why. */
+    _entry(index, what = "a replay") {
+        const { history } = this.controller.state;
+        if (!Number.isSafeInteger(index) || index < 0 || index >= history.length) {
+            throw new Refused(history.length
+                ? `${what} needs the index of a history entry, a whole number from 0 (the newest) to ${history.length - 1}, not ${describeValue(index)}`
+                : `there is no round in the history for ${what}`);
+        }
+        return history[index];
+    }
+
+    /** History entry `index`'s `{text, link, export}` from the engine (its replay link is an
+     *  absolute URL of this page with ?replay=). */
+    async share(index) {
+        const entry = this._entry(index, "a replay link");
+        return this.bridge.shareSaved(entry.round, new URL(location.pathname, location.origin).href);
+    }
+
+    /** The replay link of history entry `index` (game.replayLink). */
+    async replayLink(index) {
+        return (await this.share(index)).link;
+    }
+
+    /** Downloads history entry `index` as one JSON file (the engine's export record). */
+    async exportRound(index) {
+        const entry = this._entry(index, "an export");
+        const { export: record } = await this.share(index);
+        const stamp = new Date(entry.time).toISOString().replace(/[:.]/g, "-");
+        const url = URL.createObjectURL(new Blob([`${JSON.stringify(record, null, 1)}\n`], { type: "application/json" }));
+        const a = el("a");
+        a.href = url;
+        a.download = `book-of-christmas-eve-round-${stamp}.json`;
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        return record;
+    }
+
+    async _share(index) {
+        let link;
+        try {
+            link = await this.replayLink(index);
+        } catch (err) {
+            this._shareProblem(err);
+            return;
+        }
+        const field = byId("share-link");
+        field.value = link;
+        byId("share-box").hidden = false;
+        field.select();
+        navigator.clipboard?.writeText(link).then(
+            () => { byId("share-copied").hidden = false; },
+            () => { byId("share-copied").hidden = true; }, // not allowed here: the link is shown to copy
+        );
+    }
+
+    _shareProblem(err) {
+        console.warn("history entry cannot be shared:", err.message);
+        this.hud.showMessage(t("history.shareDamaged"));
     }
 
     /** Plays history entry `index` (0 = newest) again from its stored record; resolves with
      *  the round as the engine re-derived it. */
     async replay(index) {
-        const { history } = this.controller.state;
-        if (!Number.isSafeInteger(index) || index < 0 || index >= history.length) {
-            throw new Refused(history.length
-                ? `a replay needs the index of a history entry, a whole number from 0 (the newest) to ${history.length - 1}, not ${describeValue(index)}`
-                : "there is no round in the history to replay");
-        }
-        const entry = history[index];
+        const entry = this._entry(index);
         return this.controller.present(async () => {
             let round;
             try {
@@ -76,16 +157,5 @@ export class Replays {
             }
             return round;
         });
-    }
-
-    /** Ends the replay on screen after its current step (the Stop button, Escape). */
-    stop() {
-        if (this.playing) this.sequencer.stop();
-    }
-
-    _showWin(minor) {
-        const win = byId("replay-win");
-        win.textContent = this.format(minor);
-        win.dataset.minor = String(minor);
     }
 }

@@ -80,12 +80,13 @@ export class SavedGame extends Emitter {
     }
 
     /** The engine decided `round` (`rng`: the seeded generator's state after it): its cost out
-     *  and the round kept in progress under `profile`, in one write. Returns the write's
-     *  answer; after a "conflict" nothing happened (the record is read again). */
-    debit({ round, rng }, profile) {
+     *  and the round kept in progress under the market `profile` and its round `rules`
+     *  (jurisdiction.js roundRules), in one write. Returns the write's answer; after a
+     *  "conflict" nothing happened (the record is read again). */
+    debit({ round, rng }, profile, rules) {
         const r = this._record;
         r.balance -= round.cost;
-        r.pending = { bet: round.bet, cost: round.cost, step: 0, round, profile };
+        r.pending = { bet: round.bet, cost: round.cost, step: 0, round, profile, rules };
         if (r.seed !== null) r.rng = rng;
         const result = this.persist();
         if (result !== "conflict") {

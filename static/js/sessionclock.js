@@ -59,6 +59,9 @@ export class SessionClock extends Emitter {
         this.nextCheck = this.intervalMs ? this.startedAt + this.intervalMs : Infinity;
         const e = this.el;
         e.bar.hidden = !profile.sessionClock;
+        // each figure with its label, as the launch's net and clock switches say
+        e.time.hidden = e.time.previousElementSibling.hidden = !profile.clock;
+        e.net.hidden = e.net.previousElementSibling.hidden = !profile.net;
         e.cont.addEventListener("click", () => this._close(false));
         e.leave.addEventListener("click", () => this._close(true));
         e.dialog.addEventListener("cancel", (ev) => { ev.preventDefault(); this._close(false); }); // Escape: continue

@@ -29,9 +29,29 @@
 // (disabled, full) leaves the game playable in memory; notKept() says why.
 
 import { describe, keepBackup } from "./backups.js";
-import { PROFILES } from "./jurisdiction.js";
+import { PROFILES, isRoundRules, presetRules } from "./jurisdiction.js";
 export { BACKUP_PREFIX, BACKUPS_MAX, backupKeys } from "./backups.js";
 export const KEY = "boce.save";
+/** Where this launch's record lives: KEY for the game's own euros and levels, else KEY +
+ *  scopeSuffix(): a save made under one currency or set of levels is never read under another. */
+let key = KEY;
+
+/** "" for euros at the model's own levels, else ".CUR-xxxxxxxx" (an FNV-1a hash of the levels):
+ *  the part each launch's saved game, writer lock and channel names share. */
+export function scopeSuffix(currency, bets, modelBets) {
+    if (currency === "EUR" && bets.join() === modelBets.join()) return "";
+    let h = 0x811c9dc5;
+    for (const c of bets.join()) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+    return `.${currency}-${h.toString(16).padStart(8, "0")}`;
+}
+
+/** Reads and writes the record of the launch whose scopeSuffix is `suffix` from now on. */
+export function useScope(suffix) {
+    key = KEY + suffix;
+}
+
+/** The storage key of this launch's record. */
+export const recordKey = () => key;
 export const BACKUP_KEY = "boce.save.backup"; // the one backup slot of earlier builds (left alone)
 export const LEGACY_KEY = "boce.player.v1"; // the unversioned, unchecked save of earlier builds
 export const VERSION = 1;
@@ -199,7 +219,9 @@ async function validate(raw, { model, checkRound }) {
         if (p.profile !== undefined && !(typeof p.profile === "string" && Object.hasOwn(PROFILES, p.profile))) {
             fail("the round in progress names rules this game does not know");
         }
-        pending = { bet: p.bet, cost: p.cost, step: p.step, profile: p.profile ?? "default", round };
+        if (p.rules !== undefined && !isRoundRules(p.rules)) fail("the round in progress has malformed rules");
+        const profile = p.profile ?? "default";
+        pending = { bet: p.bet, cost: p.cost, step: p.step, profile, rules: p.rules ?? presetRules(profile), round };
     }
     return {
         version: VERSION, revision: rec.revision, balance: rec.balance, bet: rec.bet, muted: rec.muted,
@@ -221,7 +243,9 @@ function serialize(state, revision) {
         turbo: state.turbo, seed: state.seed, rng: state.rng,
         pending: state.pending && {
             bet: state.pending.bet, cost: state.pending.cost, step: state.pending.step,
-            profile: state.pending.profile ?? "default", round: compact(state.pending.round),
+            profile: state.pending.profile ?? "default",
+            rules: state.pending.rules ?? presetRules(state.pending.profile ?? "default"),
+            round: compact(state.pending.round),
         },
         history: state.history,
     };
@@ -251,8 +275,8 @@ export async function load({ model, checkRound, memory = false, readOnly = false
     let legacy = null;
     try {
         const ls = storage();
-        raw = ls.getItem(KEY);
-        if (raw === null) legacy = ls.getItem(LEGACY_KEY);
+        raw = ls.getItem(key);
+        if (raw === null && key === KEY) legacy = ls.getItem(LEGACY_KEY); // euros only
     } catch (err) {
         failure = describe(err);
         return { state, problem: { kind: Problem.STORAGE, reason: failure } };
@@ -300,8 +324,8 @@ function setAside(raw, problem) {
 export function startAfresh() {
     let raw = null;
     try {
-        raw = storage().getItem(KEY) ?? storage().getItem(LEGACY_KEY);
-        seen = storage().getItem(KEY);
+        raw = storage().getItem(key) ?? (key === KEY ? storage().getItem(LEGACY_KEY) : null);
+        seen = storage().getItem(key);
     } catch (err) {
         failure = describe(err);
     }
@@ -316,7 +340,7 @@ export function startAfresh() {
 export function reject(reason) {
     const problem = { kind: Problem.CORRUPT, reason };
     try {
-        const raw = storage().getItem(KEY);
+        const raw = storage().getItem(key);
         if (raw !== null) setAside(raw, problem);
     } catch (err) {
         failure = describe(err);
@@ -346,8 +370,8 @@ export function save(state) {
     }
     try {
         const ls = storage();
-        if (ls.getItem(KEY) !== seen) return "conflict";
-        ls.setItem(KEY, text);
+        if (ls.getItem(key) !== seen) return "conflict";
+        ls.setItem(key, text);
         seen = text;
         state.revision = rec.revision;
         failure = null;
@@ -363,7 +387,7 @@ export function save(state) {
 export function current() {
     if (memoryOnly || held || !writable) return true;
     try {
-        return storage().getItem(KEY) === seen;
+        return storage().getItem(key) === seen;
     } catch {
         return true; // unreadable storage: save() says so
     }

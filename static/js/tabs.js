@@ -28,8 +28,10 @@ export const LOCK = "boce.writer";
 export const CHANNEL = "boce.tabs";
 
 export class Tabs extends Emitter {
-    constructor() {
+    /** `suffix`: the launch's scope (store.js scopeSuffix): tabs of other launches never meet. */
+    constructor({ suffix = "" } = {}) {
         super();
+        this.lockName = LOCK + suffix;
         this.busy = true; // the page is starting, or a round or replay plays: the lock stays
         this.role = null;
         this.asking = null; // the promise of a Play here in progress
@@ -37,7 +39,7 @@ export class Tabs extends Emitter {
         this.release = null;
         this.locks = globalThis.navigator?.locks ?? null;
         try {
-            this.channel = new BroadcastChannel(CHANNEL);
+            this.channel = new BroadcastChannel(CHANNEL + suffix);
             this.channel.onmessage = (ev) => {
                 if (ev.data?.type === "handover" && this.role === "writer") {
                     this.wanted = true;
@@ -56,7 +58,7 @@ export class Tabs extends Emitter {
             return Promise.resolve(this.role);
         }
         return new Promise((resolve, reject) => {
-            this.locks.request(LOCK, { ifAvailable: true }, (lock) => {
+            this.locks.request(this.lockName, { ifAvailable: true }, (lock) => {
                 if (!lock) {
                     this.role = "waiting";
                     resolve(this.role);
@@ -94,7 +96,7 @@ export class Tabs extends Emitter {
         if (this.role !== "waiting") return Promise.resolve(this.role);
         if (this.asking) return this.asking;
         this.asking = new Promise((resolve, reject) => {
-            this.locks.request(LOCK, async () => {
+            this.locks.request(this.lockName, async () => {
                 this.role = "writer";
                 this.wanted = false;
                 const held = new Promise((release) => { this.release = release; });

@@ -6,13 +6,11 @@ module name is shared with every other conftest.py in the tree.
 
 from __future__ import annotations
 
-import importlib.util
 import ipaddress
 import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from urllib.parse import urlsplit
 
 from playwright.sync_api import (
@@ -25,19 +23,11 @@ from playwright.sync_api import (
     WebSocketRoute,
     expect,
 )
+from page_support import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (conftest.py launches it)
+from tools_support import tool
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SUB_PATH = "/sub/dir/"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 # A page boots in 3-5.5 s here (cold, 2 cores); leave ample room for a loaded CI machine.
 BOOT_TIMEOUT_MS = 60_000
@@ -50,15 +40,7 @@ expect.set_options(timeout=ACTION_TIMEOUT_MS)
 LOOPBACK_NAMES = {"localhost"}
 
 
-def _load_serve() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("serve", REPO_ROOT / "tools" / "serve.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-serve = _load_serve()
+serve = tool("serve")
 
 
 def is_loopback_url(url: str) -> bool:
@@ -189,3 +171,16 @@ def boot(page: Page, watch: Watch, url: str, state: str = "ready") -> Game:
     else:
         assert game.state == state, f"{url}: data-state={game.state!r}, expected {state!r}"
     return game
+
+
+def wait_ready(page: Page, timeout: float = BOOT_TIMEOUT_MS) -> None:
+    """Until <html data-state="ready">; also after a reload or a new URL, which boots Pyodide
+    again (hence the boot timeout by default)."""
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=timeout)
+
+
+def minor(page: Page, selector: str) -> int:
+    """The amount (minor units) an element shows, from its data-minor."""
+    value = page.locator(selector).get_attribute("data-minor")
+    assert value is not None, f"{selector} has no data-minor"
+    return int(value)

@@ -5,13 +5,14 @@ HOLD, the script that freezes a tab mid-round (also used by the tab tests, tabs_
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Any
 
 import pytest
 import savefile
-from e2e_harness import BOOT_TIMEOUT_MS
+from e2e_harness import BOOT_TIMEOUT_MS, minor, wait_ready  # noqa: F401 (re-exported for the tests)
 from playwright.sync_api import Page
 
 from engine import load_model, play_round
@@ -52,24 +53,20 @@ def cpython_rounds(seed: int, n: int, bet: int = BET) -> list[dict[str, Any]]:
     return [play_round(MODEL, bet, rng).to_dict() for _ in range(n)]
 
 
-@pytest.fixture(scope="module")
-def feature_seed() -> int:
+@functools.cache
+def first_feature_seed() -> int:
     """The smallest seed whose first round at the default bet triggers the feature (CPython)."""
     return next(s for s in range(10_000) if play_round(MODEL, BET, random.Random(s)).special is not None)
 
 
-def minor(page: Page, selector: str) -> int:
-    return int(page.locator(selector).get_attribute("data-minor") or "nan")
+@pytest.fixture(scope="module")
+def feature_seed() -> int:
+    return first_feature_seed()
 
 
 def saved(page: Page) -> dict[str, Any] | None:
     raw = page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})")
     return None if raw is None else json.loads(raw)
-
-
-def wait_ready(page: Page) -> None:
-    # also after a reload or a new URL, which boots Pyodide again: the boot timeout
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
 def wait_booted(page: Page) -> None:

@@ -13,8 +13,9 @@ import random
 from typing import Any
 
 import savefile
+import e2e_harness
 from e2e_harness import Game, Watch
-from persist_support import BET, DEMO, HOLD, MODEL, minor, saved  # noqa: F401 (re-exported for test_tabs.py)
+from persist_support import BET, DEMO, HOLD, MODEL, first_feature_seed, minor, saved  # noqa: F401 (re-exported)
 from playwright.sync_api import BrowserContext, Page
 
 from engine import play_round
@@ -44,7 +45,7 @@ def open_tab(context: BrowserContext, watch: Watch, url: str, *scripts: str) -> 
 
 
 def wait_ready(page: Page) -> None:
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=SLOW_MS)
+    e2e_harness.wait_ready(page, SLOW_MS)  # with several tabs booting at once
 
 
 def check_invariant(page: Page, seed: int, buys: list[bool]) -> dict[str, Any]:

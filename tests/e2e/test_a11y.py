@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from e2e_harness import REPO_ROOT, Site, Watch, prepare_context
 from playwright.sync_api import BrowserContext, Page, expect
-from tabs_support import BET, DEMO, MODEL, open_tab, wait_ready
+from tabs_support import BET, DEMO, MODEL, first_feature_seed, open_tab, wait_ready
 
 from engine import play_round
 
@@ -130,16 +130,11 @@ def audit_context(new_context: Callable[..., BrowserContext], watch: Watch) -> B
     return ctx
 
 
-def feature_seed() -> int:
-    """The smallest seed whose first round at the default bet triggers the feature (CPython)."""
-    return next(s for s in range(10_000) if play_round(MODEL, BET, random.Random(s)).special is not None)
-
-
 def test_axe_finds_no_serious_violation_in_the_main_states(audit_context: BrowserContext, watch: Watch,
                                                              site: Site) -> None:
     assert AXE.is_file(), "node_modules/axe-core is missing: run `make vendor` (npm ci)"
     # at the normal speed, so the feature is still on screen while it is audited
-    seed = feature_seed()
+    seed = first_feature_seed()
     page = open_tab(audit_context, watch, site.root + f"?seed={seed}").page
     problems = audit(page, "base game")
     for dialog, opener in (("#info-dialog", "#info-button"), ("#history-dialog", "#history-button"),
@@ -163,4 +158,24 @@ def test_axe_finds_no_serious_violation_in_the_main_states(audit_context: Browse
     phone = open_tab(audit_context, watch, site.root + "?speed=fast").page
     phone.set_viewport_size({"width": 390, "height": 844})
     problems += audit(phone, "phone 390x844")
+    assert problems == [], "\n".join(problems)
+
+
+def test_axe_finds_no_serious_violation_in_sharing_and_on_a_replay_links_page(
+        audit_context: BrowserContext, watch: Watch, site: Site) -> None:
+    page = open_tab(audit_context, watch, site.root + "?seed=2&speed=fast").page
+    page.evaluate("game.spin()")
+    page.click("#history-button")
+    page.locator(".history-share").first.click()
+    expect(page.locator("#share-box")).to_be_visible()
+    problems = audit(page, "history with a replay link")
+    link = page.locator("#share-link").input_value()
+    page.keyboard.press("Escape")
+    replay = open_tab(audit_context, watch, link + "&speed=fast").page
+    expect(replay.locator("#replay-play")).to_be_visible()
+    problems += audit(replay, "replay link")
+    # Space plays the shared round from the keyboard, as it spins in the game
+    replay.keyboard.press("Space")
+    replay.evaluate("game.settled()")
+    assert replay.evaluate("document.getElementById('replay-play').textContent") == "Play again"
     assert problems == [], "\n".join(problems)

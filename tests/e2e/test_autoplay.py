@@ -1,59 +1,30 @@
-"""Autoplay (docs/controls.md "Autoplay") and slam stop, end to end.
+"""Autoplay (docs/controls.md "Autoplay"), end to end; slam stop is test_slam_stop.py's.
 
 Expected values come from CPython: `play_round(load_model(), bet, random.Random(seed))` (the
-k-th seeded round in the page is CPython's k-th), and from `reference_autoplay` below, a second
-implementation of the stop rules written from docs/controls.md's text (checks before a round: stop asked,
-rounds played, balance covers the bet; after a round: feature, single win, loss limit, win
-limit). Seeds are found by searching CPython's rounds in the test itself, so that each stop
-condition must fire at a round in the middle of the run. The demo balance is 100000 (store.js).
-No sleeps: every wait is on data-state, data-autoplay or a JS promise.
+k-th seeded round in the page is CPython's k-th), and from `reference_autoplay`
+(autoplay_support.py), a second implementation of the stop rules written from docs/controls.md's text
+(checks before a round: stop asked, rounds played, balance covers the bet; after a round: feature,
+single win, loss limit, win limit). Seeds are found by searching CPython's rounds in the test
+itself, so that each stop condition must fire at a round in the middle of the run. The demo
+balance is 100000 (store.js). No sleeps: every wait is on data-state, data-autoplay or a JS promise.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 import savefile
-from e2e_harness import BOOT_TIMEOUT_MS, Game, Site, Watch
+from autoplay_support import BET, BIG, DEMO, MODEL, history_matches, reference_autoplay
+from e2e_harness import Game, Site, Watch, minor, wait_ready
 from embed_support import SOURCE, host
 from embed_support import send as post
 from playwright.sync_api import BrowserContext, Page, expect
 
-from engine import load_model, play_round
-
-MODEL = load_model()
-BET = MODEL.default_bet
-DEMO = savefile.DEMO_BALANCE
-BIG = 10**9  # a loss limit that never fires
-
-
-def reference_autoplay(seed: int, opts: dict[str, Any], balance: int = DEMO) -> tuple[int, str, int, list[dict[str, Any]]]:
-    """(played, reason, balance after, rounds) of an autoplay at BET on CPython's Random(seed)."""
-    rng = random.Random(seed)
-    start, played, rounds = balance, 0, []
-    limit = opts["rounds"] if isinstance(opts["rounds"], int) else float("inf")
-    while True:
-        if played >= limit:
-            return played, "rounds", balance, rounds
-        if balance < BET:
-            return played, "balance", balance, rounds
-        r = play_round(MODEL, BET, rng).to_dict()
-        rounds.append(r)
-        played += 1
-        balance += r["total_win"] - r["cost"]
-        if opts.get("stopOnFeature") and r["special"] is not None:
-            return played, "feature", balance, rounds
-        if opts.get("singleWinAtLeast") and r["total_win"] >= opts["singleWinAtLeast"]:
-            return played, "singleWin", balance, rounds
-        if start - balance >= opts["lossLimit"]:
-            return played, "lossLimit", balance, rounds
-        if opts.get("winLimit") and balance - start >= opts["winLimit"]:
-            return played, "winLimit", balance, rounds
+from engine import play_round
 
 
 def find_seed(opts: dict[str, Any], reason: str, balance: int = DEMO, at: range = range(3, 9)) -> int:
@@ -63,22 +34,6 @@ def find_seed(opts: dict[str, Any], reason: str, balance: int = DEMO, at: range 
         if why == reason and played in at:
             return seed
     raise AssertionError(f"no seed stops for {reason}")
-
-
-def minor(page: Page, selector: str) -> int:
-    return int(page.locator(selector).get_attribute("data-minor") or "nan")
-
-
-def history_matches(page: Page, rounds: list[dict[str, Any]]) -> None:
-    """The page's history (newest first) holds exactly `rounds` (oldest first), by stops and win."""
-    got = page.evaluate("game.history()")
-    assert len(got) == len(rounds)
-    assert [h["win"] for h in reversed(got)] == [r["total_win"] for r in rounds]
-    saved = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})"))
-    assert [[s["stops"] for s in h["round"]["spins"]] for h in reversed(saved["history"])] == [
-        [s["stops"] for s in r["spins"]] for r in rounds
-    ]
-    assert saved["pending"] is None
 
 
 def test_seeded_autoplay_plays_cpythons_rounds(open_game: Callable[..., Game], site: Site) -> None:
@@ -209,7 +164,7 @@ def test_reload_during_autoplay_resumes_the_round_not_autoplay(open_game: Callab
     start_autoplay(page, {"rounds": 25, "lossLimit": BIG})
     page.wait_for_function("() => document.documentElement.dataset.autoplay === '23' && game.state().state === 'playing'")
     page.reload()
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
+    wait_ready(page, 120_000)
     state = page.evaluate("game.state()")
     assert state["resumedFrom"] is not None  # the round in progress was resumed ...
     assert state["autoplay"] is None  # ... and autoplay was not
@@ -223,61 +178,6 @@ def test_reload_during_autoplay_resumes_the_round_not_autoplay(open_game: Callab
     nxt = page.evaluate("game.spin()")
     assert [s["stops"] for s in nxt["spins"]] == [s["stops"] for s in rounds[done]["spins"]]
     assert minor(page, "#balance") == DEMO + sum(r["total_win"] - r["cost"] for r in rounds)
-
-
-# Presses the spin button (a click on the real #spin, through its own handler) in the first
-# frame after each round starts, while window.__slam is on; counts the presses it made. Done in
-# the page, so a loaded machine cannot let the round end first and turn the press into a spin.
-SLAMMER = """() => {
-    window.__slam = false;
-    window.__slams = 0;
-    new MutationObserver(() => {
-        if (!window.__slam || document.documentElement.dataset.state !== "playing") return;
-        requestAnimationFrame(() => {
-            const spin = document.getElementById("spin");
-            if (document.documentElement.dataset.state === "playing"
-                && spin.getAttribute("aria-label") === "Stop the reels (Space)") {
-                spin.click();
-                window.__slams += 1;
-            }
-        });
-    }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-state"] });
-}"""
-
-
-def play_rounds(page: Page, n: int, slam: bool) -> float:
-    """Plays n rounds with the spin button; with `slam`, the button is pressed again as each
-    round starts. Returns the seconds they took."""
-    page.evaluate(SLAMMER)
-    page.evaluate("on => { window.__slam = on; }", slam)
-    t0 = time.monotonic()
-    for _ in range(n):
-        played = page.evaluate("game.history().length")
-        page.click("#spin")
-        # the engine decides in its worker: the click's round is played once it is in the history
-        # and the game is ready again (not merely still ready before the answer came)
-        page.wait_for_function("(n) => game.history().length === n + 1 && game.state().state === 'ready'", arg=played)
-    took = time.monotonic() - t0
-    assert page.evaluate("window.__slams") == (n if slam else 0)
-    return took
-
-
-def test_slam_stop_gives_the_same_rounds_in_less_time(open_game: Callable[..., Game], site: Site) -> None:
-    # a seed whose first 3 rounds have no feature (CPython), at normal speed
-    seed = next(s for s in range(100) if all(
-        r["special"] is None for r in reference_autoplay(s, {"rounds": 3, "lossLimit": BIG})[3]))
-    _, _, balance, rounds = reference_autoplay(seed, {"rounds": 3, "lossLimit": BIG})
-    page = open_game(site.root + f"?seed={seed}").page
-    plain = play_rounds(page, 3, slam=False)
-    assert minor(page, "#balance") == balance
-    history_matches(page, rounds)
-    page.evaluate("localStorage.clear()")  # the same seed from its start again
-    page.reload()
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
-    slammed = play_rounds(page, 3, slam=True)
-    assert minor(page, "#balance") == balance
-    history_matches(page, rounds)
-    assert slammed < plain, f"slam stop took {slammed:.2f} s, playing out {plain:.2f} s"
 
 
 def test_the_panel_works_by_keyboard_on_a_phone(open_game: Callable[..., Game], site: Site) -> None:
@@ -343,80 +243,3 @@ def test_an_embedding_parent_starts_and_stops_autoplay(context: BrowserContext, 
     page.wait_for_function("() => msgs.some(m => m.type === 'error')")
     assert page.evaluate("msgs.find(m => m.type === 'error').command") == "autoplay"
     assert "loss limit is required" in page.evaluate("msgs.find(m => m.type === 'error').reason")
-
-
-# Records when each reveal step was saved (the controller saves the round in progress at every
-# event it reaches), and presses the real #spin once, as soon as step window.__slamAt is saved.
-STEP_CLOCK = """(at) => {
-    window.__steps = [];
-    window.__slamAt = at;
-    window.__slammedAt = null;
-    const set = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (key, value) {
-        set.call(this, key, value);
-        if (key !== 'boce.save' || this !== localStorage) return;
-        const step = JSON.parse(value).pending?.step;
-        if (step === undefined || window.__steps.at(-1)?.[0] === step) return;
-        window.__steps.push([step, performance.now()]);
-        if (step === window.__slamAt) {
-            requestAnimationFrame(() => {
-                const spin = document.getElementById('spin');
-                if (spin.getAttribute('aria-label') === 'Stop the reels (Space)') {
-                    spin.click();
-                    window.__slammedAt = step;
-                }
-            });
-        }
-    };
-}"""
-
-
-def step_times(page: Page, slam_at: int | None, n: int) -> list[float]:
-    """Buys the feature (slamming once at event `slam_at`) and returns how long each of its
-    first n-1 events took (from its save to the next event's), in ms."""
-    page.evaluate(STEP_CLOCK, slam_at if slam_at is not None else -1)
-    page.evaluate("game.buy()")
-    assert page.evaluate("window.__slammedAt") == slam_at
-    at = dict(page.evaluate("window.__steps"))
-    return [at[i + 1] - at[i] for i in range(n - 1)]
-
-
-# What follows the reels' stop in a spin: the wild books, the win lines, the expanding symbol,
-# the spin's end. Each is a pause of the presentation (static/js/sequencer.js: 350-1800 ms at
-# normal speed) that a slam stop cuts to at most 120 ms.
-PRESENTATION = {"expandBooks", "lineWins", "expandSymbol", "spinEnd"}
-
-
-def test_slam_stop_in_the_feature_shortens_that_free_spin_only(open_game: Callable[..., Game], site: Site) -> None:
-    # CPython's bought feature of Random(seed) at BET. The seed: the first whose 2nd free spin
-    # has no win and whose later free spins show at least 2 wins (win lines or an expanding
-    # symbol), so that the presentations after the slammed spin are long when played in full.
-    def events(seed: int) -> list[str]:
-        return [e["type"] for e in play_round(MODEL, BET, random.Random(seed), buy=True).to_dict()["events"]]
-
-    def shape(seed: int) -> tuple[list[str], list[int]]:
-        ev = events(seed)
-        return ev, [i for i, t in enumerate(ev) if t == "freeSpin"]
-
-    def fits(seed: int) -> bool:
-        ev, free = shape(seed)
-        return (len(free) >= 4 and ev[free[1]:free[2]] == ["freeSpin", "reveal", "spinEnd"]
-                and sum(t in ("lineWins", "expandSymbol") for t in ev[free[2]:]) >= 2)
-
-    seed = next(s for s in range(100) if fits(s))
-    ev, free = shape(seed)
-    later = [i for i in range(free[2], len(ev) - 1) if ev[i] in PRESENTATION]
-    page = open_game(site.root + f"?seed={seed}").page
-    plain = step_times(page, None, len(ev))
-    page.evaluate("localStorage.clear()")  # the same seed from its start again
-    page.reload()
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    slammed = step_times(page, free[1], len(ev))  # stop the reels of the 2nd free spin
-    # the same feature both times (one history entry: CPython's win), the slammed free spin
-    # shorter than when played out, and the presentations of the free spins after it in full
-    # again (with the slam carried on they would each be cut to 120 ms, a fraction of it)
-    assert [h["win"] for h in page.evaluate("game.history()")] == [
-        play_round(MODEL, BET, random.Random(seed), buy=True).total_win]
-    assert sum(slammed[free[1]:free[2]]) < sum(plain[free[1]:free[2]]), (slammed, plain)
-    played_out, after_slam = sum(plain[i] for i in later), sum(slammed[i] for i in later)
-    assert after_slam > 0.6 * played_out, (after_slam, played_out)

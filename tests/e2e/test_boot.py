@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
+import pytest
 from e2e_harness import REPO_ROOT, SUB_PATH, Game, Site, is_loopback_url
 from playwright.sync_api import BrowserContext, Route, expect
 
@@ -41,14 +42,16 @@ def test_page_becomes_ready_from_a_sub_path(open_game: Callable[..., Game], site
     assert outside == [], "requests that ignore the page's base path (absolute URLs?)"
 
 
+@pytest.mark.parametrize("engine", ["", "?engine=page"], ids=["worker", "page"])
 def test_python_startup_error_shows_a_readable_message(
-    context: BrowserContext, open_game: Callable[..., Game]
+    context: BrowserContext, open_game: Callable[..., Game], site: Site, engine: str
 ) -> None:
+    # wherever Python runs, its startup error reaches the page through bridge.js's one reporter
     def broken_engine(route: Route) -> None:
         route.fulfill(body="raise RuntimeError('broken engine')\n", content_type="text/x-python")
 
     context.route("**/engine/__init__.py", broken_engine)
-    game = open_game(state="error")
+    game = open_game(site.root + engine, state="error")
     expect(game.page.locator("#status")).to_contain_text("could not start")
     expect(game.page.locator("#status")).to_contain_text("RuntimeError: broken engine")
     # scripts waiting on the game hear why it will not start (they are not left waiting)

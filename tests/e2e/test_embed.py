@@ -40,8 +40,14 @@ def test_embedded_game_reports_rounds_and_obeys_its_parent(context: BrowserConte
     ends = [m for m in msgs if m["type"] == "roundEnd"]
     assert [m["bet"] for m in starts] == [MODEL.default_bet, 250]
     balance = DEMO_BALANCE - MODEL.default_bet + first["total_win"]
+    timings = [m.pop("timings") for m in ends]
     assert ends[0] == {"source": SOURCE, "type": "roundEnd", "bet": MODEL.default_bet,
                        "win": first["total_win"], "balance": balance}
+    # each round's own {start, outcome, enabled} on the frame's clock, as game.state() has them
+    assert timings == frame.evaluate("game.state().timings")
+    for t in timings:
+        assert 0 < t["start"] <= t["outcome"] <= t["enabled"]
+    assert timings[0]["enabled"] <= timings[1]["start"]
     balance += second["total_win"] - 250
     assert ends[1]["win"] == second["total_win"] and ends[1]["balance"] == balance
 

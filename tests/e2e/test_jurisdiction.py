@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import savefile
-from e2e_harness import BOOT_TIMEOUT_MS, Game, Site, Watch
+from e2e_harness import BOOT_TIMEOUT_MS, Game, Site, Watch, minor
 from embed_support import SOURCE, host, send
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -66,10 +66,6 @@ SPIES = """(() => {
 def first_seed(pred: Callable[[dict[str, Any]], bool]) -> int:
     """The smallest seed whose first CPython round at BET satisfies `pred`."""
     return next(s for s in range(10_000) if pred(play_round(MODEL, BET, random.Random(s)).to_dict()))
-
-
-def minor(page: Page, selector: str) -> int:
-    return int(page.locator(selector).get_attribute("data-minor") or "nan")
 
 
 def mash(page: Page, starts: int, deadline_s: float = 60.0) -> list[float]:
@@ -121,7 +117,7 @@ def test_uk_refuses_buy_turbo_autoplay_on_every_path(open_game: Callable[..., Ga
         };
     }""")
     for what, words in [("buy", "Buying the feature"), ("autoplay", "Autoplay"), ("turbo", "Quick spin")]:
-        assert refused[what] == f"{words} is not available under the United Kingdom rules (?jurisdiction=uk)"
+        assert refused[what] == f"{words} is not available under the United Kingdom rules (?market=uk)"
     # quick spin stays off whatever the saved setting or the URL says
     assert page.evaluate("game.state().turbo") is False
     assert minor(page, "#balance") == DEMO
@@ -136,7 +132,7 @@ def test_uk_embed_commands_are_refused_with_an_error_message(context: BrowserCon
     # a refused command is answered {command, reason} (docs/page-contract.md)
     errors = [(m["command"], m["reason"]) for m in page.evaluate("msgs") if m["type"] == "error"]
     assert sorted(errors) == sorted(
-        (c, f"{w} is not available under the United Kingdom rules (?jurisdiction=uk)")
+        (c, f"{w} is not available under the United Kingdom rules (?market=uk)")
         for c, w in (("buy", "Buying the feature"), ("autoplay", "Autoplay"), ("turbo", "Quick spin"))
     )
     types = [m["type"] for m in page.evaluate("msgs")]
@@ -219,7 +215,8 @@ def refused_at_start(open_game: Callable[..., Game], url: str) -> str:
 
 def test_unknown_jurisdiction_refuses_to_start(open_game: Callable[..., Game], site: Site) -> None:
     status = refused_at_start(open_game, site.root + "?jurisdiction=atlantis")
-    assert 'the jurisdiction "atlantis" is not one this game knows (known: default, uk)' in status
+    # ?jurisdiction= is the older name of ?market= (launch.js): the same presets, the same refusal
+    assert "jurisdiction=atlantis: not a market this game knows (default, uk, de, social)" in status
 
 
 def test_info_screen_lists_the_profiles(open_game: Callable[..., Game], site: Site) -> None:
@@ -227,15 +224,20 @@ def test_info_screen_lists_the_profiles(open_game: Callable[..., Game], site: Si
     page.click("#info-button")
     section = page.locator(".info-profiles")
     expect(section).to_be_visible()
-    expect(section.locator("dt")).to_have_count(2)
+    # the four markets of launch.js (default, uk, de, social), the one in force marked
+    expect(section.locator("dt")).to_have_count(4)
     expect(section.locator("dt[data-current]")).to_contain_text("United Kingdom")
     expect(section).to_contain_text("at least 2.5 seconds")
+    # and the settings in force: ?jurisdiction=uk is market=uk, its switches as the preset sets them
+    rows = dict(page.eval_on_selector_all("#info-settings tr", "rs => rs.map(r => [r.dataset.setting, r.cells[0].textContent === r.dataset.setting ? r.cells[1].textContent : null])"))
+    assert rows["market"] == "uk" and rows["autoplay"] == "0" and rows["buy"] == "0" and rows["minRound"] == "2500"
+    assert rows["net"] == rows["clock"] == "1" and rows["currency"] == "EUR" and rows["reality"] == "60"
 
 
 def test_a_reality_check_due_during_a_round_waits_for_its_end(open_game: Callable[..., Game], site: Site) -> None:
     # the first seed whose first round at BET triggers the free spins (CPython): at normal speed
     # its reveal lasts far longer than the 3 s between checks (?reality=0.05)
-    seed = next(s for s in range(10_000) if play_round(MODEL, BET, random.Random(s)).special is not None)
+    seed = first_seed(lambda r: r["special"] is not None)
     rnd = play_round(MODEL, BET, random.Random(seed)).to_dict()
     page = open_game(site.root + f"?jurisdiction=uk&reality=0.05&seed={seed}").page
     dialog = page.locator("#reality-dialog")

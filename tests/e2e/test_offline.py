@@ -10,33 +10,24 @@ come from tools/precache.py run here on the served folder (the file list and SHA
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from e2e_harness import BOOT_TIMEOUT_MS, REPO_ROOT, Watch, prepare_context, serve
 from playwright.sync_api import Browser, BrowserContext, Page
+from tools_support import tool
 
 from engine import load_model, play_round
 
 MODEL = load_model()
 
 
-def _load_precache() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("precache", REPO_ROOT / "tools" / "precache.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-precache = _load_precache()
+precache = tool("precache")
 
 # Every cached entry's SHA-256, computed in the page from the Cache Storage itself.
 CACHED_DIGESTS = """async () => {

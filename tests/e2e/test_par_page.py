@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from e2e_harness import REPO_ROOT, Game, Site, Watch, boot, prepare_context
-from par_support import TIMED, cli, leaves, parse, result
+from par_support import TIMED, cli, cli_sheet, leaves, parse, result
 from playwright.sync_api import Browser, Page, expect
 
 from engine import load_model
@@ -33,7 +33,7 @@ LAB_TIMEOUT_MS = 600_000  # 20,000 bought features take a while in Pyodide on a 
 
 @pytest.fixture(scope="module")
 def sheet() -> dict[str, Any]:
-    return result(cli("par", "--json"))  # type: ignore[no-any-return]
+    return cli_sheet()  # type: ignore[no-any-return]
 
 
 @pytest.fixture(scope="module")

@@ -10,24 +10,27 @@ instance the page itself loaded).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+import time
 from collections.abc import Callable
 
 import pytest
 from e2e_harness import BOOT_TIMEOUT_MS, REPO_ROOT, Game, Site, Watch
+from page_support import BOOT_PATH as BOOT
+from page_support import PYTHON
 from playwright.sync_api import BrowserContext, Route
 
 from engine import load_model, play_round
 
 MODEL = load_model()
-BOOT = "import('./static/js/bridge.js').then((m) => m.engine.bootPath())"
 NOTE = "Booting Pyodide without a snapshot"
 
 
 def python(game: Game, code: str) -> object:
     """The value of a Python expression in the engine's interpreter (in its worker)."""
-    return game.page.evaluate(
-        "(code) => import('./static/js/bridge.js').then((m) => m.engine.python(code))", code)
+    return game.page.evaluate(PYTHON, code)
 
 
 def play_seeded(game: Game, seed: int, rounds: int) -> None:
@@ -114,3 +117,71 @@ def test_snapshot_of_other_engine_files_is_not_used(context: BrowserContext, ope
     assert infos(notes) == [f"{NOTE}: snapshot made from other engine files (engine/rng.py)."]
     assert python(game, "import engine.rng; open(engine.rng.__file__).read().endswith('built\\n')") is True
     play_seeded(game, 5, 2)
+
+
+def test_snapshot_that_cannot_be_restored_falls_back_to_a_plain_boot(
+        context: BrowserContext, open_game: Callable[..., Game], notes: list[str], site: Site) -> None:
+    # engine.snap's bytes replaced by others of a corrupt download (not gzip data): the restore
+    # fails, and the loader boots plainly on the full standard library zip
+    context.route("**/static/vendor/snapshot/engine.snap",
+                  lambda route: route.fulfill(body=bytes(range(256)) * 64, content_type="application/octet-stream"))
+    game = open_game(site.root + "?seed=7&speed=fast")
+    path = game.page.evaluate(BOOT)
+    assert path.startswith("plain: snapshot restore failed: "), path
+    assert infos(notes) == [f"{NOTE}: {path.removeprefix('plain: ')}."]
+    assert python(game, "import sys; [p for p in sys.path if p.endswith('.zip')]") == "['/lib/python314.zip']"
+    assert python(game, "import zipfile, sys; len(zipfile.ZipFile('/lib/python314.zip').namelist()) > 500") is True
+    play_seeded(game, 7, 2)
+
+
+def test_snapshot_boot_mounts_the_small_zip_and_fetches_the_full_one_on_demand(
+        open_game: Callable[..., Game]) -> None:
+    # after a restore /lib/python314.zip is the snapshot's small zip (manifest.json restoreStdlib:
+    # the modules a game imports after it); a module of the full library that is not in it
+    # (tomllib: nothing of a game imports it) makes the snapshot's finder fetch the full zip
+    game = open_game()
+    assert game.page.evaluate(BOOT) == "snapshot"
+    small = (REPO_ROOT / "static/vendor/snapshot/stdlib.zip").read_bytes()
+    assert python(game, "len(open('/lib/python314.zip', 'rb').read())") == len(small)
+    requests: list[str] = []
+    game.page.context.on("request", lambda r: requests.append(r.url))
+    origin = python(game, "import tomllib; tomllib.__spec__.origin")
+    assert origin == "/lib/python314-full.zip/tomllib/__init__.py", origin
+    assert [u for u in requests if u.endswith("/python_stdlib.zip")], requests
+    assert python(game, "import tomllib; tomllib.loads('a = 1')['a']") == 1
+
+
+def test_python_on_the_page_fetches_the_full_zip_on_demand_too(open_game: Callable[..., Game], site: Site) -> None:
+    # ?engine=page: the finder runs on the page's main thread, where a synchronous request cannot
+    # ask for an ArrayBuffer; it reads the zip as x-user-defined text instead, byte for byte
+    game = open_game(site.root + "?engine=page&speed=fast")
+    assert game.page.evaluate(BOOT) == "snapshot"
+    full = (REPO_ROOT / "static/vendor/pyodide/python_stdlib.zip").read_bytes()
+    assert python(game, "import tomllib; tomllib.loads('a = 1')['a']") == 1
+    assert python(game, "import hashlib; hashlib.sha256(open('/lib/python314-full.zip', 'rb').read()).hexdigest()") \
+        == hashlib.sha256(full).hexdigest()
+
+
+def test_what_a_game_does_not_read_comes_after_ready(context: BrowserContext, watch: Watch, site: Site) -> None:
+    # the snapshot manifest's `play` (build_runtime.mjs: the engine files a game imports or opens)
+    # comes before ready; the PAR sheet, the simulator and the schema only once a round is played
+    manifest = json.loads((REPO_ROOT / "static/vendor/snapshot/manifest.json").read_text())
+    assert "engine/data/model.json" in manifest["play"] and "engine/round.py" in manifest["play"]
+    assert not [f for f in manifest["play"] if f.startswith("engine/par/") or f == "engine/simulate.py"]
+    page = context.new_page()
+    watch.attach(page)
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url.split("?")[0]))
+    page.goto(site.root + "?seed=7&speed=fast")
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    before = list(requested)
+    game = Game(page, watch, page.url, 0.0)
+    assert game.page.evaluate(BOOT) == "snapshot"
+    assert not [u for u in before if "/engine/par/" in u or u.endswith(("/engine/simulate.py", ".schema.json"))]
+    play_seeded(game, 7, 2)
+    # the first round fetched the rest, so the worker's engine package is whole again
+    deadline = time.monotonic() + 60
+    while not python(game, "import os; os.path.exists('/home/pyodide/engine/simulate.py')"):
+        assert time.monotonic() < deadline, "the engine files a game does not read never came"
+        time.sleep(0.2)
+    assert python(game, "import engine.simulate; engine.simulate.__name__") == "engine.simulate"

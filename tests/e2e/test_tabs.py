@@ -14,7 +14,7 @@ import random
 
 from e2e_harness import Site, Watch
 from playwright.sync_api import BrowserContext, Page, expect
-from tabs_support import BET, DEMO, GATE, HOLD, MODEL, SLOW_MS, SPY, check_invariant, minor, open_tab, saved, wait_ready
+from tabs_support import BET, DEMO, GATE, HOLD, MODEL, SLOW_MS, SPY, check_invariant, first_feature_seed, minor, open_tab, saved, wait_ready
 
 from engine import play_round
 
@@ -112,11 +112,6 @@ def test_a_buy_in_one_tab_is_finished_before_the_other_plays(context: BrowserCon
     assert a.evaluate("game.state().tab") == "waiting"
 
 
-def feature_seed() -> int:
-    """The smallest seed whose first round at the default bet triggers the feature (CPython)."""
-    return next(s for s in range(10_000) if play_round(MODEL, BET, random.Random(s)).special is not None)
-
-
 def mid_feature_step(seed: int) -> int:
     """The index of the middle free spin's event in CPython's first round of Random(seed)."""
     events = play_round(MODEL, BET, random.Random(seed)).to_dict()["events"]
@@ -127,7 +122,7 @@ def mid_feature_step(seed: int) -> int:
 def two_tabs_one_held(context: BrowserContext, watch: Watch, site: Site) -> tuple[int, int, Page, Page]:
     """Tabs A and B on the first feature seed; A spins and freezes right after saving the middle
     free spin (step k). Returns (seed, k, A, B)."""
-    seed = feature_seed()
+    seed = first_feature_seed()
     k = mid_feature_step(seed)
     url = site.root + f"?seed={seed}&speed=fast"
     a = open_tab(context, watch, url, HOLD % k).page

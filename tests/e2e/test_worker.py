@@ -21,12 +21,12 @@ import random
 from collections.abc import Callable
 
 from e2e_harness import BOOT_TIMEOUT_MS, Game, Site
+from page_support import BRIDGE, PYTHON
 from playwright.sync_api import BrowserContext
 
 from engine import load_model, play_round
 
 MODEL = load_model()
-BRIDGE = "import('./static/js/bridge.js')"
 
 # Before any page script: wraps every entry point that compiles or instantiates WebAssembly on
 # the main thread, and records long tasks (buffered: those before the observer too).
@@ -85,7 +85,7 @@ def test_python_runs_in_the_worker_not_on_the_main_thread(context: BrowserContex
     assert not [f for f in main_thread_files if "/vendor/pyscript/core.js" in f]
     # the engine's worker is running, and the Python that answers lives in a worker's scope
     assert [w.url for w in page.workers if w.url.endswith("/static/boot/engine-worker.mjs")]
-    scope = page.evaluate(f"() => {BRIDGE}.then((m) => m.engine.python('import js; str(js.self.constructor.name)'))")
+    scope = page.evaluate(PYTHON, "import js; str(js.self.constructor.name)")
     assert scope == "DedicatedWorkerGlobalScope"
     assert page.evaluate(f"() => {BRIDGE}.then((m) => m.engineMode)") == "worker"
     # and it is the engine: seeded rounds equal CPython's k-th play_round(model, 100, Random(3))

@@ -13,6 +13,7 @@ gives the same file: a second method, written without engine code.
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -62,14 +63,11 @@ def independent_replay(seed: int | random.Random, bet: int, buy: bool) -> dict[s
     spins = []
 
     def stop_reels(strips: list[list[str]]) -> tuple[list[int], list[list[str]]]:
-        combos = 1
-        for strip in strips:
-            combos *= len(strip)
-        index = rng.randrange(combos)
-        stops = []
-        for strip in reversed(strips):  # reel 5 is the least significant digit
-            index, stop = divmod(index, len(strip))
-            stops.insert(0, stop)
+        sizes = [len(strip) for strip in strips]
+        index = rng.randrange(math.prod(sizes))
+        # mixed radix, reel 1 most significant: a reel's digit is the index over the product of
+        # the later reels' sizes, modulo its own size
+        stops = [index // math.prod(sizes[i + 1:]) % size for i, size in enumerate(sizes)]
         grid = [[strip[(s + k) % len(strip)] for k in range(3)] for strip, s in zip(strips, stops)]
         return stops, grid
 

@@ -137,12 +137,20 @@ def _engine_view(ev: engine.Evaluation) -> dict[str, Any]:
             "expanding": ev.expanding_win, "total": ev.total}
 
 
-@SETTINGS
-@given(drawn_spins())
-def test_evaluate_agrees_with_the_naive_evaluator_on_strip_windows(case) -> None:
+def _agrees(case) -> engine.Evaluation:
+    """The engine's evaluation of a (model name, grid, special, multipliers) case, once checked
+    against the naive evaluator's."""
     name, grid, special, multipliers = case
     ev = evaluate(MODELS[name], grid, special=special, multipliers=multipliers if special else None)
     assert _engine_view(ev) == naive_evaluate(MODEL_DATA[name], grid, special, multipliers)
+    return ev
+
+
+@SETTINGS
+@given(drawn_spins())
+def test_evaluate_agrees_with_the_naive_evaluator_on_strip_windows(case) -> None:
+    ev = _agrees(case)
+    _, grid, special, _ = case
     books = sum(1 for column in grid if "BOOK" in column)
     assert ev.books == books
     assert ev.triggers_free_spins == (special is None and books == 3)
@@ -151,9 +159,7 @@ def test_evaluate_agrees_with_the_naive_evaluator_on_strip_windows(case) -> None
 @SETTINGS
 @given(any_grids())
 def test_evaluate_agrees_with_the_naive_evaluator_on_any_grid(case) -> None:
-    name, grid, special, multipliers = case
-    ev = evaluate(MODELS[name], grid, special=special, multipliers=multipliers if special else None)
-    assert _engine_view(ev) == naive_evaluate(MODEL_DATA[name], grid, special, multipliers)
+    _agrees(case)
 
 
 @SETTINGS

@@ -94,3 +94,31 @@ def test_check_saved_refuses_another_bet_or_cost() -> None:
     d = json.dumps(_saved(3))
     assert "error" in page.check_saved(TEST, d, 200, 10_000)
     assert "error" in page.check_saved(TEST, d, 100, 100)
+
+
+def test_play_scenario_gives_every_catalogue_round_as_play_answers() -> None:
+    from engine import load_model
+    from engine.scenarios import load_scenarios, scenario_round
+
+    model = load_model()
+    for name, entry in load_scenarios().items():
+        info = page.scenario_info(name)
+        assert info == {"name": name, "mode": entry["mode"], "bet": entry["bet"],
+                        "description": entry["description"]}
+        got = page.play_scenario(model, name)
+        assert got == {"round": scenario_round(model, entry).to_dict(), "scenario": name}
+
+
+@pytest.mark.parametrize("name", ["nope", "", None, 3, ["loss"]])
+def test_play_scenario_refuses_a_name_the_catalogue_lacks(name: object) -> None:
+    from engine import load_model
+
+    refused = page.play_scenario(load_model(), name)
+    assert set(refused) == {"error"} and "the scenarios are loss, small-win" in refused["error"]
+    assert page.scenario_info(name) == refused
+
+
+def test_play_scenario_refuses_draws_that_do_not_fit_the_model() -> None:
+    catalogue = {"short": {"mode": "buy", "bet": 100, "draws": [1], "description": "cut short"}}
+    got = page.play_scenario(TEST, "short", catalogue)
+    assert set(got) == {"error"} and got["error"].startswith("scenario short: ")

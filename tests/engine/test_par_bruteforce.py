@@ -259,12 +259,9 @@ def test_sheet_base_win_bands_equal_enumeration(brute: Brute, sheet: dict[str, A
     want = {k: Fraction(0) for k in bands}
     for (b, _), c in brute.base.items():
         x = Fraction(b, LINES)
-        if x == 0:
-            key = "0"
-        elif x < 1:
-            key = "<1x"
-        else:
-            key = next(k for k, (lo, hi) in list(bands.items())[2:] if lo <= x and (hi is None or x < hi))
+        # "0" alone holds x == 0; every other band is lo <= x < hi, "<1x" taking the rest below 1
+        key = "0" if x == 0 else next(k for k, (lo, hi) in bands.items() if k != "0" and lo <= x
+                                      and (hi is None or x < hi))
         want[key] += Fraction(c, brute.base_total)
     assert set(sheet["base_win_bands"]) == set(want)
     for k, p in want.items():

@@ -58,22 +58,16 @@ def test_text_is_a_query_value_as_it_stands(case) -> None:
 
 
 @settings(deadline=None)
-@given(rounds(), st.data())
-def test_any_single_character_change_is_refused(case, data) -> None:
+@given(rounds(), st.data(), st.sampled_from(["change", "truncate"]))
+def test_any_single_character_change_or_truncation_is_refused(case, data, how: str) -> None:
     model, r = play(case)
     text = r.to_text()
     i = data.draw(st.integers(0, len(text) - 1))
-    c = data.draw(st.characters().filter(lambda ch: ch != text[i]))
-    refusal(text[:i] + c + text[i + 1:], model)
-
-
-@settings(deadline=None)
-@given(rounds(), st.data())
-def test_any_truncation_is_refused(case, data) -> None:
-    model, r = play(case)
-    text = r.to_text()
-    n = data.draw(st.integers(0, len(text) - 1))
-    assert refusal(text[:n], model) == "truncated"
+    if how == "truncate":
+        assert refusal(text[:i], model) == "truncated"
+    else:
+        c = data.draw(st.characters().filter(lambda ch: ch != text[i]))
+        refusal(text[:i] + c + text[i + 1:], model)
 
 
 @settings(deadline=None)

@@ -20,13 +20,12 @@ pytest session.
 from __future__ import annotations
 
 import json
+import subprocess
 import time
-from pathlib import Path
 from typing import Any
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from page_support import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (conftest.py launches it)
+
 BOOT_TIMEOUT = 150.0  # WebKit on a loaded 2-core machine with software rendering needs ~25 s
 
 
@@ -44,6 +43,17 @@ class StepError(AssertionError):
 class BrowserLost(StepError):
     """The browser ended the session (its page crashed or hung): the test runs once more in a
     new session (conftest.py); a wrong value is a StepError, never this."""
+
+
+def stop_process(process: subprocess.Popen[Any], timeout: float) -> None:
+    """Ends `process`: SIGTERM, then SIGKILL when it is still running after `timeout` s; reaped."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def wrap(expr: str) -> str:

@@ -23,7 +23,7 @@ import time
 from contextlib import ExitStack
 from typing import Any
 
-from drivers import Driver, StepError
+from drivers import Driver, StepError, stop_process
 from websockets.sync.client import connect
 
 FIREFOX = shutil.which("firefox-esr") or "/usr/bin/firefox-esr"
@@ -163,10 +163,5 @@ class FirefoxDriver(Driver):
         try:
             self._stack.close()
         finally:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            stop_process(self.process, 15)
             shutil.rmtree(self.profile, ignore_errors=True)

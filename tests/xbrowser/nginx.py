@@ -21,6 +21,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from drivers import stop_process
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = REPO_ROOT / "tools" / "nginx.conf.template"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -130,11 +132,5 @@ class Nginx:
         return out
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()  # SIGTERM: nginx's fast shutdown
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process, 10)  # SIGTERM: nginx's fast shutdown
         shutil.rmtree(self.prefix, ignore_errors=True)

@@ -55,15 +55,30 @@ def test_dist_holds_what_the_page_names_and_nothing_of_the_workshop(dist: Path) 
     assert not [n for n in names if n.split("/")[0] in ("tests", "tools", "docs", "node_modules", ".venv")]
     assert not [n for n in names if n.endswith((".map", ".md", ".pyc")) or n in (
         "package.json", "package-lock.json", "pyproject.toml", "Makefile")]
-    # the runtime only under folders named after its pinned npm versions (package-lock.json)
+    # the runtime only under folders named after its pinned npm versions (package-lock.json) and
+    # the content of the files in them, the memory snapshot under one named after its content
+    # (tools/dist.py: a SHA-256 over "name sha256\n" of each file, sorted), so that new content
+    # is a new URL (nginx sends them as immutable)
     lock = json.loads((REPO_ROOT / "package-lock.json").read_text())["packages"]
-    # and the memory snapshot under a folder named after its content (tools/dist.py)
-    snapshot = REPO_ROOT / "static/vendor/snapshot"
-    digest = hashlib.sha256((snapshot / "engine.snap").read_bytes() + (snapshot / "manifest.json").read_bytes())
-    assert {n.split("/")[2] for n in names if n.startswith("static/vendor/")} == {
-        f"pyodide-{lock['node_modules/pyodide']['version']}",
-        f"pyscript-{lock['node_modules/@pyscript/core']['version']}",
-        f"snapshot-{digest.hexdigest()[:12]}"}
+    folders = {n.split("/")[2] for n in names if n.startswith("static/vendor/")}
+
+    def content(folder: str) -> str:
+        files = sorted(n for n in names if n.startswith(f"static/vendor/{folder}/"))
+        lines = "".join(f"{n.rsplit('/', 1)[1]} {hashlib.sha256((dist / n).read_bytes()).hexdigest()}\n" for n in files)
+        return hashlib.sha256(lines.encode()).hexdigest()[:12]
+
+    assert folders == {f"pyodide-{lock['node_modules/pyodide']['version']}-{content(f)}" for f in folders
+                       if f.startswith("pyodide-")} | {
+        f"pyscript-{lock['node_modules/@pyscript/core']['version']}-{content(f)}" for f in folders
+        if f.startswith("pyscript-")} | {f"snapshot-{content(f)}" for f in folders if f.startswith("snapshot-")}
+    assert len(folders) == 3, folders
+    # the snapshot ships inflated (its brotli copy is what a browser downloads) with the small
+    # stdlib zip it mounts; the manifest says so
+    snap_dir = next(f for f in folders if f.startswith("snapshot-"))
+    snap_manifest = json.loads((dist / "static/vendor" / snap_dir / "manifest.json").read_text())
+    assert snap_manifest["file"] == "engine.bin" and snap_manifest["encoding"] == "identity"
+    assert (dist / "static/vendor" / snap_dir / "engine.bin").stat().st_size == snap_manifest["bytes"]
+    assert (dist / "static/vendor" / snap_dir / snap_manifest["restoreStdlib"]).is_file()
     # no shipped file names a vendored folder by its unversioned name
     for name in names:
         if Path(name).suffix in (".html", ".js", ".mjs", ".toml", ".json", ".webmanifest", ".css"):
@@ -85,7 +100,7 @@ def test_dist_holds_what_the_page_names_and_nothing_of_the_workshop(dist: Path) 
 
 
 def test_precompressed_copies_are_their_originals(dist: Path) -> None:
-    for big in ("pyodide.asm.wasm",):  # the runtime (the snapshot, engine.snap, is stored gzipped)
+    for big in ("pyodide.asm.wasm", "engine.bin"):  # the runtime and the memory snapshot
         wasm = next(dist.rglob(big))
         assert wasm.with_name(wasm.name + ".br").is_file() and wasm.with_name(wasm.name + ".gz").is_file()
     copies = sorted(p for p in dist.rglob("*") if p.suffix in (".gz", ".br"))

@@ -14,19 +14,19 @@ Where the expected values come from:
 
 from __future__ import annotations
 
-import functools
 import json
 import urllib.error
 import urllib.request
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
 
 from drivers import Driver, report
 from nginx import SUB_PATH, Nginx
+from page_support import BOOT_PATH
 from par_support import TIMED, cli, leaves, parse, result
-from test_play import BOOT_PATH, cpython
+from par_support import cli_sheet as sheet
+from test_play import cpython
 
 from engine import load_model
 
@@ -34,11 +34,6 @@ Step = Callable[[str], AbstractContextManager[None]]
 LAB_TIMEOUT = 900.0  # 20,000 rounds in Pyodide in a worker, on a loaded 2-core machine
 SW_TIMEOUT = 300.0  # the service worker's install fetches and hashes all of dist/ (~45 MB)
 BET = load_model().default_bet
-
-
-@functools.cache
-def sheet() -> dict[str, Any]:
-    return result(cli("par", "--json"))  # type: ignore[no-any-return]
 
 
 FIGURES = "[...document.querySelectorAll('[data-key]')].map((e) => [e.dataset.key, e.dataset.value])"

@@ -26,8 +26,9 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from drivers import BrowserLost, Driver, StepError
+from drivers import BrowserLost, Driver, StepError, stop_process
 from nginx import free_port
+from page_support import WORKER_RESOURCES
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 
@@ -174,26 +175,14 @@ class WebKitDriver(Driver):
         # The page's Resource Timing, plus, on the game page (it has window.bridge), the engine
         # worker's own, where the runtime is fetched: asked of the worker's Python through
         # static/js/bridge.js (the page's module instance; other pages never import it here).
-        urls: list[str] = self.eval("""(async () => {
-            const own = [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)];
-            if (!window.bridge) return own;
-            const { engine, engineMode } = await import('./static/js/bridge.js');
-            if (engineMode !== 'worker') return own;
-            const names = await engine.python(
-                "import js, json\\njson.dumps([e.name for e in js.performance.getEntriesByType('resource')])");
-            return [...own, ...JSON.parse(names)];
-        })()""")
+        urls: list[str] = self.eval(f"""(async () => [
+            location.href, ...performance.getEntriesByType('resource').map((e) => e.name),
+            ...(await {WORKER_RESOURCES}).map(([url]) => url)])()""")
         return urls
 
     def _stop_processes(self) -> None:
         for p in (self.driver, self.xvfb):
-            if p.poll() is None:
-                p.terminate()
-                try:
-                    p.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    p.kill()
-                    p.wait()
+            stop_process(p, 10)
 
     def close(self) -> None:
         try:

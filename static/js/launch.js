@@ -1,0 +1,205 @@
+// Launch settings: what an operator decides about a game before its first round, from the
+// page's address (`?lang=de&currency=EUR&market=de`) or, in an embed, from the parent's
+// `configure` message. One table of them is in docs/page-contract.md ("Launch settings").
+//
+//   import { readSettings, SettingsError } from "./launch.js";
+//   const settings = readSettings(new URLSearchParams(location.search), { model });
+//   // throws SettingsError on a bad value of anything that decides money or rules
+//
+// A market is a preset of switches (MARKETS below); a switch given in the address overrides
+// its preset. Nothing is coerced: a value that decides money or rules (currency, bets, bet,
+// market, a switch, maxBet, minRound, reality, demo) is taken exactly as written or refused,
+// and a refusal means nothing is played. Only the language and the lobby, which decide neither,
+// fall back (to English, to no Home link) with a console warning.
+
+export class SettingsError extends Error {
+    /** @param {string} key the setting  @param {string} value as given  @param {string} why */
+    constructor(key, value, why) {
+        super(`${key}=${value}: ${why}; nothing has been played`);
+        this.key = key;
+        this.value = value;
+        this.why = why;
+    }
+}
+
+/** Languages with a table in static/i18n/ (the first is the fallback). */
+export const LANGUAGES = {
+    en: { dir: "ltr", locale: "en-IE" },
+    de: { dir: "ltr", locale: "de-DE" },
+    ar: { dir: "rtl", locale: "ar-AE" },
+};
+/** Virtual coins of social (sweepstakes) play: shown as coins, never as money. */
+export const COINS = { XGC: "Gold Coins", XSC: "Sweeps Coins" };
+/** The switches, each `0` or `1`. */
+export const SWITCHES = ["autoplay", "turbo", "slamstop", "spacebar", "buy", "net", "clock", "rtp"];
+
+const ALL_ON = { autoplay: 1, turbo: 1, slamstop: 1, spacebar: 1, buy: 1, net: 0, clock: 0, rtp: 1 };
+/** Each market: its switches, least round spacing (ms), stake limit, reality check, wording. */
+export const MARKETS = {
+    default: { switches: ALL_ON, minRound: 0, maxBet: null, reality: null },
+    uk: {
+        switches: { ...ALL_ON, autoplay: 0, turbo: 0, slamstop: 0, buy: 0, net: 1, clock: 1 },
+        minRound: 2500, maxBet: null, reality: 60, quietSmallWins: true,
+    },
+    de: {
+        switches: { ...ALL_ON, autoplay: 0, turbo: 0, slamstop: 0, buy: 0 },
+        minRound: 5000, maxBet: { EUR: 100 }, reality: null, stakeInfo: true,
+    },
+    social: { switches: ALL_ON, minRound: 0, maxBet: null, reality: null, social: true, currency: "XGC" },
+};
+
+const DIGITS = /^\d+$/;
+
+function text(v) {
+    return v === undefined || v === null ? null : String(v).trim();
+}
+
+function integer(key, raw, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
+    const n = DIGITS.test(raw) ? Number(raw) : NaN;
+    if (!(Number.isSafeInteger(n) && n >= min && n <= max)) {
+        throw new SettingsError(key, raw, `not a whole number from ${min} to ${max}`);
+    }
+    return n;
+}
+
+/** The currency's minor digits as the browser formats it (JPY 0, EUR 2, BHD 3), or null. */
+export function minorDigitsOf(code) {
+    if (Object.hasOwn(COINS, code)) return 2;
+    if (code === "EUR") return 2; // the game's own currency: no Intl at start (its data loads slowly)
+    const known = Intl.supportedValuesOf?.("currency");
+    if (known && !known.includes(code)) return null;
+    try {
+        return new Intl.NumberFormat("en", { style: "currency", currency: code })
+            .resolvedOptions().maximumFractionDigits;
+    } catch {
+        return null;
+    }
+}
+
+/**
+ * Every launch setting, checked. `input`: URLSearchParams or a plain object (a configure
+ * message's `settings`). `model`: the engine's model (its bets, default bet, digits 2).
+ * `minorDigits(code)`: how the currency is written (tests may pass their own). Returns a frozen
+ * object; throws SettingsError.
+ */
+export function readSettings(input, { model, warn = console.warn, minorDigits = minorDigitsOf } = {}) {
+    const get = input instanceof URLSearchParams ? (k) => text(input.get(k)) : (k) => text(input?.[k]);
+
+    let lang = (get("lang") ?? "en").toLowerCase();
+    if (!Object.hasOwn(LANGUAGES, lang)) {
+        warn(`lang=${lang} has no table: English is shown`);
+        lang = "en";
+    }
+
+    const jurisdiction = get("jurisdiction");
+    let marketName = get("market");
+    if (jurisdiction !== null) {
+        const alias = jurisdiction.toLowerCase() || "default";
+        if (marketName !== null && marketName !== alias) {
+            throw new SettingsError("jurisdiction", jurisdiction, `disagrees with market=${marketName}`);
+        }
+        marketName = alias;
+    }
+    marketName ??= "default";
+    if (!Object.hasOwn(MARKETS, marketName)) {
+        throw new SettingsError(jurisdiction !== null ? "jurisdiction" : "market", marketName, `not a market this game knows (${Object.keys(MARKETS).join(", ")})`);
+    }
+    const market = MARKETS[marketName];
+
+    const currency = get("currency") ?? market.currency ?? "EUR";
+    if (!/^[A-Z]{3}$/.test(currency)) throw new SettingsError("currency", currency, "not an ISO 4217 code (three capital letters)");
+    const digits = minorDigits(currency);
+    if (digits === null) throw new SettingsError("currency", currency, "not a currency this browser knows");
+    const coins = Object.hasOwn(COINS, currency);
+    if (market.social && !coins) {
+        throw new SettingsError("currency", currency, `social play is in virtual coins (${Object.keys(COINS).join(", ")})`);
+    }
+    if (coins && !market.social) throw new SettingsError("currency", currency, "virtual coins are for market=social");
+
+    const switches = { ...market.switches };
+    for (const name of SWITCHES) {
+        const raw = get(name);
+        if (raw === null) continue;
+        if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "a switch is 0 or 1");
+        switches[name] = Number(raw);
+    }
+    const minRoundRaw = get("minRound");
+    const minRound = minRoundRaw === null ? market.minRound : integer("minRound", minRoundRaw, { max: 60_000 });
+
+    const maxBetRaw = get("maxBet");
+    let maxBet = null;
+    if (maxBetRaw !== null) maxBet = integer("maxBet", maxBetRaw, { min: 1 });
+    else if (market.maxBet) {
+        maxBet = market.maxBet[currency] ?? null;
+        if (maxBet === null) {
+            throw new SettingsError("currency", currency, `market=${marketName} sets its stake limit in ${Object.keys(market.maxBet).join(", ")}; give maxBet in ${currency}`);
+        }
+    }
+
+    const betsRaw = get("bets");
+    let bets;
+    if (betsRaw !== null) {
+        if (!/^\d+(,\d+)*$/.test(betsRaw)) throw new SettingsError("bets", betsRaw, "not a comma-separated list of whole amounts in minor units");
+        bets = betsRaw.split(",").map(Number);
+        if (maxBet !== null && bets.some((b) => b > maxBet)) {
+            throw new SettingsError("bets", betsRaw, `a level is above the stake limit ${maxBet}`);
+        }
+    } else {
+        if (digits !== 2) {
+            throw new SettingsError("currency", currency, `it has ${digits} minor digits, the model's bets are in 2: give bets`);
+        }
+        bets = model.bets.filter((b) => maxBet === null || b <= maxBet);
+        if (!bets.length) throw new SettingsError("maxBet", String(maxBet), "below every bet level");
+    }
+    const betRaw = get("bet");
+    let bet;
+    if (betRaw !== null) {
+        bet = integer("bet", betRaw, { min: 1 });
+        if (!bets.includes(bet)) throw new SettingsError("bet", betRaw, `not one of the levels ${bets.join(",")}`);
+    } else {
+        bet = bets.includes(model.default_bet) ? model.default_bet : bets[0];
+    }
+
+    const realityRaw = get("reality");
+    let reality = market.reality;
+    if (realityRaw !== null) {
+        const minutes = /^\d*\.?\d+$/.test(realityRaw) ? Number(realityRaw) : NaN;
+        if (!(minutes > 0 && minutes <= 24 * 60)) throw new SettingsError("reality", realityRaw, "not a number of minutes between 0 and 1440");
+        reality = minutes;
+        // a reality check reports the session: its time and net stay on screen too, unless
+        // the address switches them off
+        if (get("net") === null) switches.net = 1;
+        if (get("clock") === null) switches.clock = 1;
+    }
+
+    let lobby = get("lobby");
+    if (lobby !== null) {
+        let url = null;
+        try { url = new URL(lobby); } catch { /* not a URL */ }
+        if (url === null || (url.protocol !== "https:" && url.protocol !== "http:")) {
+            warn(`lobby=${lobby} is not an http(s) address: no Home link`);
+            lobby = null;
+        } else {
+            lobby = url.href;
+        }
+    }
+
+    // the marketing embed's two flags (poster.js, app.js): 0 or 1 like the switches
+    const flags = {};
+    for (const name of ["poster", "ageGate"]) {
+        const raw = get(name) ?? "0";
+        if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "0 or 1");
+        flags[name] = raw === "1";
+    }
+
+    const demo = get("demo") ?? "";
+    if (!["", "0", "1", "feature"].includes(demo)) throw new SettingsError("demo", demo, "not 0, 1 or feature");
+
+    return Object.freeze({
+        lang, dir: LANGUAGES[lang].dir, locale: LANGUAGES[lang].locale, currency, minorDigits: digits, coins,
+        bets: Object.freeze(bets), bet, market: marketName, switches: Object.freeze(switches),
+        minRound, maxBet, reality, lobby, demo, poster: flags.poster, ageGate: flags.ageGate,
+        social: Boolean(market.social), stakeInfo: Boolean(market.stakeInfo),
+        quietSmallWins: Boolean(market.quietSmallWins),
+    });
+}

@@ -1,0 +1,208 @@
+"""Launch settings (docs/page-contract.md "Launch settings"): the address's and a parent's
+`configure`, end to end.
+
+Expected values: the table of docs/page-contract.md (each key's accepted values; a bad value of
+money or rules stops the game before anything plays; a bad lang or lobby falls back with a
+console warning); the market presets of static/js/launch.js MARKETS as the docs list them;
+amounts written by the browser's own Intl.NumberFormat from the minor units and the
+currency's ISO 4217 minor digits (JPY 0, BHD 3), worked out here in Python from the integer;
+the odds of the top prize from static/par.json (written by `python -m engine par --json`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+import savefile
+from e2e_harness import BOOT_TIMEOUT_MS, REPO_ROOT, Game, Site, Watch
+from embed_support import SOURCE, host, send
+from playwright.sync_api import BrowserContext, Page, expect
+
+PAR = json.loads((REPO_ROOT / "static" / "par.json").read_text())
+MODEL = json.loads((REPO_ROOT / "engine" / "data" / "model.json").read_text())
+
+
+def refused(open_game: Callable[..., Game], url: str) -> str:
+    game = open_game(url, state="error")
+    assert game.page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('boce.save'))") == []
+    return game.page.locator("#status").text_content() or ""
+
+
+@pytest.mark.parametrize("query, why", [
+    ("currency=EURO", "currency=EURO: not an ISO 4217 code"),
+    ("currency=eur", "currency=eur: not an ISO 4217 code"),
+    ("currency=QQQ", "currency=QQQ: not a currency this browser knows"),
+    ("currency=JPY", "currency=JPY: it has 0 minor digits, the model's bets are in 2: give bets"),
+    ("currency=XGC", "currency=XGC: virtual coins are for market=social"),
+    ("market=social&currency=EUR", "social play is in virtual coins"),
+    ("bets=10,x", "bets=10,x: not a comma-separated list"),
+    ("bets=10,25", "bet level 25 is not a positive multiple of 10"),      # the engine's refusal
+    ("bets=20,10", "bet level 10 does not rise above 20"),                # the engine's refusal
+    ("bets=10,20&bet=30", "bet=30: not one of the levels 10,20"),
+    ("bet=15", "bet=15: not one of the levels"),
+    ("market=atlantis", "market=atlantis: not a market this game knows"),
+    ("market=uk&jurisdiction=de", "jurisdiction=de: disagrees with market=uk"),
+    ("autoplay=2", "autoplay=2: a switch is 0 or 1"),
+    ("turbo=yes", "turbo=yes: a switch is 0 or 1"),
+    ("buy=", "buy=: a switch is 0 or 1"),
+    ("minRound=-1", "minRound=-1: not a whole number from 0 to 60000"),
+    ("minRound=1.5", "minRound=1.5: not a whole number"),
+    ("maxBet=0", "maxBet=0: not a whole number from 1"),
+    ("maxBet=5", "maxBet=5: below every bet level"),
+    ("bets=100,200&maxBet=100", "bets=100,200: a level is above the stake limit 100"),
+    ("market=de&currency=USD", "market=de sets its stake limit in EUR; give maxBet in USD"),
+    ("reality=0", "reality=0: not a number of minutes"),
+    ("demo=maybe", "demo=maybe: not 0, 1 or feature"),
+])
+def test_a_bad_value_of_money_or_rules_stops_the_game(open_game: Callable[..., Game], site: Site,
+                                                       query: str, why: str) -> None:
+    status = refused(open_game, site.root + "?" + query)
+    assert why in status and "nothing has been played" in status, status
+
+
+def test_an_embedded_game_tells_its_parent_why_it_did_not_start(context: BrowserContext, watch: Watch, site: Site) -> None:
+    page = host(context, watch, site.root + "?embed=1&bets=10,25", until="error")
+    errors = page.evaluate("msgs.filter(m => m.type === 'error')")
+    assert len(errors) == 1 and "bet level 25 is not a positive multiple of 10" in errors[0]["message"]
+
+
+def test_unknown_lang_and_a_lobby_that_is_not_http_fall_back_with_warnings(
+        open_game: Callable[..., Game], site: Site, watch: Watch) -> None:
+    game = open_game(site.root + "?lang=tlh&lobby=javascript:alert(1)")
+    settings = game.page.evaluate("game.state().settings")
+    assert (settings["lang"], settings["lobby"]) == ("en", None)
+    assert game.page.locator("#home").count() == 0
+    warnings = " ".join(watch.console_warnings) if hasattr(watch, "console_warnings") else None
+    if warnings is not None:
+        assert "lang=tlh" in warnings and "lobby=javascript:alert(1)" in warnings
+
+
+def test_a_lobby_gives_a_home_link_to_the_top_frame(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?lobby=https://casino.example/lobby?x=1").page
+    home = page.locator("a#home")
+    expect(home).to_have_attribute("href", "https://casino.example/lobby?x=1")
+    expect(home).to_have_attribute("target", "_top")
+
+
+@pytest.mark.parametrize("query, market, switches, min_round", [
+    ("", "default", {"autoplay": 1, "turbo": 1, "slamstop": 1, "buy": 1, "net": 0, "clock": 0}, 0),
+    ("jurisdiction=uk", "uk", {"autoplay": 0, "turbo": 0, "slamstop": 0, "buy": 0, "net": 1, "clock": 1}, 2500),
+    ("market=de", "de", {"autoplay": 0, "turbo": 0, "slamstop": 0, "buy": 0, "net": 0, "clock": 0}, 5000),
+    ("market=uk&buy=1&minRound=3000", "uk", {"autoplay": 0, "turbo": 0, "slamstop": 0, "buy": 1, "net": 1, "clock": 1}, 3000),
+])
+def test_each_preset_and_its_overrides(open_game: Callable[..., Game], site: Site, query: str, market: str,
+                                       switches: dict[str, int], min_round: int) -> None:
+    page = open_game(site.root + "?" + query).page
+    assert page.evaluate("document.documentElement.dataset.market") == market
+    s = page.evaluate("game.state().settings")
+    assert s["market"] == market and s["minRound"] == min_round
+    assert {k: s["switches"][k] for k in switches} == switches
+    # what a switch turns off has no control at all
+    for sw, sel in (("buy", "#buy"), ("turbo", "#turbo"), ("autoplay", "#autoplay-button")):
+        assert page.locator(sel).count() == switches[sw], sw
+    expect(page.locator("#session-net")).to_be_visible() if switches["net"] else expect(page.locator("#session-net")).to_be_hidden()
+
+
+def intl(page: Page, minor: int, digits: int, currency: str, locale: str = "en-IE") -> str:
+    """The browser's Intl writing of `minor` minor units, the decimal worked out here."""
+    amount = str(Decimal(minor).scaleb(-digits))
+    return page.evaluate("([a, c, l]) => new Intl.NumberFormat(l, {style: 'currency', currency: c}).format(a)",
+                         [amount, currency, locale])
+
+
+@pytest.mark.parametrize("currency, digits, bets", [("JPY", 0, [10, 100, 1000]), ("BHD", 3, [100, 500, 1000])])
+def test_a_currency_writes_its_own_minor_digits(open_game: Callable[..., Game], site: Site,
+                                                 currency: str, digits: int, bets: list[int]) -> None:
+    page = open_game(site.root + f"?currency={currency}&bets={','.join(map(str, bets))}&bet={bets[1]}&seed=7&speed=fast").page
+    options = page.eval_on_selector_all("#bet option", "os => os.map(o => [Number(o.value), o.textContent])")
+    assert options == [[b, intl(page, b, digits, currency)] for b in bets]
+    balance = int(page.locator("#balance").get_attribute("data-minor") or "nan")
+    assert page.locator("#balance").text_content() == intl(page, balance, digits, currency)
+    rnd = page.evaluate("game.spin()")
+    assert rnd["bet"] == bets[1]  # the engine played the launch's level
+    win = int(page.locator("#win").get_attribute("data-minor") or "nan")
+    assert win == rnd["total_win"] and page.locator("#win").text_content() == intl(page, win, digits, currency)
+    page.click("#info-button")
+    pay = page.locator(".pay-amount").first
+    assert pay.text_content() == intl(page, int(pay.get_attribute("data-minor") or "nan"), digits, currency)
+
+
+def test_each_currency_and_set_of_levels_keeps_its_own_saved_game(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?seed=1&speed=fast").page
+    page.evaluate("game.spin()")
+    euros = page.evaluate("game.state().balance")
+    assert euros != savefile.DEMO_BALANCE or page.evaluate("game.history().length") == 1
+    page.goto(site.root + "?currency=JPY&bets=10,100&seed=1&speed=fast")
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    # never the euro save shown in yen: a fresh game of its own
+    assert page.evaluate("[game.state().balance, game.history().length]") == [savefile.DEMO_BALANCE, 0]
+    keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('boce.save')).sort()")
+    assert savefile.KEY in keys
+    page.evaluate("game.spin()")
+    keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('boce.save')).sort()")
+    assert len(keys) == 2 and any(k.startswith(savefile.KEY + ".JPY-") for k in keys)
+    page.goto(site.root + "?seed=1&speed=fast")
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("[game.state().balance, game.history().length]") == [euros, 1]
+
+
+def test_germany_limits_the_stake_and_shows_the_odds_beside_it(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?market=de&lang=de").page
+    levels = page.eval_on_selector_all("#bet option", "os => os.map(o => Number(o.value))")
+    assert levels == [b for b in MODEL["bets"] if b <= 100]  # 1 EUR at most
+    info = page.locator(".meter-bet #stake-info")
+    expect(info).to_be_visible()
+    low, high = PAR["max_win_odds"]["base"]
+    assert int(info.get_attribute("data-odds-low") or 0) == int(low) and int(info.get_attribute("data-odds-high") or 0) == -int(-high // 1)
+    text = info.text_content() or ""
+    grouped = page.evaluate("n => new Intl.NumberFormat('de-DE').format(n)", int(low))
+    assert f"1 in {grouped}" in text
+    # a level above the limit is no level at all: the API refuses it as any other non-level
+    why = page.evaluate("() => { try { game.setBet(200); return 'set'; } catch (e) { return e.message; } }")
+    assert why == "200 is not a bet level (10, 20, 30, 40, 50, 60, 80, 100)"
+
+
+def test_spacebar_off_plays_nothing_on_space(open_game: Callable[..., Game], site: Site) -> None:
+    # the page's Space shortcut (not a focused button's own activation, which stays): on by
+    # default, so the same press first shows the measurement can see a round start
+    for query, starts in (("?speed=fast&seed=2", True), ("?spacebar=0&speed=fast&seed=2", False)):
+        page = open_game(site.root + query).page
+        page.evaluate("document.activeElement?.blur()")
+        page.keyboard.press("Space")  # the keydown handler has run when press returns
+        # a round Space started holds the controller: the API's spin right after is refused
+        answer = page.evaluate("game.spin().then(() => 'played', (e) => e.message)")
+        assert (answer == "a round is already playing") is starts, (query, answer)
+        # Space's round (credited in its time) or the API's (credited when its promise settled)
+        page.wait_for_function("() => game.history().length === 1")
+        page.evaluate("localStorage.clear()")
+        page.close()  # one tab at a time: the next page must hold the writer lock
+
+
+def test_rtp_off_hides_the_return_figures(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?rtp=0").page
+    page.click("#info-button")
+    expect(page.locator("#info-settings tr[data-setting=rtp] td")).to_have_text("0")
+    assert page.locator("#info-content").inner_text().find("RTP") == -1
+
+
+def test_configure_from_the_parent_before_the_first_round(context: BrowserContext, watch: Watch, site: Site) -> None:
+    page = host(context, watch, site.root + "?embed=1&speed=fast")
+    send(page, {"target": SOURCE, "type": "configure", "settings": {"market": "uk", "currency": "JPY", "bets": "10,100"}})
+    page.wait_for_function("msgs.filter(m => m.type === 'ready').length === 2", timeout=BOOT_TIMEOUT_MS)
+    frame = page.frame_locator("#g")
+    game = page.frames[1]
+    assert game.evaluate("[document.documentElement.dataset.market, game.state().settings.currency]") == ["uk", "JPY"]
+    send(page, {"target": SOURCE, "type": "configure", "settings": {"bets": "10,25"}})
+    page.wait_for_function("msgs.some(m => m.type === 'error' && m.command === 'configure')")
+    assert "bet" in page.evaluate("msgs.find(m => m.type === 'error' && m.command === 'configure').reason")
+    game.evaluate("game.spin()")
+    send(page, {"target": SOURCE, "type": "configure", "settings": {"market": "default"}})
+    page.wait_for_function("msgs.filter(m => m.type === 'error' && m.command === 'configure').length === 2")
+    assert "before the first round" in page.evaluate(
+        "msgs.filter(m => m.type === 'error' && m.command === 'configure')[1].reason")
+    assert game.evaluate("document.documentElement.dataset.market") == "uk"
+    del frame

@@ -1,0 +1,40 @@
+"""What the browser suites (tests/e2e, tests/xbrowser) and the browser tools (tools/bench_browser.py,
+tools/lab_speed.py) share: the Chromium they launch, and the game page's own modules as the page's
+JavaScript reaches them.
+
+A module is imported by its URL relative to the page (`module("bridge.js")`), so the page hands
+back the instance it loaded itself, not a copy: the engine behind static/js/bridge.js is the
+page's own engine. Every expression here is plain JavaScript, for page.evaluate or a driver's eval.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# Debian's Chromium (`playwright install` cannot download a browser here), and the flags that
+# keep its own background traffic quiet.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def module(name: str) -> str:
+    """A JavaScript expression: the promise of the page's module static/js/<name>."""
+    return f"import('./static/js/{name}')"
+
+
+BRIDGE = module("bridge.js")
+# How the engine's interpreter was made ("snapshot", or "plain: " and why), asked of its worker
+BOOT_PATH = f"{BRIDGE}.then((m) => m.engine.bootPath())"
+# (code) => the value of a Python expression in the engine's interpreter (in its worker by default)
+PYTHON = f"(code) => {BRIDGE}.then((m) => m.engine.python(code))"
+# The engine worker's own Resource Timing ([url, transferSize] each; the worker fetches the
+# runtime), asked of its Python; [] on a page without the engine (no window.bridge) or with it on
+# the page (?engine=page: the page's own timing has those files).
+WORKER_RESOURCES = f"""(async () => {{
+    if (!window.bridge) return [];
+    const {{ engine, engineMode }} = await {BRIDGE};
+    if (engineMode !== 'worker') return [];
+    return JSON.parse(await engine.python("import js, json\\njson.dumps([[e.name, e.transferSize] "
+        + "for e in js.performance.getEntriesByType('resource')])"));
+}})()"""

@@ -1,0 +1,54 @@
+"""Launch settings in Chromium, Firefox ESR and WebKitGTK (dist/ from nginx): the currency
+cases of docs/page-contract.md "Launch settings".
+
+Expected values: each amount written by that browser's own Intl.NumberFormat in the language's
+locale from a decimal string worked out here in Python from the minor units and the currency's
+ISO 4217 minor digits (JPY 0, BHD 3); the round's win and bet from CPython's
+`play_round(with_bets(load_model(), levels), bet, Random(seed))` (the ?seed=N contract).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from decimal import Decimal
+
+import pytest
+from drivers import Driver, boot
+from nginx import Nginx
+
+from engine import load_model, play_round
+from engine.launch import with_bets
+
+Step = Callable[[str], AbstractContextManager[None]]
+LOCALES = {"en": "en-IE", "de": "de-DE", "ar": "ar-AE"}
+
+
+def intl(drv: Driver, minor: int, digits: int, currency: str, locale: str) -> str:
+    amount = str(Decimal(minor).scaleb(-digits))
+    return str(drv.eval(f"new Intl.NumberFormat('{locale}', {{style: 'currency', currency: '{currency}'}}).format('{amount}')"))
+
+
+@pytest.mark.parametrize("currency, digits, levels, lang", [
+    ("JPY", 0, [10, 100, 1000], "en"),
+    ("BHD", 3, [100, 500, 1000], "de"),
+])
+def test_amounts_in_the_launch_currency(drv: Driver, server: Nginx, step: Step, currency: str, digits: int,
+                                        levels: list[int], lang: str) -> None:
+    bet, seed = levels[1], 11
+    locale = LOCALES[lang]
+    with step(f"boot in {currency}, lang={lang}"):
+        boot(drv, server.game + f"?currency={currency}&bets={','.join(map(str, levels))}&bet={bet}"
+                                f"&lang={lang}&seed={seed}&speed=fast")
+        assert drv.eval("game.state().settings.currency") == currency
+    with step("the bet levels"):
+        shown = drv.eval("[...document.querySelectorAll('#bet option')].map(o => [Number(o.value), o.textContent])")
+        assert shown == [[b, intl(drv, b, digits, currency, locale)] for b in levels]
+    with step("a round, its win and the balance"):
+        rnd = drv.eval("game.spin()")
+        want = play_round(with_bets(load_model(), levels), bet, random.Random(seed)).to_dict()
+        assert (rnd["bet"], rnd["total_win"]) == (want["bet"], want["total_win"])
+        for sel in ("#win", "#balance"):
+            minor = int(drv.eval(f"document.querySelector('{sel}').dataset.minor"))
+            assert drv.eval(f"document.querySelector('{sel}').textContent") == intl(drv, minor, digits, currency, locale), sel
