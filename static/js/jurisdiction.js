@@ -134,15 +134,21 @@ export function profilesSection(current, settings) {
     if (current.realityOverride && current.realityCheckMinutes !== null) {
         s.append(el("p", "info-note", t("jur.reality", { minutes: current.realityCheckMinutes })));
     }
-    if (settings) s.append(settingsTable(settings));
+    if (settings) {
+        // for the operator: the settings by their address names (bets, buy, ...), folded away,
+        // so a player (under the social wording too) reads none of them unless they open it
+        const fold = el("details", "settings-fold");
+        fold.append(el("summary", "", t("jur.settings")), settingsTable(settings));
+        s.append(fold);
+    }
     return s;
 }
 
-/** Every launch setting in force, as the info screen lists it (#info-settings). */
+/** Every launch setting in force, as the info screen lists it (#info-settings, under the
+ *  summary "Settings in force"). */
 function settingsTable(settings) {
     const table = el("table", "settings-table");
     table.id = "info-settings";
-    table.append(el("caption", "", t("jur.settings")));
     const rows = [
         ["lang", settings.lang], ["currency", settings.currency], ["market", settings.market],
         ["bets", settings.bets.join(",")], ["bet", String(settings.bet)],
