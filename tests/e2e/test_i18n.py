@@ -281,3 +281,20 @@ def test_social_wording_shows_no_betting_word(open_game: Callable[..., Game], si
     assert len(words) > 10
     bad = [w for w in words if FORBIDDEN["en"].search(w) or FORBIDDEN[lang].search(w)]
     assert bad == []
+
+
+def test_market_social_gives_the_social_wording_and_the_new_texts_are_translated(open_game: Callable[..., Game], site: Site) -> None:
+    """The wording follows the launch settings: market=social (in coins) is social play; the
+    launch's texts (the market's rules, Share and Export) come from the tables."""
+    page = open_game(site.root + "?lang=de&market=social&speed=fast").page
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator(".meter-bet .meter-label")).to_have_text("Spiel")
+    page.evaluate("game.spin()")
+    page.click("#history-button")
+    expect(page.locator(".history-share").first).to_have_text("Teilen")
+    expect(page.locator(".history-export").first).to_have_text("Exportieren")
+    page.click("#history-close")
+    page.click("#info-button")
+    expect(page.locator(".info-profiles .info-heading")).to_have_text("Regeln nach Markt")
+    expect(page.locator(".profile-name[data-current]")).to_contain_text("Soziales Spiel")
+    expect(page.locator(".settings-fold summary")).to_have_text("Geltende Einstellungen")
