@@ -33,6 +33,10 @@ import { SettingsError } from "./launch.js";
 import { AgeGate, launchEngine, reconfigure } from "./operator.js";
 import { demoLoop } from "./showcase.js";
 import { PlayerControls } from "./playercontrols.js";
+import { t } from "./i18n.js";
+import { languageReady } from "./language.js";
+
+await languageReady; // the tables, before any text is written (language.js)
 
 const params = new URLSearchParams(location.search);
 const embedded = params.get("embed") === "1";
@@ -58,12 +62,9 @@ ready.catch(() => {}); // an unobserved failure is reported on the page, not as 
 
 /** The parts, once built (null while loading). */
 let game = null;
-/** The launch settings (launch.js: the address's, checked), read first thing in start(). */
-let settings = null;
-/** The model file's own bet levels and default (a launch may set others). */
-let base = { bets: [], default_bet: 0 };
-/** The rules they give (jurisdiction.js profileOf). */
-let profile = null;
+/** The launch settings (launch.js), the model file's own levels and default, and the rules the
+ *  settings give (jurisdiction.js profileOf): set first thing in start() (operator.js). */
+let settings = null, base = { bets: [], default_bet: 0 }, profile = null;
 
 /** Every animation's duration is multiplied by this. */
 function speed() {
@@ -83,17 +84,17 @@ function stage(text, at) {
     progress = Math.max(progress, at);
     bar.style.width = `${Math.round(progress * 100)}%`;
 }
-stage("Loading the Python runtime…", 0.08);
+stage(t("load.runtime"), 0.08);
 // The reels and the HUD are drawn from the model file while Python boots: `early`
 // (firstpaint.js, started when it is imported).
 addEventListener("py:progress", (ev) => {
     const detail = String(ev.detail ?? "");
-    stage(detail.startsWith("Loaded") ? null : `${detail}…`, Math.min(0.7, progress + 0.1));
+    stage(detail.startsWith("Loaded") ? null : t("load.step", { detail }), Math.min(0.7, progress + 0.1));
 });
 
 function hideLoader() {
-    stage("Ready.", 1);
-    status.textContent = "Ready.";
+    stage(t("load.ready"), 1);
+    status.textContent = t("load.ready");
     document.body.classList.add("loaded");
     const loader = byId("loader");
     const hide = () => { loader.hidden = true; };
@@ -250,8 +251,7 @@ function dismissToasts() {
 /** Shows or hides the notice that progress is not kept (storage blocked or full). */
 function showSaveNotice({ notKept }) {
     if (notKept) {
-        byId("save-notice-text").textContent = `Progress is not being saved: ${notKept}. You can keep `
-            + "playing, but your balance and history will be lost when this page closes.";
+        byId("save-notice-text").textContent = t("save.notKept", { why: notKept });
     }
     byId("save-notice").hidden = !notKept;
     byId("save-afresh").hidden = !store.isHeld(); // a record left untouched: offered for as long as it is
@@ -273,7 +273,7 @@ async function start() {
         throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them");
     }
     const bridge = await connect();
-    stage("Preparing the reels…", 0.85);
+    stage(t("load.reels"), 0.85);
     const model = await launch(bridge); // the launch settings first: nothing plays under bad ones
     // a replay link or a scenario is checked by the engine before anything is shown
     const opened = replayLink ? await openLink(bridge, location.href) : null;
@@ -346,8 +346,9 @@ async function start() {
     controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
     controller.on("bet", () => { if (infoDialog.open) openInfo(); });
     // every outcome, a losing one too, and the balance after it, in the polite live region
-    controller.on("roundEnd", ({ win, balance }) => hud.announce(
-        `${win > 0 ? `Win ${format(win)}` : "No win"}. Balance ${format(balance)}.`));
+    controller.on("roundEnd", ({ win, balance }) => hud.announce(t("say.roundEnd", {
+        result: win > 0 ? t("say.win", { amount: format(win) }) : t("say.noWin"), balance: format(balance),
+    })));
     const replays = new Replays({ controller, bridge, hud, format, makeSequencer });
     const controls = new PlayerControls({ profile, settings, controller, clock, sequencer, replays, hud, format, post: embed.post });
     game = { bridge, model, controller, saved, sequencer, replays, renderer, reels, hud, shared, clock, controls, scenario };
@@ -387,7 +388,7 @@ async function start() {
 start().catch((err) => {
     if (err instanceof ProfileError || err instanceof SettingsError || err instanceof CannotStart) {
         console.warn(err.message);
-        showStartupFailure(`This game cannot start: ${err.message}.`, { always: true });
+        showStartupFailure(t("load.cannotStart", { reason: err.message }), { always: true });
     } else if (!(err instanceof StartupError)) {
         console.error(err);
         reportStartupError(err?.message ?? err, { always: true });

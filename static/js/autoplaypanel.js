@@ -7,6 +7,7 @@
 
 import { Emitter } from "./emitter.js";
 import { parseAmount } from "./hud.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -45,9 +46,9 @@ export class AutoplayPanel extends Emitter {
     options() {
         const i = this.inputs;
         const fields = [
-            ["lossLimit", i.loss, "The loss limit"],
-            ["singleWinAtLeast", i.single, "The single win amount"],
-            ["winLimit", i.win, "The win limit"],
+            ["lossLimit", i.loss, t("ap.lossName")],
+            ["singleWinAtLeast", i.single, t("ap.singleName")],
+            ["winLimit", i.win, t("ap.winName")],
         ];
         const opts = {
             rounds: this.form.elements.rounds.value,
@@ -58,12 +59,12 @@ export class AutoplayPanel extends Emitter {
             if (Number.isNaN(v) || v === 0) {
                 input.setAttribute("aria-invalid", "true");
                 input.focus();
-                throw new Error(`${name} must be an amount such as ${this.format(5000)}, more than zero.`);
+                throw new Error(t("ap.badAmount", { name, example: this.format(5000) }));
             }
             if (key === "lossLimit" && v === null) {
                 input.setAttribute("aria-invalid", "true");
                 input.focus();
-                throw new Error("Set a loss limit: autoplay stops when the balance has fallen by this much.");
+                throw new Error(t("ap.needLoss"));
             }
             opts[key] = v;
         }

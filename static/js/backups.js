@@ -2,14 +2,16 @@
 // each under BACKUP_PREFIX + the time it was set aside (ms since 1970), the last BACKUPS_MAX
 // distinct ones. store.js decides when; this file only keeps and lists them.
 
+import { t } from "./i18n.js";
+
 export const BACKUP_PREFIX = "boce.save.bad.";
 export const BACKUPS_MAX = 5;
 
 /** Why storage refused: full, or not allowed at all. */
 export function describe(err) {
     const name = err?.name ?? "";
-    if (name === "QuotaExceededError" || err?.code === 22) return "this browser's storage is full";
-    return "this browser does not allow the game to store data";
+    if (name === "QuotaExceededError" || err?.code === 22) return t("save.full");
+    return t("save.blocked");
 }
 
 /** The keys of the kept bad records, oldest first. */

@@ -37,6 +37,7 @@ import { PageState, setPageState } from "./dom.js";
 import { Emitter } from "./emitter.js";
 import { PROFILES, refusal, roundRules } from "./jurisdiction.js";
 import { RoundTimings } from "./timings.js";
+import { t } from "./i18n.js";
 
 /** What holds the page's one in-flight lock. */
 export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
@@ -133,7 +134,7 @@ export class Controller extends Emitter {
         if (this.autoplaying && !auto) throw new Refused("autoplay is running: stop it first");
         if (this.clock?.ended) throw new Refused("the session has ended: reload the page to play again");
         const held = this.gate?.why(); // ?ageGate=1 before the site's ageConfirmed
-        if (held) throw this.showRefusal({ message: `This demo cannot be played yet: ${held}.`, error: new Refused(held) });
+        if (held) throw this.showRefusal({ message: t("gate.refused", { reason: held }), error: new Refused(held) });
         this.assertWritable();
         if (this.saved.outOfDate) throw await this._resync();
         const can = this.canPlay(buy);
@@ -234,7 +235,7 @@ export class Controller extends Emitter {
     assertWritable() {
         if (this.canWrite()) return;
         throw this.showRefusal({
-            message: "The game is open in another tab. Press Play here to play in this tab.",
+            message: t("tabs.openPlayHere"),
             error: new Refused("the game is open in another tab"),
         });
     }
@@ -280,16 +281,13 @@ export class Controller extends Emitter {
         const { balance } = this.saved;
         if (can.why === "limit") {
             return {
-                message: `Your balance of ${this.format(balance)} is too close to the game's `
-                    + `limit of ${this.format(this.saved.store.MAX_BALANCE)}: the largest win at this bet could not be `
-                    + "added to it. Lower the bet.",
+                message: t("refuse.tooClose", { balance: this.format(balance), limit: this.format(this.saved.store.MAX_BALANCE) }),
                 error: new Refused("the balance could not hold this round's largest win"),
             };
         }
-        const what = buy ? `buy the feature (${this.format(cost)})` : `spin at ${this.format(cost)}`;
+        const amounts = { balance: this.format(balance), cost: this.format(cost) };
         return {
-            message: `Your balance of ${this.format(balance)} is not enough to ${what}.`
-                + (this.saved.broke ? " Top up the demo balance to keep playing." : " Lower the bet or top up."),
+            message: `${t(buy ? "refuse.noBuy" : "refuse.noSpin", amounts)} ${t(this.saved.broke ? "refuse.broke" : "refuse.lower")}`,
             topUp: true,
             error: new Refused(`insufficient balance: ${this.format(balance)} < ${this.format(cost)}`),
         };
@@ -337,6 +335,6 @@ export class Controller extends Emitter {
         this.assertWritable();
         this.saved.topUp();
         this.hud.hideMessage();
-        this.hud.announce(`Demo balance topped up to ${this.format(this.saved.balance)}`);
+        this.hud.announce(t("msg.toppedUp", { balance: this.format(this.saved.balance) }));
     }
 }

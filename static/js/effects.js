@@ -2,6 +2,7 @@
 // expanded book reels, the special symbol's expansion, banners, coin bursts). Each function
 // draws the renderer's current effect state on its context; none decides anything.
 
+import { t } from "./i18n.js";
 import {
     CELL_H, H, REELS_H, ROWS, W, X0, blit, cached, clamp01, cellRect, column, easeOutBack, roundRect, slot,
 } from "./layout.js";
@@ -75,7 +76,7 @@ export function drawWild(view, now) {
         ctx.fillStyle = "#fff";
         ctx.font = "800 22px system-ui, sans-serif";
         ctx.textAlign = "center";
-        ctx.fillText("WILD", cx, r.y + 32);
+        ctx.fillText(t("canvas.wild"), cx, r.y + 32);
         // multiplier badge pops in after the expansion
         const bu = clamp01((now - w.t0 - 420 * Math.max(view.speedFactor, 0.05)) / (300 * Math.max(view.speedFactor, 0.05)));
         if (bu > 0) {
@@ -222,11 +223,19 @@ export function drawLines(view, now) {
 const BANNER_W = W, BANNER_H = 240; // the banner's layer, centred on the canvas's centre
 const BANNER_RES = 1.1; // drawn a little larger than needed: it pops in scaled up to ~1.02
 
+/** A smaller font where a language's words would run past the banner's width. */
+function fitFont(ctx, text, size, weight) {
+    const room = BANNER_W * 0.92;
+    const wide = ctx.measureText(text).width;
+    if (wide > room) ctx.font = `${weight} ${Math.floor(size * room / wide)}px system-ui, sans-serif`;
+}
+
 function paintBanner(ctx, b) {
     ctx.translate(BANNER_W / 2, BANNER_H / 2);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.font = "900 76px system-ui, sans-serif";
+    fitFont(ctx, b.text, 76, 900);
     ctx.lineWidth = 10;
     ctx.strokeStyle = "#3a0610";
     ctx.strokeText(b.text, 0, b.sub ? -22 : 0);
@@ -236,6 +245,7 @@ function paintBanner(ctx, b) {
     ctx.fillText(b.text, 0, b.sub ? -22 : 0);
     if (b.sub) {
         ctx.font = "800 34px system-ui, sans-serif";
+        fitFont(ctx, b.sub, 34, 800);
         ctx.lineWidth = 7;
         ctx.strokeText(b.sub, 0, 42);
         ctx.fillStyle = "#fff";

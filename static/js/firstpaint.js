@@ -16,6 +16,7 @@ import { byId } from "./dom.js";
 import { makeFormat } from "./hud.js";
 import { readSettings } from "./launch.js";
 import { REELS } from "./layout.js";
+import { languageReady } from "./language.js";
 import { ReelSet } from "./reels.js";
 import { Renderer } from "./renderer.js";
 
@@ -93,6 +94,7 @@ function launchView(model, format) {
 export async function paintEarly({ format, reduced }) {
     lockControls();
     const loader = byId("loader");
+    await languageReady; // the body is hidden until then; the canvas's words (the wild's label) need it
     try {
         const response = await fetch(MODEL_URL, { priority: "high" }); // preloaded by index.html
         if (!response.ok) throw new Error(`${MODEL_URL}: HTTP ${response.status}`);

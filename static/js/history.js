@@ -3,12 +3,13 @@
 // store.js the entries.
 
 import { el, symbolUrl } from "./dom.js";
+import { lang, t } from "./i18n.js";
 
 // Made on first use: building an Intl formatter loads locale data, a long task on a slow phone
 // that the page's start-up does not need.
 let dateFormat = null;
 export const timeFormat = {
-    format: (date) => (dateFormat ??= new Intl.DateTimeFormat(undefined, {
+    format: (date) => (dateFormat ??= new Intl.DateTimeFormat(lang(), {
         month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit",
     })).format(date),
 };
@@ -24,12 +25,13 @@ function action(label, className, aria, disabled, onClick) {
 
 export function renderHistory(root, { entries, format, busy, onReplay, onShare, onExport }) {
     if (!entries.length) {
-        root.replaceChildren(el("p", "history-empty", "No rounds played yet. Your last 50 rounds will appear here."));
+        root.replaceChildren(el("p", "history-empty", t("history.empty")));
         return;
     }
     const table = el("table", "history-table");
     const head = el("tr");
-    for (const h of ["Time", "Bet", "Win", "Feature", "Special", ""]) head.append(el("th", "", h));
+    for (const h of ["time", "bet", "win", "feature", "special"]) head.append(el("th", "", t(`history.${h}`)));
+    head.append(el("th"));
     table.append(el("thead"));
     table.tHead.append(head);
     const body = el("tbody");
@@ -39,33 +41,33 @@ export function renderHistory(root, { entries, format, busy, onReplay, onShare, 
         const time = el("td", "history-time", timeFormat.format(new Date(h.time)));
         const bet = el("td", "history-bet", format(h.bet));
         bet.dataset.minor = String(h.bet);
-        if (h.buy) bet.append(el("span", "history-bought", " bought"));
+        if (h.buy) bet.append(el("span", "history-bought", t("history.bought")));
         const win = el("td", "history-win", format(h.win));
         win.dataset.minor = String(h.win);
-        const feature = el("td", "history-feature", h.feature ? "Yes" : "No");
+        const feature = el("td", "history-feature", t(h.feature ? "history.yes" : "history.no"));
         const special = el("td", "history-special");
         if (h.special) {
             const img = el("img", "history-symbol");
             img.src = symbolUrl(h.special);
-            img.alt = h.special;
-            img.title = h.special;
+            img.alt = t(`sym.${h.special}`);
+            img.title = img.alt;
             special.append(img);
         } else {
             special.textContent = "–";
         }
         const actions = el("td", "history-actions");
-        const when = time.textContent;
+        const when = { time: time.textContent };
         actions.append(
-            action("Replay", "history-replay", `Replay the round of ${when}`, busy, () => onReplay(i)),
-            action("Share", "history-share", `Share a replay link to the round of ${when}`, false, () => onShare(i)),
-            action("Export", "history-export", `Export the round of ${when} as a file`, false, () => onExport(i)),
+            action(t("history.replay"), "history-replay", t("history.replayLabel", when), busy, () => onReplay(i)),
+            action(t("history.share"), "history-share", t("history.shareLabel", when), false, () => onShare(i)),
+            action(t("history.export"), "history-export", t("history.exportLabel", when), false, () => onExport(i)),
         );
         row.append(time, bet, win, feature, special, actions);
         body.append(row);
     });
     table.append(body);
     root.replaceChildren(
-        el("p", "history-note", "Replays show a round again exactly as it was played; they never change your balance."),
+        el("p", "history-note", t("history.note")),
         table,
     );
 }

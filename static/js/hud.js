@@ -5,6 +5,7 @@
 
 import { byId as $, symbolUrl } from "./dom.js";
 import { Emitter } from "./emitter.js";
+import { plural, t } from "./i18n.js";
 
 /** The kinds of message #message shows (its data-kind). */
 export const MessageKind = Object.freeze({ REFUSAL: "refusal", NOTICE: "notice" });
@@ -168,10 +169,10 @@ export class Hud extends Emitter {
         e.spinCount.textContent = auto ? count : "";
         e.spinCount.classList.toggle("long", auto && count.length > 2);
         e.spin.setAttribute("aria-label", auto
-            ? `Stop autoplay (${left === Infinity ? "until stopped" : `${left} ${left === 1 ? "round" : "rounds"} left`})`
-            : mode === "slam" ? "Stop the reels (Space)" : "Spin (Space)");
+            ? t("hud.stopAuto", { left: left === Infinity ? t("hud.stopAutoUntil") : plural("hud.roundsLeft", left) })
+            : t(mode === "slam" ? "hud.slam" : "hud.spin"));
         e.auto.setAttribute("aria-pressed", String(auto));
-        e.auto.setAttribute("aria-label", auto ? "Auto: stop autoplay" : "Auto: autoplay settings");
+        e.auto.setAttribute("aria-label", t(auto ? "hud.autoStop" : "hud.autoSettings"));
         this._disable(e.auto, !auto && !!this.busy);
     }
 
@@ -180,25 +181,26 @@ export class Hud extends Emitter {
         e.feature.hidden = false;
         e.fsCount.textContent = `${number}/${count}`;
         e.fsCount.dataset.number = String(number);
-        if (e.fsSymbol.alt !== special) { // a new src reloads the image: set it only when it changes
+        if (e.fsSymbol.dataset.symbol !== special) { // a new src reloads the image: set it only when it changes
             e.fsSymbol.src = symbolUrl(special);
-            e.fsSymbol.alt = special;
+            e.fsSymbol.dataset.symbol = special;
+            e.fsSymbol.alt = t(`sym.${special}`);
         }
         e.fsTotal.textContent = this.format(total);
         e.fsTotal.dataset.minor = String(total);
-        e.winLabel.textContent = "Total win"; // the meter counts the whole round, triggering spin included
+        e.winLabel.textContent = t("hud.totalWin"); // the meter counts the whole round, triggering spin included
         document.body.classList.add("in-feature");
     }
 
     hideFeature() {
         this.el.feature.hidden = true;
-        this.el.winLabel.textContent = "Win";
+        this.el.winLabel.textContent = t("hud.win");
         document.body.classList.remove("in-feature");
     }
 
     setMuted(muted) {
         this.el.mute.setAttribute("aria-pressed", String(muted));
-        this.el.mute.setAttribute("aria-label", muted ? "Sound off (click to unmute)" : "Sound on (click to mute)");
+        this.el.mute.setAttribute("aria-label", t(muted ? "hud.soundOff" : "hud.soundOn"));
         this.el.mute.classList.toggle("off", muted);
     }
 

@@ -11,14 +11,13 @@
 // may be null: then only the max win is shown. The styles live in static/css/info.css.
 
 import { el, symbolUrl } from "./dom.js";
+import { has, t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-// Names that are not just the symbol's own name in title case.
-const NAMES = { SNOWMAN: "Evil Snowman" };
-
+/** A symbol's name in the player's language (sym.NAME; an unknown one in title case). */
 function displayName(symbol) {
-    return NAMES[symbol] ?? (symbol.length <= 2 ? symbol : symbol[0] + symbol.slice(1).toLowerCase());
+    return has(`sym.${symbol}`) ? t(`sym.${symbol}`) : symbol[0] + symbol.slice(1).toLowerCase();
 }
 
 function svg(tag, attrs = {}) {
@@ -33,7 +32,7 @@ const isNum = (v) => typeof v === "number" && Number.isFinite(v);
 
 function listWords(items) {
     if (items.length <= 1) return items.join("");
-    return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+    return t("info.list", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }
 
 /** The reels (numbered from 1) whose base strip holds the book. */
@@ -53,14 +52,14 @@ function oneInRange([low, high]) {
         const unit = 10 ** Math.max(0, String(Math.floor(x)).length - 3); // x >= 1: its digits
         return compact.format((up ? Math.ceil(x / unit) : Math.floor(x / unit)) * unit);
     };
-    return `1 in ${round(low, false)} \u2013 ${isNum(high) ? round(high, true) : "?"}`;
+    return t("info.oneIn", { n: `${round(low, false)} \u2013 ${isNum(high) ? round(high, true) : "?"}` });
 }
 
 function volatilityLabel(sd) {
-    if (sd < 3) return "Low";
-    if (sd < 7) return "Medium";
-    if (sd < 12) return "High";
-    return "Very high";
+    if (sd < 3) return t("info.volLow");
+    if (sd < 7) return t("info.volMedium");
+    if (sd < 12) return t("info.volHigh");
+    return t("info.volVeryHigh");
 }
 
 // ---- sections ----------------------------------------------------------------------------
@@ -87,10 +86,9 @@ function symbolImage(symbol) {
 
 function paytableSection(ctx) {
     const { model, offer, format, wild } = ctx;
-    const s = section("Paytable", "info-paytable");
+    const s = section(t("info.paytable"), "info-paytable");
     s.appendChild(el("p", "info-note",
-        `Wins shown for a total bet of ${format(offer.bet)} (${model.paylines.length} lines, ` +
-        `${format(offer.line_bet)} per line).`));
+        t("info.winsShown", { bet: format(offer.bet), lines: model.paylines.length, lineBet: format(offer.line_bet) })));
 
     const grid = el("div", "info-pay-grid");
     const symbols = Object.keys(offer.paytable).filter((sym) => sym !== wild);
@@ -129,12 +127,10 @@ function paytableSection(ctx) {
     const book = el("div", "info-book-card");
     book.appendChild(symbolImage(wild));
     const text = el("div", "info-book-body");
-    text.appendChild(el("div", "info-pay-name", `${displayName(wild)} \u2014 Wild + Scatter`));
-    text.appendChild(el("p", "info-book-text",
-        `Substitutes for every symbol on a winning line. Appears on reels ${listWords(reels.map(String))} only.`));
-    text.appendChild(el("p", "info-book-text",
-        `${reels.length} books (one on each of reels ${listWords(reels.map(String))}) trigger ` +
-        `${fsCount} FREE SPINS with a special expanding symbol.`));
+    const reelWords = listWords(reels.map(String));
+    text.appendChild(el("div", "info-pay-name", t("info.bookName", { name: displayName(wild) })));
+    text.appendChild(el("p", "info-book-text", t("info.bookSubstitutes", { reels: reelWords })));
+    text.appendChild(el("p", "info-book-text", t("info.bookTrigger", { books: reels.length, reels: reelWords, count: fsCount })));
     book.appendChild(text);
     s.appendChild(book);
     return s;
@@ -152,7 +148,7 @@ function paylineSvg(line, number) {
         viewBox: `0 0 ${w} ${h}`,
         class: "info-line-svg",
         role: "img",
-        "aria-label": `Line ${number}: rows ${line.map((r) => r + 1).join(", ")}`,
+        "aria-label": t("info.lineLabel", { number, rows: line.map((r) => r + 1).join(", ") }),
     });
     root.appendChild(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 3, class: "info-line-frame" }));
     const cx = (reel) => pad + reel * (cell + gap) + cell / 2;
@@ -179,9 +175,8 @@ function paylineSvg(line, number) {
 
 function paylinesSection(ctx) {
     const { model } = ctx;
-    const s = section("Paylines", "info-paylines");
-    s.appendChild(el("p", "info-note",
-        `${model.paylines.length} fixed lines, always active. Wins pay from the leftmost reel to the right.`));
+    const s = section(t("info.paylines"), "info-paylines");
+    s.appendChild(el("p", "info-note", t("info.paylinesNote", { lines: model.paylines.length })));
     const grid = el("ol", "info-lines-grid");
     model.paylines.forEach((line, i) => {
         const item = el("li", "info-line");
@@ -196,7 +191,7 @@ function paylinesSection(ctx) {
 
 function rulesSection(ctx) {
     const { model, offer, format, wild } = ctx;
-    const s = section("How to play", "info-rules");
+    const s = section(t("info.howTo"), "info-rules");
     const reels = bookReels(model, wild);
     const reelWords = listWords(reels.map(String));
     const fsCount = model.free_spins.count;
@@ -209,46 +204,17 @@ function rulesSection(ctx) {
     const maxWin = model.max_win;
     const buy = model.buy_price;
 
-    const groups = [
-        ["Line wins", [
-            `The game has ${lines} fixed paylines. Line win = paytable value \u00d7 line bet ` +
-            `(the total bet divided by ${lines}).`,
-            "Symbols pay left to right on adjacent reels, starting from the leftmost reel (reel 1).",
-            "Only the highest win is paid on each line. Wins on different lines are added together.",
-        ]],
-        ["The Book", [
-            `The ${displayName(wild)} appears on reels ${reelWords} only. It is both wild and scatter.`,
-            "As a wild it substitutes for every paying symbol on a line. The book has no line pay of its own.",
-            `Books on all of reels ${reelWords} (${reels.length} books) trigger ${fsCount} free spins ` +
-            "after that spin's line wins are paid.",
-        ]],
-        ["Free spins", [
-            `The ${fsCount} free spins are played at the bet of the triggering spin.`,
-            "Before the first free spin, one paying symbol is drawn as the special expanding symbol. " +
-            "It stays the same for the whole feature.",
-            `In free spins every book expands into a wild reel and reveals a multiplier from ` +
-            `${multLo}\u00d7 to ${multHi}\u00d7 (one per reel).`,
-            "Line wins through expanded wild reels are multiplied by the product of those reels' " +
-            "multipliers within the winning line.",
-            "After the regular wins, the special symbol expands to cover its reels and pays on all " +
-            `${lines} lines, on any reels, even when they are not adjacent. The expanding win is ` +
-            "multiplied by the multipliers of all book reels and is paid in addition to the regular wins.",
-            "Expanded book reels count as the special symbol, so books alone can form an expanding win. " +
-            "When a reel shows both the special symbol and a book, the book takes priority.",
-            "Free spins cannot be retriggered: books still expand, but no extra spins are awarded.",
-        ]],
-        ["Max win & buy feature", [
-            `The maximum win is ${grouped(maxWin)}\u00d7 the total bet (${format(offer.cap)} at the ` +
-            "current bet). When a round reaches it, the round ends at once and any remaining free spins are forfeited.",
-            `Buy feature: start the free spins at once for ${grouped(buy)}\u00d7 the total bet ` +
-            `(${format(offer.buy_cost)} at the current bet).`,
-        ]],
-    ];
-    for (const [title, items] of groups) {
+    // each group: its title's key, then its rules' keys (info.rule.GROUP.N), filled from `vars`
+    const vars = {
+        lines, reels: reelWords, books: reels.length, count: fsCount, book: displayName(wild),
+        lo: multLo, hi: multHi, max: grouped(maxWin), cap: format(offer.cap), buy: grouped(buy), cost: format(offer.buy_cost),
+    };
+    const groups = [["lines", 3], ["book", 3], ["free", 7], ["max", 2]];
+    for (const [group, count] of groups) {
         const block = el("div", "info-rule-group");
-        block.appendChild(el("h4", "info-subheading", title));
+        block.appendChild(el("h4", "info-subheading", t(`info.group.${group}`)));
         const ul = el("ul", "info-rule-list");
-        for (const text of items) ul.appendChild(el("li", "info-rule", text));
+        for (let i = 1; i <= count; i++) ul.appendChild(el("li", "info-rule", t(`info.rule.${group}.${i}`, vars)));
         block.appendChild(ul);
         s.appendChild(block);
     }
@@ -258,7 +224,7 @@ function rulesSection(ctx) {
 function statsSection(ctx) {
     const { model, offer, par, format } = ctx;
     const hasPar = Boolean(par && typeof par === "object");
-    const s = section(hasPar ? "Return to player" : "Max win", "info-stats");
+    const s = section(t(hasPar ? "info.rtpTitle" : "info.maxWin"), "info-stats");
     const dl = el("dl", "info-stats-list");
     const add = (label, value, key, sub) => {
         const row = el("div", "info-stat");
@@ -270,40 +236,36 @@ function statsSection(ctx) {
         dl.appendChild(row);
     };
     if (hasPar) {
-        if (isNum(par.rtp)) add("RTP", percent(par.rtp), "rtp", "theoretical return to player");
+        if (isNum(par.rtp)) add(t("info.rtp"), percent(par.rtp), "rtp", t("info.rtpSub"));
         if (isNum(par.buy_rtp)) {
-            add("Bought feature RTP", percent(par.buy_rtp), "buy_rtp", `feature bought for ${grouped(model.buy_price)}\u00d7 bet`);
+            add(t("info.buyRtp"), percent(par.buy_rtp), "buy_rtp", t("info.buyRtpSub", { buy: grouped(model.buy_price) }));
         }
         if (isNum(par.hit_frequency) && par.hit_frequency > 0) {
-            add("Hit frequency", percent(par.hit_frequency), "hit_frequency",
-                `a win 1 in ${(1 / par.hit_frequency).toFixed(2)} spins`);
+            add(t("info.hit"), percent(par.hit_frequency), "hit_frequency",
+                t("info.hitSub", { n: (1 / par.hit_frequency).toFixed(2) }));
         }
         let every = isNum(par.free_spins_every) ? par.free_spins_every : null;
         if (every === null && isNum(par.free_spins_frequency) && par.free_spins_frequency > 0) {
             every = 1 / par.free_spins_frequency;
         }
-        if (every !== null) add("Free spins", `1 in ${grouped(Math.round(every))}`, "free_spins_every", "base game spins on average");
+        if (every !== null) add(t("info.fs"), t("info.oneIn", { n: grouped(Math.round(every)) }), "free_spins_every", t("info.fsSub"));
         if (isNum(par.volatility)) {
-            add("Volatility", volatilityLabel(par.volatility), "volatility",
-                `standard deviation ${par.volatility.toFixed(1)}\u00d7 bet`);
+            add(t("info.vol"), volatilityLabel(par.volatility), "volatility", t("info.volSub", { sd: par.volatility.toFixed(1) }));
         } else if (typeof par.volatility === "string" && par.volatility) {
-            add("Volatility", par.volatility, "volatility");
+            add(t("info.vol"), par.volatility, "volatility");
         }
     }
-    add("Max win", `${grouped(model.max_win)}\u00d7 bet`, "max_win", `${format(offer.cap)} at the current bet`);
+    add(t("info.maxWin"), t("info.timesBet", { n: grouped(model.max_win) }), "max_win", t("info.atBet", { amount: format(offer.cap) }));
     // par.max_win_odds: {base, buy}, each [LOW, HIGH] "1 in N" bounds around the true N.
     const odds = hasPar ? par.max_win_odds : null;
-    if (odds?.base) add("Max win odds", oneInRange(odds.base), "max_win_odds_base", "per base game round, free spins included");
-    if (odds?.buy) add("Max win odds, bought feature", oneInRange(odds.buy), "max_win_odds_buy", "per bought feature");
+    if (odds?.base) add(t("info.odds"), oneInRange(odds.base), "max_win_odds_base", t("info.oddsSub"));
+    if (odds?.buy) add(t("info.oddsBuy"), oneInRange(odds.buy), "max_win_odds_buy", t("info.oddsBuySub"));
     s.appendChild(dl);
     if (!hasPar) {
-        s.appendChild(el("p", "info-note info-missing",
-            "The return-to-player figures could not be loaded. Reload the page to see them."));
+        s.appendChild(el("p", "info-note info-missing", t("info.missing")));
     }
     if (par && isNum(par.rtp)) {
-        s.appendChild(el("p", "info-note",
-            "The RTP is the theoretical long-term return, computed exactly from the game's maths. " +
-            "Results of individual sessions vary."));
+        s.appendChild(el("p", "info-note", t("info.rtpNote")));
     }
     return s;
 }
@@ -321,14 +283,14 @@ export function renderInfo(container, { model, offer, par = null, format, rtp = 
     const root = el("div", "boce-info");
     root.dataset.bet = String(offer.bet);
     const header = el("header", "info-header");
-    header.appendChild(el("h2", "info-title", model.name));
-    header.appendChild(el("p", "info-subtitle", "Game rules & paytable"));
+    header.appendChild(el("h2", "info-title", t("game.name")));
+    header.appendChild(el("p", "info-subtitle", t("info.subtitle")));
     root.appendChild(header);
     root.append(paytableSection(ctx), paylinesSection(ctx), rulesSection(ctx));
     if (rtp) root.append(statsSection(ctx)); // the launch's rtp switch (a market may hide it)
     // The build stamp `make dist` writes into the page (<meta name="version">; "dev" unbuilt).
     const version = document.querySelector('meta[name="version"]')?.content;
-    if (version) root.appendChild(el("p", "info-version", `Version ${version}`));
+    if (version) root.appendChild(el("p", "info-version", t("info.version", { version })));
     container.replaceChildren(root);
     return root;
 }

@@ -8,7 +8,8 @@
 //
 // Each profile: { name, label, minCycleMs, autoplay, turbo, slamStop, spacebar, buy, net,
 //   clock, rtp, maxBet, stakeInfo, social, celebrateOnlyAboveStake, realityCheckMinutes,
-//   sessionClock, changes: [text, ...] }
+//   sessionClock, changes }: its label is the tables' jur.NAME (in the player's language), and
+//   its `changes` (a count) the texts jur.NAME.1 to jur.NAME.<changes>
 //   minCycleMs               least time from one round's start to the next round's start
 //   autoplay/turbo/slamStop/buy  whether that control exists (absent: API and embed refuse)
 //   spacebar                 whether Space (and Enter) on the page starts a round
@@ -21,42 +22,32 @@
 
 import { MARKETS } from "./launch.js";
 
+import { has, t } from "./i18n.js";
+
 export class ProfileError extends Error {}
 
 /** What each market is called and what it changes, for the info screen. */
 export const PROFILES = {
     default: {
         name: "default",
-        label: "Standard",
-        changes: ["All controls: autoplay with stop conditions, quick spin, stopping the reels at once, buying the feature."],
+        changes: 1,
     },
     uk: {
         name: "uk",
-        label: "United Kingdom",
-        changes: [
-            "Every round lasts at least 2.5 seconds from its start to the start of the next one.",
-            "No autoplay, no quick spin, no stopping the reels early, no feature buy.",
-            "A win that is not more than the stake is shown without sound, counting up or win panels.",
-            "The time played and the net result of this session stay on screen.",
-            "A reality check every 60 minutes pauses play and shows the session's figures.",
-        ],
+        changes: 5,
     },
     de: {
         name: "de",
-        label: "Germany",
-        changes: [
-            "Every round lasts at least 5 seconds from its start to the start of the next one.",
-            "No autoplay, no quick spin, no stopping the reels early, no feature buy.",
-            "A stake of at most 1 EUR a round.",
-            "Beside the stake: the chance of the top prize and the average payout per 1 EUR staked.",
-        ],
+        changes: 4,
     },
     social: {
         name: "social",
-        label: "Social play",
-        changes: ["Played for virtual coins, which have no cash value.", "All controls."],
+        changes: 2,
     },
 };
+
+/** The profile's name in the player's language (the tables' jur.NAME). */
+export const labelOf = (profile) => t(`jur.${profile.name}`);
 
 /** The rules of a round under `settings` (launch.js readSettings), as a new object. */
 export function profileOf(settings) {
@@ -64,6 +55,7 @@ export function profileOf(settings) {
     const s = settings.switches;
     return {
         ...PROFILES[settings.market],
+        get label() { return labelOf(this); },
         minCycleMs: settings.minRound,
         autoplay: Boolean(s.autoplay),
         turbo: Boolean(s.turbo),
@@ -103,17 +95,12 @@ export function isRoundRules(rules) {
         && typeof rules.slamStop === "boolean" && typeof rules.celebrateOnlyAboveStake === "boolean";
 }
 
-const WHAT = {
-    autoplay: "Autoplay",
-    turbo: "Quick spin",
-    slamStop: "Stopping the reels early",
-    buy: "Buying the feature",
-};
 
 /** Why `feature` ("autoplay", "turbo", "slamStop", "buy") is refused under `profile`, or null. */
 export function refusal(profile, feature) {
     if (profile[feature]) return null;
-    return `${WHAT[feature] ?? feature} is not available under the ${profile.label} rules (?market=${profile.name})`;
+    const what = has(`jur.what.${feature}`) ? t(`jur.what.${feature}`) : feature;
+    return t("refuse.notAvailable", { what, rules: labelOf(profile), name: profile.name });
 }
 
 function el(tag, cls, text) {
@@ -127,42 +114,48 @@ function el(tag, cls, text) {
  *  settings the game was launched with. */
 export function profilesSection(current, settings) {
     const s = el("section", "info-section info-profiles");
-    s.append(el("h3", "info-heading", "Rules by market"));
-    s.append(el("p", "info-note",
-        `This game runs under the ${current.label} rules. An operator picks the rules with ?market= in the page's address.`));
+    s.append(el("h3", "info-heading", t("jur.heading")));
+    s.append(el("p", "info-note", t("jur.note", { rules: labelOf(current) })));
     const list = el("dl", "profile-list");
     for (const p of Object.values(PROFILES)) {
-        const dt = el("dt", "profile-name", `${p.label} (${p.name === "default" ? "default" : `?market=${p.name}`})`);
+        const how = p.name === "default" ? t("jur.default.tag") : `?market=${p.name}`;
+        const dt = el("dt", "profile-name", `${labelOf(p)} (${how})`);
         if (p.name === current.name) {
-            dt.append(el("span", "profile-current", " in force"));
+            dt.append(el("span", "profile-current", t("jur.inForce")));
             dt.dataset.current = "";
         }
         const dd = el("dd");
         const ul = el("ul");
-        for (const text of p.changes) ul.append(el("li", "", text));
+        for (let i = 1; i <= p.changes; i++) ul.append(el("li", "", t(`jur.${p.name}.${i}`)));
         dd.append(ul);
         list.append(dt, dd);
     }
     s.append(list);
     if (current.realityOverride && current.realityCheckMinutes !== null) {
-        s.append(el("p", "info-note", `A reality check comes every ${current.realityCheckMinutes} minutes (?reality=).`));
+        s.append(el("p", "info-note", t("jur.reality", { minutes: current.realityCheckMinutes })));
     }
-    if (settings) s.append(settingsTable(settings));
+    if (settings) {
+        // for the operator: the settings by their address names (bets, buy, ...), folded away,
+        // so a player (under the social wording too) reads none of them unless they open it
+        const fold = el("details", "settings-fold");
+        fold.append(el("summary", "", t("jur.settings")), settingsTable(settings));
+        s.append(fold);
+    }
     return s;
 }
 
-/** Every launch setting in force, as the info screen lists it (#info-settings). */
+/** Every launch setting in force, as the info screen lists it (#info-settings, under the
+ *  summary "Settings in force"). */
 function settingsTable(settings) {
     const table = el("table", "settings-table");
     table.id = "info-settings";
-    table.append(el("caption", "", "Settings in force"));
     const rows = [
         ["lang", settings.lang], ["currency", settings.currency], ["market", settings.market],
         ["bets", settings.bets.join(",")], ["bet", String(settings.bet)],
         ...Object.entries(settings.switches).map(([k, v]) => [k, String(v)]),
-        ["minRound", String(settings.minRound)], ["maxBet", settings.maxBet === null ? "none" : String(settings.maxBet)],
-        ["reality", settings.reality === null ? "none" : String(settings.reality)],
-        ["lobby", settings.lobby ?? "none"],
+        ["minRound", String(settings.minRound)], ["maxBet", settings.maxBet === null ? t("jur.none") : String(settings.maxBet)],
+        ["reality", settings.reality === null ? t("jur.none") : String(settings.reality)],
+        ["lobby", settings.lobby ?? t("jur.none")],
     ];
     for (const [k, v] of rows) {
         const tr = el("tr");

@@ -4,6 +4,7 @@
 // payout per 1 EUR staked (the exact RTP, as a decimal amount of the currency).
 
 import { byId } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** A Home link `a#home` to `settings.lobby` (an http(s) address: launch.js), opened in the top
  *  frame, first of the HUD's tools; nothing without a lobby. */
@@ -15,7 +16,7 @@ export function showLobby(settings) {
     a.href = settings.lobby;
     a.target = "_top";
     a.rel = "noopener";
-    a.setAttribute("aria-label", "Home: back to the lobby");
+    a.setAttribute("aria-label", t("market.home"));
     a.textContent = "⌂";
     document.querySelector(".hud-tools").prepend(a);
     return a;
@@ -30,7 +31,7 @@ export function showStakeInfo(profile, par, settings) {
     p.className = "stake-info";
     const odds = par?.max_win_odds?.base;
     if (!odds || typeof par.rtp !== "number") {
-        p.textContent = "The chance of the top prize and the average payout are not available.";
+        p.textContent = t("market.stakeMissing");
     } else {
         const whole = new Intl.NumberFormat(settings.locale, { maximumFractionDigits: 0 });
         const payout = new Intl.NumberFormat(settings.locale, {
@@ -42,7 +43,7 @@ export function showStakeInfo(profile, par, settings) {
         p.dataset.oddsLow = String(Math.floor(odds[0]));
         p.dataset.oddsHigh = String(Math.ceil(odds[1]));
         p.dataset.rtp = String(par.rtp);
-        p.textContent = `Top prize: 1 in ${low} to ${high} · average payout per ${payout.format(1).replace(/[.,]0000/, "")} staked: ${payout.format(par.rtp)}`;
+        p.textContent = t("market.stakeInfo", { low, high, unit: payout.format(1).replace(/[.,]0000/, ""), payout: payout.format(par.rtp) });
     }
     byId("bet").closest(".meter").append(p); // under the bet control, inside its meter
     return p;

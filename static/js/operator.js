@@ -10,6 +10,7 @@
 
 import { EngineRefusal } from "./bridge.js";
 import { byId } from "./dom.js";
+import { t } from "./i18n.js";
 import { makeFormat } from "./hud.js";
 import { ProfileError, profileOf } from "./jurisdiction.js";
 import { SettingsError, readSettings } from "./launch.js";
@@ -26,7 +27,7 @@ export async function launchEngine(bridge, params, { demo }) {
     if (demo && !(profile.buy && profile.autoplay)) {
         // the showcase buys features one after another by itself: a profile without the buy or
         // without autoplay cannot run it, and says so rather than loop on refusals
-        throw new ProfileError(`?demo=feature buys features by itself, which the ${profile.name} profile does not allow; nothing has been played`);
+        throw new ProfileError(t("demo.noProfile", { name: profile.name }));
     }
     const own = settings.bets.join() === model.bets.join() && settings.bet === model.default_bet;
     if (!own || settings.maxBet !== null) {
@@ -76,7 +77,7 @@ export class AgeGate {
 
     /** Why nothing may be played yet, or null. */
     why() {
-        return this.confirmed ? null : "the site has not confirmed your age yet: this demo cannot be played until it does";
+        return this.confirmed ? null : t("age.why");
     }
 
     /** The site confirmed the player's age: play may begin. */

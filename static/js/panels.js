@@ -3,6 +3,7 @@
 // forever.
 
 import { el, symbolUrl } from "./dom.js";
+import { has, t } from "./i18n.js";
 
 const MIN_MS = 30;
 
@@ -21,7 +22,7 @@ export class Panels {
     symbolImg(name, cls = "") {
         const img = el("img", cls);
         img.src = symbolUrl(name);
-        img.alt = name;
+        img.alt = t(`sym.${name}`);
         return img;
     }
 
@@ -35,7 +36,7 @@ export class Panels {
         panel.setAttribute("role", "dialog");
         panel.setAttribute("aria-modal", "true");
         panel.append(content);
-        const hint = el("p", "panel-hint", "Click or press any key to continue");
+        const hint = el("p", "panel-hint", t("panel.hint"));
         panel.append(hint);
         this.root.replaceChildren(panel);
         this.root.hidden = false;
@@ -69,27 +70,27 @@ export class Panels {
     /** Free-spins intro: the book opens and its pages flip until they stop on the SES. */
     intro({ count, special, symbols, speedFactor }) {
         const box = el("div", "intro");
-        box.append(el("h2", "panel-title", "FREE SPINS"));
-        box.append(el("p", "panel-big", `${count} free spins`));
+        box.append(el("h2", "panel-title", t("panel.fsTitle")));
+        box.append(el("p", "panel-big", t("panel.fsCount", { count })));
         const book = el("div", "book-anim");
         const left = el("div", "page left");
-        left.append(el("span", "page-text", "Special expanding symbol"));
+        left.append(el("span", "page-text", t("panel.special")));
         const right = el("div", "page right");
         const img = this.symbolImg(symbols[0], "page-symbol");
         right.append(img);
         const flipper = el("div", "page flipper");
         book.append(left, right, flipper);
         box.append(book);
-        const caption = el("p", "panel-sub", "Drawing the special symbol…");
+        const caption = el("p", "panel-sub", t("panel.drawing"));
         box.append(caption);
         let flips = Math.max(1, Math.round(14 * Math.min(1, speedFactor * 1.2)));
         const step = Math.max(20, 110 * speedFactor);
         let i = 0;
         const reveal = () => {
             img.src = symbolUrl(special);
-            img.alt = special;
+            img.alt = t(`sym.${special}`);
             right.classList.add("chosen");
-            caption.textContent = `${special} expands to fill its reels and pays on all lines`;
+            caption.textContent = t("panel.expands", { symbol: t(`sym.${special}`) });
         };
         const tick = () => {
             if (flips-- <= 0) { reveal(); return; }
@@ -110,31 +111,31 @@ export class Panels {
     /** `timesBet`: the engine's decimal string for the total in total bets ("82.27"). */
     outro({ total, played, timesBet, speedFactor }) {
         const box = el("div", "outro");
-        box.append(el("h2", "panel-title", "FEATURE COMPLETE"));
-        box.append(el("p", "panel-sub", `${played} free spins played`));
+        box.append(el("h2", "panel-title", t("panel.complete")));
+        box.append(el("p", "panel-sub", t("panel.played", { count: played })));
         const amount = el("p", "panel-amount", this.format(total));
         amount.id = "feature-total";
         amount.dataset.minor = String(total);
         box.append(amount);
-        box.append(el("p", "panel-sub", `${timesBet}x your bet`));
+        box.append(el("p", "panel-sub", t("panel.timesBet", { times: timesBet })));
         return this._show(box, { cls: "panel-outro", ms: 3500, speedFactor });
     }
 
     maxWin({ amount, forfeited, cap, speedFactor }) {
         const box = el("div", "maxwin");
-        box.append(el("h2", "panel-title", "MAX WIN!"));
+        box.append(el("h2", "panel-title", t("panel.maxWin")));
         box.append(el("p", "panel-amount", this.format(amount)));
-        const limit = `The ${cap.toLocaleString("en-US")}x cap is reached: the round ends here`;
+        const limit = t("panel.cap", { cap: cap.toLocaleString("en-US") });
         box.append(el("p", "panel-sub", forfeited
-            ? `${limit} (${forfeited} free spins forfeited).`
-            : `${limit}.`));
+            ? t("panel.capForfeit", { limit, count: forfeited })
+            : t("panel.capEnd", { limit })));
         return this._show(box, { cls: "panel-maxwin", ms: 5000, speedFactor });
     }
 
     /** Big / mega / epic win: the round's total as the engine decided it; a click closes it. */
     bigWin({ name, level, amount, speedFactor, onBurst }) {
         const box = el("div", "bigwin");
-        box.append(el("h2", `panel-title bigwin-${level}`, name));
+        box.append(el("h2", `panel-title bigwin-${level}`, has(`bigwin.${level}`) ? t(`bigwin.${level}`) : name));
         // The engine's total, shown as it is from the start: a count-up would show amounts
         // nobody decided. The panel celebrates with its bursts and its title instead.
         box.append(el("p", "panel-amount", this.format(amount)));

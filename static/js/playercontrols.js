@@ -14,19 +14,10 @@ import { AutoplayPanel } from "./autoplaypanel.js";
 import { byId } from "./dom.js";
 import { MessageKind } from "./hud.js";
 import { profilesSection, refusal } from "./jurisdiction.js";
+import { has, plural, t } from "./i18n.js";
 
-/** Why autoplay ended, in the player's words. */
-const ENDED = {
-    rounds: "all rounds played",
-    feature: "free spins won",
-    singleWin: "a single win reached your amount",
-    lossLimit: "the loss limit was reached",
-    winLimit: "the win limit was reached",
-    balance: "the balance cannot cover the next bet",
-    stopped: "stopped",
-    hidden: "the game was hidden",
-    error: "an error",
-};
+/** Why autoplay ended, in the player's words (the tables' ap.why.REASON). */
+const ended = (reason) => (has(`ap.why.${reason}`) ? t(`ap.why.${reason}`) : reason);
 
 export class PlayerControls {
     constructor({ profile, settings, controller, clock, sequencer, replays, hud, format, post }) {
@@ -41,10 +32,10 @@ export class PlayerControls {
         this.driver.on("change", () => this.showSpinMode());
         this.panel = new AutoplayPanel({
             format,
-            canOpen: () => (c.busy ? "a round is playing" : !c.canWrite() ? "the game is open in another tab" : null),
+            canOpen: () => (c.busy ? t("refuse.playing") : !c.canWrite() ? t("tabs.open") : null),
         });
         this.panel.on("start", (opts) => this.autoplay(opts).catch((err) => {
-            hud.showMessage(`Autoplay did not start: ${err.message}.`);
+            hud.showMessage(t("ap.notStarted", { reason: err.message }));
         }));
         hud.el.auto.addEventListener("click", () => {
             if (this.driver.running) this.stopAutoplay();
@@ -100,7 +91,7 @@ export class PlayerControls {
         this.controller.assertWritable(); // another tab plays: refused, said on screen
         const result = await this.driver.run(opts);
         const { played, reason } = result;
-        const text = `Autoplay ended after ${played} ${played === 1 ? "round" : "rounds"}: ${ENDED[reason] ?? reason}.`;
+        const text = plural("ap.ended", played, { why: ended(reason) });
         if (reason === "balance") this.controller.showRefusal(this.controller.refusalFor(false));
         else if (reason !== "error") this.hud.showMessage(text, { kind: MessageKind.NOTICE });
         else this.hud.announce(text);

@@ -8,6 +8,7 @@
 import { renderHistory, timeFormat } from "./history.js";
 import { byId, el } from "./dom.js";
 import { Refused, describeValue } from "./controller.js";
+import { t } from "./i18n.js";
 
 /** What a history replay and a replay link's page share: a sequencer of their own whose meter
  *  is the banner's #replay-win, and Stop. */
@@ -124,7 +125,7 @@ export class Replays extends ReplayShow {
 
     _shareProblem(err) {
         console.warn("history entry cannot be shared:", err.message);
-        this.hud.showMessage("This round cannot be shared: its record is damaged.");
+        this.hud.showMessage(t("history.shareDamaged"));
     }
 
     /** Plays history entry `index` (0 = newest) again from its stored record; resolves with
@@ -137,7 +138,7 @@ export class Replays extends ReplayShow {
                 round = await this.bridge.checkRound(entry.round, entry.bet, entry.cost);
             } catch (err) {
                 console.warn("history entry refused by the engine:", err.message);
-                this.hud.showMessage("This round cannot be replayed: its record is damaged.");
+                this.hud.showMessage(t("replay.damaged"));
                 throw err;
             }
             this.playing = true;
@@ -146,7 +147,7 @@ export class Replays extends ReplayShow {
             byId("replay-bet").textContent = this.format(entry.bet);
             this._showWin(0);
             this.banner.hidden = false;
-            this.hud.announce("Replay of an earlier round: no money is played");
+            this.hud.announce(t("say.replay"));
             try {
                 await this.sequencer.play(round);
             } finally {

@@ -11,6 +11,7 @@ import { EngineRefusal } from "./bridge.js";
 import { CannotStart, PageState, byId, interactive, pageState, setPageState } from "./dom.js";
 import { Refused } from "./controller.js";
 import { ReplayShow } from "./replay.js";
+import { t } from "./i18n.js";
 
 /** `<html data-mode>` in replay mode; set as soon as the URL asks for it, so no betting control
  *  shows even while the engine starts. */
@@ -42,11 +43,11 @@ export class LinkReplay extends ReplayShow {
         const { round } = this;
         const banner = byId("replay-banner");
         banner.dataset.link = "true";
-        byId("replay-when").textContent = "a shared link";
+        byId("replay-when").textContent = t("replay.sharedWhen");
         byId("replay-bet").textContent = format(round.bet);
         byId("replay-bet").dataset.minor = String(round.bet);
         const cost = byId("replay-cost");
-        cost.textContent = round.buy ? `${format(round.cost)} (feature bought)` : format(round.cost);
+        cost.textContent = round.buy ? t("replay.costBought", { cost: format(round.cost) }) : format(round.cost);
         cost.dataset.minor = String(round.cost);
         byId("replay-cost-part").hidden = false;
         this._showWin(round.total_win);
@@ -55,7 +56,7 @@ export class LinkReplay extends ReplayShow {
         play.addEventListener("click", () => this.play().catch(() => {}));
         byId("replay-stop").addEventListener("click", () => this.stop());
         banner.hidden = false;
-        hud.announce(`Replay of a shared round: bet ${format(round.bet)}, win ${format(round.total_win)}. No money is played.`);
+        hud.announce(t("say.sharedReplay", { bet: format(round.bet), win: format(round.total_win) }));
     }
 
     /** Space or Enter plays the round (again), Escape stops it; nothing while `dialog` is open. */
@@ -102,7 +103,7 @@ export class LinkReplay extends ReplayShow {
             document.body.classList.remove("replaying");
             stop.classList.remove("on");
             play.disabled = false;
-            play.textContent = "Play again";
+            play.textContent = t("replay.again");
             this.playing = false;
             setPageState(PageState.READY);
         }

@@ -14,6 +14,7 @@
 import { EngineRefusal } from "./bridge.js";
 import { CannotStart, byId } from "./dom.js";
 import { refusal } from "./jurisdiction.js";
+import { t } from "./i18n.js";
 
 /** The named scenario of the engine's catalogue, checked before anything is shown. */
 export async function openScenario(bridge, name, profile) {
@@ -62,8 +63,8 @@ export class Scenario {
         byId("scenario-name").textContent = name;
         byId("scenario-description").textContent = description;
         byId("scenario-next").textContent = this.played
-            ? "Played; the rounds after it are drawn as usual."
-            : `The next ${mode === "buy" ? "Buy feature" : "Spin"} at ${this.format?.(bet) ?? bet} plays it.`;
+            ? t("scenario.played")
+            : t(mode === "buy" ? "scenario.nextBuy" : "scenario.nextSpin", { bet: this.format?.(bet) ?? bet });
         byId("scenario-banner").dataset.played = String(this.played);
     }
 }

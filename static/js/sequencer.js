@@ -21,6 +21,7 @@
 
 import { Emitter } from "./emitter.js";
 import { EventType, SpinKind } from "./events.js";
+import { t } from "./i18n.js";
 
 export class Sequencer extends Emitter {
     constructor({ model, renderer, reels, hud, meter, panels, sound, speed, format }) {
@@ -181,8 +182,8 @@ export class Sequencer extends Emitter {
         }
         if (e.reels.length > 1) {
             const parts = e.reels.map((r) => `x${e.multipliers[String(r)]}`).join(" · ");
-            this.renderer.showBanner(`x${e.multiplier}`, `wild multipliers ${parts}`, 1300);
-            this.hud.announce(`Wild reels: total multiplier ${e.multiplier}`);
+            this.renderer.showBanner(`x${e.multiplier}`, t("canvas.multipliers", { parts }), 1300);
+            this.hud.announce(t("say.wildReels", { multiplier: e.multiplier }));
             await this.wait(1300);
         }
     }
@@ -204,11 +205,11 @@ export class Sequencer extends Emitter {
     async on_expandSymbol(e) {
         this.renderer.hideLines();
         this.renderer.expandSes(e.reels, e.symbol,
-            `${e.symbol} pays ${this.format(e.paid)}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`);
+            `${t("canvas.sesPays", { symbol: t(`sym.${e.symbol}`), amount: this.format(e.paid) })}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`);
         this.sfx("expand");
         this.show(e.total);
         this.cheer("win", Number(e.times_bet));
-        this.hud.announce(`Expanding ${e.symbol} pays ${this.format(e.paid)}`);
+        this.hud.announce(t("say.expanding", { symbol: t(`sym.${e.symbol}`), amount: this.format(e.paid) }));
         await this.wait(1800);
     }
 
@@ -219,7 +220,7 @@ export class Sequencer extends Emitter {
             this.hud.showFeature(this.feature);
             await this.wait(e.paid > 0 ? 700 : 350);
         } else if (e.paid > 0) {
-            this.hud.announce(`You win ${this.format(e.paid)}`);
+            this.hud.announce(t("say.youWin", { amount: this.format(e.paid) }));
         }
     }
 
@@ -227,8 +228,8 @@ export class Sequencer extends Emitter {
         this.renderer.hideLines();
         this.renderer.glow(e.positions);
         this.sfx("book");
-        this.renderer.showBanner("FREE SPINS!", `${e.positions.length} books`, 1600);
-        this.hud.announce(`${e.positions.length} books: free spins triggered`);
+        this.renderer.showBanner(t("canvas.freeSpins"), t("canvas.books", { count: e.positions.length }), 1600);
+        this.hud.announce(t("say.trigger", { count: e.positions.length }));
         await this.wait(1700);
     }
 
@@ -236,7 +237,7 @@ export class Sequencer extends Emitter {
         this.sfx("featureStart");
         Object.assign(this.feature, { on: true, special: e.special, count: e.count, number: 0, total: 0 });
         this.emit("featureStart", e);
-        this.hud.announce(`${e.count} free spins. Special expanding symbol: ${e.special}`);
+        this.hud.announce(t("say.fsStart", { count: e.count, symbol: t(`sym.${e.special}`) }));
         await this.panel("intro", { count: e.count, special: e.special, symbols: Object.keys(this.model.paytable), speedFactor: this.speedFactor });
         this.renderer.clearWins();
         this.renderer.setFree(true);
@@ -253,13 +254,13 @@ export class Sequencer extends Emitter {
     async on_maxWin(e) {
         this.sfx("maxWin");
         this.renderer.burst(120);
-        this.hud.announce(`Maximum win reached: ${this.format(e.amount)}`);
+        this.hud.announce(t("say.maxWin", { amount: this.format(e.amount) }));
         await this.panel("maxWin", { amount: e.amount, forfeited: e.forfeited, cap: this.model.max_win, speedFactor: this.speedFactor });
     }
 
     async on_freeSpinsEnd(e) {
         this.feature.total = e.total;
-        this.hud.announce(`Free spins complete: you won ${this.format(e.total)}`);
+        this.hud.announce(t("say.fsEnd", { amount: this.format(e.total) }));
         await this.panel("outro", { total: e.total, played: e.played, timesBet: e.times_bet, speedFactor: this.speedFactor });
         this._leaveFeature();
         this.emit("featureEnd", e);
@@ -282,6 +283,6 @@ export class Sequencer extends Emitter {
                 onBurst: () => this.renderer.burst(30) });
         }
         this.show(e.total_win);
-        if (e.total_win > 0) this.hud.announce(`Round over: you win ${this.format(e.total_win)}`);
+        if (e.total_win > 0) this.hud.announce(t("say.roundOver", { amount: this.format(e.total_win) }));
     }
 }

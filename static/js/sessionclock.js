@@ -16,6 +16,7 @@
 // Continue (or Escape) or Leave. Leave ends the session: every later round is refused.
 
 import { Emitter } from "./emitter.js";
+import { plural, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,7 +31,7 @@ export function clock(ms) {
 export function spoken(ms) {
     const s = Math.max(0, Math.floor(ms / 1000));
     const parts = [[Math.floor(s / 3600), "hour"], [Math.floor(s / 60) % 60, "minute"], [s % 60, "second"]];
-    const words = parts.filter(([n], i) => n > 0 || (i === 2 && s === 0)).map(([n, w]) => `${n} ${w}${n === 1 ? "" : "s"}`);
+    const words = parts.filter(([n], i) => n > 0 || (i === 2 && s === 0)).map(([n, w]) => plural(`time.${w}`, n));
     return words.join(" ");
 }
 
@@ -160,8 +161,9 @@ export class SessionClock extends Emitter {
         this.ended = true;
         clearInterval(this._timer);
         const f = this.figures();
-        this.el.endedText.textContent = `You played for ${spoken(f.elapsedMs)} and your net result is ${this.signed(f.net)} `
-            + `(staked ${this.format(f.staked)}, won ${this.format(f.won)}). Reload the page to play again.`;
+        this.el.endedText.textContent = t("ended.text", {
+            elapsed: spoken(f.elapsedMs), net: this.signed(f.net), staked: this.format(f.staked), won: this.format(f.won),
+        });
         this.el.ended.hidden = false;
         this.el.ended.querySelector("h2")?.focus();
         this.emit("leave", f);

@@ -16,8 +16,8 @@
 import { byId } from "./dom.js";
 import { MessageKind } from "./hud.js";
 import * as store from "./store.js";
+import { t } from "./i18n.js";
 
-const IN_ANOTHER_TAB = "The game is open in another tab.";
 
 /** The saved game (or a fresh one); ?seed=N goes on from the saved generator state when the
  *  save was made with the same N (the k-th round across reloads and tabs is CPython's k-th);
@@ -75,7 +75,7 @@ export class SharedGame {
     async begin(problem) {
         this.tabs?.setBusy(false); // the page is up: the lock may go to a tab that asks
         if (this.waiting) {
-            this.showNotice(IN_ANOTHER_TAB);
+            this.showNotice(t("tabs.open"));
             return;
         }
         this.showProblem(problem);
@@ -87,25 +87,11 @@ export class SharedGame {
         const demoBalance = this.format(store.DEMO_BALANCE);
         const notice = { kind: MessageKind.NOTICE };
         if (problem?.kind === store.Problem.NEWER) {
-            this.hud.showMessage(
-                `This game is older than your saved game (${problem.reason}). Your saved game is left `
-                + `untouched: this game plays on the demo balance of ${demoBalance} and saves nothing. Open `
-                + "the newer version to go on with it, or start afresh (your saved game is then set aside).",
-                notice,
-            );
+            this.hud.showMessage(t("saved.newer", { reason: problem.reason, balance: demoBalance }), notice);
         } else if (problem?.kind === store.Problem.CORRUPT && problem.backup) {
-            this.hud.showMessage(
-                `Your saved game could not be used: ${problem.reason}. It has been set aside, and a `
-                + `new game starts on the demo balance of ${demoBalance}.`,
-                notice,
-            );
+            this.hud.showMessage(t("saved.corrupt", { reason: problem.reason, balance: demoBalance }), notice);
         } else if (problem?.kind === store.Problem.CORRUPT) {
-            this.hud.showMessage(
-                `Your saved game could not be used: ${problem.reason}. It could not be set aside either `
-                + `(${problem.why}), so it is left as it is and this game, on the demo balance of `
-                + `${demoBalance}, is not saved. Start afresh to replace it.`,
-                notice,
-            );
+            this.hud.showMessage(t("saved.corruptHeld", { reason: problem.reason, why: problem.why, balance: demoBalance }), notice);
         }
     }
 
@@ -119,15 +105,14 @@ export class SharedGame {
         this.saved.adopt(state);
         this.saved.persist();
         this.hud.showMessage(
-            `A new game starts on the demo balance of ${this.format(store.DEMO_BALANCE)}. `
-            + (backup ? "Your earlier saved game is kept as a backup." : `Your earlier saved game could not be kept (${why}).`),
+            `${t("saved.afresh", { balance: this.format(store.DEMO_BALANCE) })} ${backup ? t("saved.afreshKept") : t("saved.afreshLost", { why })}`,
             { kind: MessageKind.NOTICE },
         );
     }
 
     /** A round in progress (reload, closed tab, takeover) resumes at its saved step. */
     async resume() {
-        this.hud.showMessage("Welcome back! Finishing the round you started.", { kind: MessageKind.NOTICE });
+        this.hud.showMessage(t("saved.resume"), { kind: MessageKind.NOTICE });
         await this.controller.resume();
         this.hud.hideMessage();
     }
@@ -139,14 +124,14 @@ export class SharedGame {
         this.saved.adopt(state);
         this.hud.hideMessage();
         this.showProblem(problem);
-        this.hud.announce("You are playing in this tab.");
+        this.hud.announce(t("tabs.nowHere"));
         if (state.pending) await this.resume();
     }
 
     /** Another tab asked to play and this one is idle: stop writing, keep what is shown. */
     handOver() {
         store.stopWriting();
-        this.showNotice("The game is now played in another tab.");
+        this.showNotice(t("tabs.nowThere"));
     }
 
     /** A write met a record another tab changed (no Web Locks, or a tab of an earlier build):
@@ -156,7 +141,7 @@ export class SharedGame {
         this.saved.adopt(state);
         this.showProblem(problem);
         if (!problem) {
-            this.hud.showMessage("Your saved game was changed in another tab: this tab now shows it as saved.",
+            this.hud.showMessage(t("tabs.changed"),
                 { kind: MessageKind.NOTICE });
         }
         if (state.pending && !this.controller.busy) this.resume().catch(() => {});
@@ -165,7 +150,7 @@ export class SharedGame {
     /** A waiting tab asks to play; resolves with the role once it plays. */
     async playHere() {
         if (!this.waiting) return this.role;
-        this.showNotice("Waiting for the other tab to finish its round…");
+        this.showNotice(t("tabs.waiting"));
         const role = await this.tabs.playHere();
         byId("spin").focus();
         return role;

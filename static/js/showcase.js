@@ -3,6 +3,7 @@
 // (`<html data-demo="paused">` while it is parked).
 
 import { byId } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** Runs the showcase on `controller` for ever; `speed()` scales the pause between rounds. */
 export async function demoLoop(controller, speed) {
@@ -13,7 +14,7 @@ export async function demoLoop(controller, speed) {
     pause.addEventListener("click", () => {
         const paused = pause.getAttribute("aria-pressed") !== "true";
         pause.setAttribute("aria-pressed", String(paused));
-        pause.textContent = paused ? "Resume demo" : "Pause demo";
+        pause.textContent = t(paused ? "demo.resume" : "demo.pause");
         if (!paused) resume?.();
     });
     for (;;) {

@@ -3,9 +3,11 @@
 // engine's worker failed) and app.js (a start that threw) all report through it; main.py says
 // the same sentence when Python runs on the page (?engine=page).
 
+import { t } from "./i18n.js";
+
 /** The sentence the loading screen shows when the game could not start because of `detail`. */
 export function startupMessage(detail) {
-    return `Sorry, the game could not start (${detail}). Please reload the page.`;
+    return t("load.failed", { detail });
 }
 
 /** Shows the start as failed with `text` (the whole sentence): only while the page is loading,

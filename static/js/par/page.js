@@ -11,6 +11,8 @@ import { barChart, stackChart } from "./charts.js";
 import {
     displayName, el, figure, fixed, grouped, oneIn, pct, section, smallPct, stat, table, times,
 } from "./dom.js";
+import { t } from "../i18n.js";
+import { languageReady } from "../language.js";
 import { initLab } from "./lab.js";
 import { paytableSection, reelsSection } from "./tables.js";
 
@@ -190,6 +192,7 @@ async function getJSON(url) {
 }
 
 async function main() {
+    await languageReady; // the tables first (language.js)
     const status = document.getElementById("status");
     try {
         const [par, model] = await Promise.all([getJSON(PAR_URL), getJSON(MODEL_URL)]);
@@ -197,8 +200,7 @@ async function main() {
         const name = document.getElementById("par-name");
         name.replaceChildren(figure("name", par.name, par.name));
         content.replaceChildren(
-            nav([["rtp", "RTP"], ["odds", "How often"], ["maxwin", "Max win"], ["specials", "Features"],
-                ["symbols", "Symbols"], ["bands", "Base wins"], ["reels", "Reels"], ["paytable", "Paytable"], ["lab", "RTP lab"]]),
+            nav(["rtp", "odds", "maxwin", "specials", "symbols", "bands", "reels", "paytable", "lab"].map((id) => [id, t(`par.nav.${id}`)])),
             rtpSection(par), oddsSection(par), maxWinSection(par), specialsSection(par), symbolsSection(par),
             bandsSection(par), reelsSection(model), paytableSection(model),
         );
@@ -207,7 +209,7 @@ async function main() {
         status.textContent = "";
         document.documentElement.dataset.state = "ready";
     } catch (err) {
-        status.textContent = `The PAR sheet could not be shown: ${err?.message ?? err}`;
+        status.textContent = t("par.failed", { reason: err?.message ?? err });
         document.documentElement.dataset.state = "error";
         console.error(err);
     }

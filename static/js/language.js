@@ -1,0 +1,37 @@
+// The page's language and wording, chosen once at boot, before the first paint is shown.
+// index.html and par.html load this module first; their <html data-lang-pending> keeps the
+// body hidden (game.css/par.css) until the tables are applied, so nothing flickers in English.
+//
+// chooseLanguage is the one place the choice is made, from the launch settings of the address
+// (launch.js): `lang` as readSettings reads it (en, de, ar; an unknown code is English, with a
+// console warning), and the social (sweepstakes) wording under market=social (or its older
+// name jurisdiction=social). `?wording=social` alone gives that wording too (tests, previews).
+// A bad value of any other setting does not matter here: app.js refuses it on its own screen,
+// which is then in the chosen language.
+
+import { MARKETS } from "./launch.js";
+import { setLanguage, setWording, translate } from "./i18n.js";
+
+/** The language and wording of a query string: `{ lang, social }` (lang not yet checked). */
+export function languageOf(search = location.search) {
+    const params = new URLSearchParams(search);
+    const lang = (params.get("lang")?.trim() ?? "en").toLowerCase() || "en";
+    const jurisdiction = params.get("jurisdiction")?.trim();
+    const market = params.get("market")?.trim() ?? (jurisdiction ? jurisdiction.toLowerCase() : "default");
+    const social = (Object.hasOwn(MARKETS, market) && Boolean(MARKETS[market].social)) || params.get("wording") === "social";
+    return { lang, social };
+}
+
+export async function chooseLanguage(search = location.search) {
+    const { lang, social } = languageOf(search);
+    await setLanguage(lang); // an unknown code: English, warned (as readSettings does)
+    if (social) await setWording("social");
+}
+
+/** Resolves once the tables are loaded and the page's marked text is in its language. */
+export const languageReady = chooseLanguage()
+    .catch((err) => console.warn(`the page's language could not be set: ${err?.message ?? err}`))
+    .finally(() => {
+        translate(document);
+        document.documentElement.removeAttribute("data-lang-pending");
+    });

@@ -1,0 +1,300 @@
+"""Languages: every string from one table per language (static/i18n/), and each fits.
+
+- The tables: every key of en.js in de.js and ar.js and no other, the same {placeholders}; the
+  social overlays only re-word keys en.js has, keeping their placeholders.
+- Nothing left outside them: every text node and labelling attribute of index.html is marked
+  data-i18n; the page's scripts write no English literal to the screen.
+- `?lang=de` / `?lang=ar` (and an unknown code: English, with a warning) set <html lang dir>
+  and the page's words; Arabic mirrors the HUD but not the reels.
+- At 1280x800, 390x844 and 568x320, in English, German, Arabic and the social wording, no
+  control's text overflows it, and every control is on screen apart from the others (the HUD,
+  the buy dialog, the autoplay panel); screenshots/i18n-*.png are for a human to look at.
+- The social wording shows none of the words of betting, after a round and with the info
+  screen open: not in the text, the labels, the title or the announcements.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from e2e_harness import REPO_ROOT, Game, Site
+from playwright.sync_api import Page, expect
+
+SHOTS = REPO_ROOT / "screenshots"
+LANGS = ("en", "de", "ar")
+TABLES = ("en", "de", "ar", "en-social", "de-social", "ar-social")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+# The words social (sweepstakes) play never shows, in each language's forms.
+FORBIDDEN = {
+    "en": re.compile(r"\b(bets?|betting|buys?|buying|bought|wager\w*|gambl\w*|stak(e|ed|es|ing)|money)\b", re.I),
+    "de": re.compile(r"(einsatz|einsätze|eingesetzt|kauf|gekauft|wette|wetten|geld|glücksspiel)", re.I),
+    "ar": re.compile(r"(رهان|مراهن|شراء|مشترا|يشتري|مقامر|أموال|(^|\s|بأي\s)مال(\s|$))"),
+}
+
+LOAD_TABLES = """async (names) => {
+    const out = {};
+    for (const name of names) out[name] = (await import(`./static/i18n/${name}.js`)).default;
+    return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def tables(browser: Any, site: Site) -> dict[str, dict[str, str]]:
+    page = browser.new_page()
+    page.goto(site.root + "static/img/favicon.svg")  # same origin, nothing booted
+    try:
+        return page.evaluate(LOAD_TABLES.replace("./static", site.root + "static"), list(TABLES))
+    finally:
+        page.close()
+
+
+def test_every_language_has_exactly_the_english_keys_and_placeholders(tables: dict[str, dict[str, str]]) -> None:
+    en = tables["en"]
+    assert len(en) > 200
+    for code in ("de", "ar"):
+        table = tables[code]
+        assert sorted(set(en) - set(table)) == [], f"{code}.js lacks keys"
+        assert sorted(set(table) - set(en)) == [], f"{code}.js has keys en.js has not"
+        # a singular may say its count in words ("ساعة واحدة"): {n} is its only optional placeholder
+        wrong = [k for k in en if set(PLACEHOLDER.findall(en[k])) - ({"n"} if k.endswith(".one") else set())
+                 != set(PLACEHOLDER.findall(table[k])) - ({"n"} if k.endswith(".one") else set())]
+        assert wrong == [], f"{code}.js: placeholders differ"
+        assert all(isinstance(v, str) and v for v in table.values())
+    for code in LANGS:
+        overlay, base = tables[f"{code}-social"], tables[code]
+        assert sorted(set(overlay) - set(en)) == [], f"{code}-social.js re-words keys en.js has not"
+        wrong = [k for k in overlay if set(PLACEHOLDER.findall(base[k])) != set(PLACEHOLDER.findall(overlay[k]))]
+        assert wrong == [], f"{code}-social.js: placeholders differ"
+
+
+def test_no_table_text_of_the_social_wording_holds_a_betting_word(tables: dict[str, dict[str, str]]) -> None:
+    for code in LANGS:
+        # as i18n.js lays them: en < en-social < the language's table < its social overlay
+        words = {**tables["en"], **tables["en-social"], **(tables[code] if code != "en" else {}), **tables[f"{code}-social"]}
+        shown = {k: PLACEHOLDER.sub("", v) for k, v in words.items()}  # {bet} is a name, not a word shown
+        bad = {k: v for k, v in shown.items() if FORBIDDEN["en"].search(v) or FORBIDDEN[code].search(v)}
+        assert bad == {}, f"social wording in {code}"
+
+
+LABELS = ("aria-label", "alt", "placeholder", "title")
+
+
+class _Marks(HTMLParser):
+    """Collects index.html's text nodes and labelling attributes not marked for the tables."""
+
+    VOID = {"meta", "link", "img", "input", "br", "source", "option"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[dict[str, str | None]] = []
+        self.unmarked: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        for name in LABELS:
+            if a.get(name) and re.search(r"[^\W\d_]", a[name] or "") and f"data-i18n-{name}" not in a:
+                self.unmarked.append(f"<{tag} {name}={a[name]!r}>")
+        if tag not in self.VOID:
+            self.stack.append({"tag": tag, **a})
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack and self.stack.pop()["tag"] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        text = data.strip()
+        if not re.search(r"[^\W\d_]", text):
+            return  # numbers, amounts, symbols (✕, €, −)
+        tags = [e["tag"] for e in self.stack]
+        if "script" in tags or "style" in tags:
+            return
+        if any("data-i18n" in e or e.get("translate") == "no" for e in self.stack):
+            return
+        self.unmarked.append(text)
+
+
+def test_every_text_and_label_of_index_html_is_marked() -> None:
+    parser = _Marks()
+    parser.feed((REPO_ROOT / "index.html").read_text(encoding="utf-8"))
+    assert parser.unmarked == []
+
+
+# A string literal with words, written to the screen without the tables: textContent = "...",
+# el(tag, cls, "..."), showMessage("..."), announce("..."), showNotice("..."), an aria-label.
+SCREEN_WRITE = re.compile(
+    r"""(textContent\s*=\s*|\bel\([^()]*?,\s*[^,()]*?,\s*|show(Message|Notice)\(\s*|announce\(\s*|"""
+    r"""setAttribute\(\s*["']aria-label["']\s*,\s*)(`[^`]*[A-Za-z]{2,}[^`]*`|"[^"]*[A-Za-z]{2,}[^"]*"|'[^']*[A-Za-z]{2,}[^']*')""")
+
+
+def test_the_game_scripts_write_no_english_to_the_screen() -> None:
+    found = []
+    for path in sorted((REPO_ROOT / "static" / "js").glob("*.js")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for m in SCREEN_WRITE.finditer(line):
+                literal = m.group(3)
+                if not re.search(r"[A-Za-z]{2,}", re.sub(r"\$\{[^}]*\}", "", literal)):
+                    continue  # values only, such as `${number}/${count}`
+                found.append(f"{path.name}:{n}: {literal}")
+    assert found == []
+
+
+def test_german_and_arabic_set_the_pages_language_and_direction(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?lang=de&speed=fast").page
+    html = page.locator("html")
+    expect(html).to_have_attribute("lang", "de")
+    expect(html).to_have_attribute("dir", "ltr")
+    expect(page.locator(".meter-balance .meter-label")).to_have_text("Guthaben")
+    assert page.title() == "Book of Christmas Eve"
+    expect(page.locator("#spin")).to_have_attribute("aria-label", "Drehen (Leertaste)")
+    rnd = page.evaluate("game.spin()")
+    expect(page.locator("#announce")).to_contain_text("Guthaben")
+    assert rnd["bet"] > 0
+
+    page = open_game(site.root + "?lang=ar&speed=fast").page
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.locator("html")).to_have_attribute("lang", "ar")
+    assert page.title() == "كتاب ليلة الميلاد"
+    expect(page.locator(".meter-balance .meter-label")).to_have_text("الرصيد")
+    # the HUD is mirrored (the tools at the right, spin at the left); the reels are not: the
+    # canvas draws reel 1 leftmost, as wins pay left to right
+    tools, spin = page.locator(".hud-tools").bounding_box(), page.locator("#spin").bounding_box()
+    assert tools and spin and tools["x"] > spin["x"]
+    assert page.evaluate("getComputedStyle(document.getElementById('reels')).transform") == "none"
+
+
+def test_an_unknown_language_is_english_with_a_warning(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?lang=xx&speed=fast").page
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator(".meter-balance .meter-label")).to_have_text("Balance")
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]", state="attached")
+    assert any('"xx" is not shipped' in w for w in warnings), warnings
+
+
+FIT = """([selector, scrolls = false]) => {
+    const vw = innerWidth, vh = innerHeight;
+    const shown = (e) => e.checkVisibility({ visibilityProperty: true }) && !e.closest('.sr-only')
+        && e.getClientRects().length > 0;
+    const nodes = [...document.querySelectorAll(selector)].filter(shown);
+    const problems = [];
+    const boxes = [];
+    for (const e of nodes) {
+        const r = e.getBoundingClientRect();
+        const name = e.id ? '#' + e.id : e.className ? e.tagName + '.' + String(e.className).split(' ')[0] : e.tagName;
+        if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1) problems.push(`${name} overflows: ${e.scrollWidth} > ${e.clientWidth} (${e.textContent.trim().slice(0, 40)})`);
+        if (r.left < -0.5 || r.right > vw + 0.5 || (!scrolls && (r.top < -0.5 || r.bottom > vh + 0.5))) problems.push(`${name} leaves the viewport ${JSON.stringify([r.left, r.top, r.right, r.bottom])}`);
+        // an inline label's text stays inside the control around it
+        const box = e.parentElement?.closest('button, label, .meter');
+        if (box && getComputedStyle(e).display === 'inline') {
+            const b = box.getBoundingClientRect();
+            if (r.left < b.left - 1 || r.right > b.right + 1) problems.push(`${name} runs out of its control`);
+        }
+        boxes.push([e, r, name]);
+    }
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const [a, p, an] = boxes[i], [b, q, bn] = boxes[j];
+        if (a.contains(b) || b.contains(a)) continue;
+        if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) {
+            problems.push(`${an} overlaps ${bn}`);
+        }
+    }
+    return problems;
+}"""
+
+HUD = ("#game button, #game select, #game output, #game label, .meter-label, .meter-value, .buy-title, "
+       ".buy-price, .btn-auto-text")
+BUY_DIALOG = "#buy-dialog h2, #buy-dialog p, #buy-dialog button"
+AUTOPLAY = ("#autoplay-dialog h2, #autoplay-dialog legend, #autoplay-dialog .ap-rounds label, #autoplay-dialog button, "
+            "#autoplay-dialog .ap-row > span, #autoplay-dialog input[type=text], #autoplay-dialog .ap-check")
+VIEWPORTS = [{"width": 1280, "height": 800}, {"width": 390, "height": 844}, {"width": 568, "height": 320}]
+WORDINGS = [("en", ""), ("de", ""), ("ar", ""), ("en", "social")]
+
+
+def settle(page: Page) -> None:
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def dialog_fits(page: Page, dialog: str, selector: str) -> list[str]:
+    """The dialog on screen, the page not scrolled, and its controls apart and fitting their
+    text (a dialog taller than the screen scrolls: its controls are not held to the height)."""
+    problems = page.evaluate(FIT, [dialog, True]) + page.evaluate(FIT, [selector, True])
+    scrolled = page.evaluate("[document.scrollingElement.scrollLeft, document.scrollingElement.scrollTop]")
+    return problems + ([f"the page is scrolled by {scrolled}"] if scrolled != [0, 0] else [])
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
+@pytest.mark.parametrize("lang,wording", WORDINGS, ids=lambda v: v or "standard")
+def test_every_control_fits_its_text_in_every_language(open_game: Callable[..., Game], site: Site, viewport: dict[str, int],
+                                                        lang: str, wording: str) -> None:
+    query = f"?lang={lang}&speed=fast" + (f"&wording={wording}" if wording else "")
+    page = open_game(site.root + query).page
+    page.set_viewport_size(viewport)
+    settle(page)
+    name = f"i18n-{lang}{'-' + wording if wording else ''}-{viewport['width']}x{viewport['height']}"
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    assert page.evaluate(FIT, [HUD]) == []
+    page.click("#buy")
+    expect(page.locator("#buy-dialog")).to_be_visible()
+    settle(page)
+    assert dialog_fits(page, "#buy-dialog", BUY_DIALOG) == []
+    page.click("#buy-cancel")
+    page.click("#autoplay-button")
+    expect(page.locator("#autoplay-dialog")).to_be_visible()
+    settle(page)
+    page.screenshot(path=str(SHOTS / f"{name}-autoplay.png"))
+    assert dialog_fits(page, "#autoplay-dialog", AUTOPLAY) == []
+
+
+RECORD_ANNOUNCEMENTS = """() => {
+    window.spoken = [];
+    const live = document.getElementById('announce');
+    new MutationObserver(() => window.spoken.push(live.textContent)).observe(live, { childList: true, characterData: true, subtree: true });
+}"""
+
+WORDS_ON_PAGE = """() => {
+    const words = [document.title, document.body.innerText, ...window.spoken];
+    for (const e of document.querySelectorAll('[aria-label], [alt], [placeholder], [title]')) {
+        if (!e.closest('[hidden]')) words.push(...['aria-label', 'alt', 'placeholder', 'title'].map((a) => e.getAttribute(a) ?? ''));
+    }
+    for (const e of document.querySelectorAll('[role=status], [role=alert], [aria-live]')) words.push(e.textContent);
+    return words.filter(Boolean);
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_social_wording_shows_no_betting_word(open_game: Callable[..., Game], site: Site, lang: str) -> None:
+    page = open_game(site.root + f"?lang={lang}&wording=social&seed=3&speed=fast").page
+    page.evaluate(RECORD_ANNOUNCEMENTS)
+    page.evaluate("game.buy()")  # a bought feature: intro, free spins, outro, their announcements
+    page.evaluate("game.spin()")
+    page.click("#info-button")
+    expect(page.locator("#info-dialog")).to_be_visible()
+    words = page.evaluate(WORDS_ON_PAGE)
+    assert len(words) > 10
+    bad = [w for w in words if FORBIDDEN["en"].search(w) or FORBIDDEN[lang].search(w)]
+    assert bad == []
+
+
+def test_market_social_gives_the_social_wording_and_the_new_texts_are_translated(open_game: Callable[..., Game], site: Site) -> None:
+    """The wording follows the launch settings: market=social (in coins) is social play; the
+    launch's texts (the market's rules, Share and Export) come from the tables."""
+    page = open_game(site.root + "?lang=de&market=social&speed=fast").page
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator(".meter-bet .meter-label")).to_have_text("Spiel")
+    page.evaluate("game.spin()")
+    page.click("#history-button")
+    expect(page.locator(".history-share").first).to_have_text("Teilen")
+    expect(page.locator(".history-export").first).to_have_text("Exportieren")
+    page.click("#history-close")
+    page.click("#info-button")
+    expect(page.locator(".info-profiles .info-heading")).to_have_text("Regeln nach Markt")
+    expect(page.locator(".profile-name[data-current]")).to_contain_text("Soziales Spiel")
+    expect(page.locator(".settings-fold summary")).to_have_text("Geltende Einstellungen")
