@@ -12,6 +12,8 @@ export default {
     "load.step": "{detail}…",
     "load.reels": "جارٍ تجهيز البكرات…",
     "load.ready": "جاهز.",
+    "load.spinLocked": "لا تزال اللعبة قيد التحميل: يُتاح الدوران عندما تصبح جاهزة.",
+    "spin.stopsOnItsOwn": "{why}: تتوقف البكرات من تلقاء نفسها.",
     "load.failed": "عذرًا، تعذّر بدء اللعبة ({detail}). يُرجى إعادة تحميل الصفحة.",
     "load.cannotStart": "لا يمكن بدء هذه اللعبة: {reason}.",
 

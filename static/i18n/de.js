@@ -10,6 +10,8 @@ export default {
     "load.step": "{detail}…",
     "load.reels": "Walzen werden vorbereitet…",
     "load.ready": "Bereit.",
+    "load.spinLocked": "Das Spiel lädt noch: Drehen ist möglich, sobald es bereit ist.",
+    "spin.stopsOnItsOwn": "{why}: Die Walzen halten von selbst an.",
     "load.failed": "Das Spiel konnte leider nicht starten ({detail}). Bitte laden Sie die Seite neu.",
     "load.cannotStart": "Dieses Spiel kann nicht starten: {reason}.",
 

@@ -12,6 +12,8 @@ export default {
     "load.step": "{detail}…",
     "load.reels": "Preparing the reels…",
     "load.ready": "Ready.",
+    "load.spinLocked": "The game is still loading: spin unlocks when it is ready.",
+    "spin.stopsOnItsOwn": "{why}: the reels stop on their own.",
     "load.failed": "Sorry, the game could not start ({detail}). Please reload the page.",
     "load.cannotStart": "This game cannot start: {reason}.",
 

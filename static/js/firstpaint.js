@@ -16,6 +16,7 @@ import { byId } from "./dom.js";
 import { makeFormat } from "./hud.js";
 import { readSettings } from "./launch.js";
 import { REELS } from "./layout.js";
+import { t } from "./i18n.js";
 import { languageReady } from "./language.js";
 import { ReelSet } from "./reels.js";
 import { Renderer } from "./renderer.js";
@@ -39,7 +40,8 @@ function lockControls() {
     spin.addEventListener("click", answerLockedSpin);
 }
 
-export const LOADING_TEXT = "The game is still loading: spin unlocks when it is ready.";
+/** What a press of Spin while loading is told (the tables' load.spinLocked). */
+export const loadingText = () => t("load.spinLocked");
 
 /** A press of Spin while loading: the reason, in #message, in the same task as the tap (no
  *  wait for Python). Removed by unlockSpin() at ready. */
@@ -47,7 +49,7 @@ function answerLockedSpin() {
     if (byId("spin").dataset.locked !== "loading") return;
     const message = byId("message");
     message.dataset.kind = "notice";
-    byId("message-text").textContent = LOADING_TEXT;
+    byId("message-text").textContent = loadingText();
     byId("top-up").hidden = true;
     message.hidden = false;
 }
@@ -57,7 +59,7 @@ export function unlockSpin() {
     const spin = byId("spin");
     spin.removeEventListener("click", answerLockedSpin);
     delete spin.dataset.locked;
-    if (byId("message-text").textContent === LOADING_TEXT) byId("message").hidden = true;
+    if (byId("message-text").textContent === loadingText()) byId("message").hidden = true;
 }
 
 function paintHud(model, format) {

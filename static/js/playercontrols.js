@@ -80,7 +80,7 @@ export class PlayerControls {
         const c = this.controller;
         const why = refusal(c.roundProfile ?? this.profile, "slamStop");
         if (!this.driver.running && c.busy && !this.replays.playing && why) {
-            this.hud.showMessage(`${why}: the reels stop on their own.`, { kind: MessageKind.NOTICE });
+            this.hud.showMessage(t("spin.stopsOnItsOwn", { why }), { kind: MessageKind.NOTICE });
             return;
         }
         this.pressSpin(spin);
