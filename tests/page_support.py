@@ -38,3 +38,17 @@ WORKER_RESOURCES = f"""(async () => {{
     return JSON.parse(await engine.python("import js, json\\njson.dumps([[e.name, e.transferSize] "
         + "for e in js.performance.getEntriesByType('resource')])"));
 }})()"""
+
+
+# Injected before the page's scripts: every event of 16 ms or more (Event Timing), and whether
+# the page was still loading when it was seen (tests/e2e/test_phone.py, tools/bench/phone.py).
+EVENTS = """(() => {
+    const seen = window.__events = [];
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) seen.push({ name: e.name, duration: e.duration,
+            loading: document.documentElement.dataset.state === "loading" });
+    }).observe({ type: "event", durationThreshold: 16, buffered: true });
+})();"""
+
+# The worker's wasm memory (Pyodide's heap, which only grows) in bytes, as a PYTHON snippet.
+WASM_BYTES = "import pyodide_js\npyodide_js._module.HEAP8.length"

@@ -14,24 +14,11 @@ from typing import Any
 
 import pytest
 from e2e_harness import BOOT_TIMEOUT_MS, Site, Watch, boot, prepare_context, wait_ready
-from page_support import PYTHON
+from page_support import EVENTS, PYTHON, WASM_BYTES
 from playwright.sync_api import BrowserContext, Page
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 3}
-
-# Injected before the page's scripts: every event slower than 16 ms (Event Timing), with its name
-# and whether the page was still loading.
-EVENTS = """(() => {
-    const seen = window.__events = [];
-    new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) seen.push({ name: e.name, duration: e.duration,
-            loading: document.documentElement.dataset.state === "loading" });
-    }).observe({ type: "event", durationThreshold: 16, buffered: true });
-})();"""
-
-# The worker's wasm memory (Pyodide's heap, which only grows) in bytes.
-WASM_BYTES = "import pyodide_js\npyodide_js._module.HEAP8.length"
 
 
 @pytest.fixture

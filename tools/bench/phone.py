@@ -16,20 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "tests" / "xbrowser")]
 
 import visits  # noqa: E402
-from page_support import PYTHON  # noqa: E402
+from page_support import EVENTS, PYTHON, WASM_BYTES  # noqa: E402
 from playwright.sync_api import Browser, Page  # noqa: E402
 
-# Before the page's scripts: every event of 16 ms or more (Event Timing), and whether the page
-# was loading when it was seen.
-EVENTS = """(() => {
-    const seen = window.__events = [];
-    new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) seen.push({ name: e.name, duration: e.duration,
-            loading: document.documentElement.dataset.state === "loading" });
-    }).observe({ type: "event", durationThreshold: 16, buffered: true });
-})();"""
 
-WASM_BYTES = "import pyodide_js\npyodide_js._module.HEAP8.length"  # the worker's wasm memory
 PLAY = """async (n) => { for (let i = 0; i < n; i++) await game.spin(); }"""
 
 
