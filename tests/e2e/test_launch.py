@@ -127,8 +127,16 @@ def test_a_currency_writes_its_own_minor_digits(open_game: Callable[..., Game], 
     win = int(page.locator("#win").get_attribute("data-minor") or "nan")
     assert win == rnd["total_win"] and page.locator("#win").text_content() == intl(page, win, digits, currency)
     page.click("#info-button")
-    pay = page.locator(".pay-amount").first
-    assert pay.text_content() == intl(page, int(pay.get_attribute("data-minor") or "nan"), digits, currency)
+    # each pay: the model's pay for that count (in line bets) times the line bet, bet / paylines
+    shown = page.eval_on_selector_all(".pay-amount", "ps => ps.map(p => [p.dataset.symbol, Number(p.dataset.count), p.textContent])")
+    line_bet = bets[1] // len(MODEL["paylines"])
+    assert sorted(shown) == sorted([sym, int(n), intl(page, pay * line_bet, digits, currency)]
+                                   for sym, pays in MODEL["paytable"].items() if sym != MODEL["wild"]
+                                   for n, pay in pays.items() if pay)
+    page.click("#info-close")
+    page.click("#history-button")
+    assert [page.locator(".history-bet").first.text_content(), page.locator(".history-win").first.text_content()] == \
+        [intl(page, rnd["bet"], digits, currency), intl(page, rnd["total_win"], digits, currency)]
 
 
 def test_each_currency_and_set_of_levels_keeps_its_own_saved_game(open_game: Callable[..., Game], site: Site) -> None:
