@@ -11,7 +11,7 @@
 
 import { ROWS } from "./layout.js";
 
-const VELOCITY = 26;      // symbols per second at full speed (scaled by the speed factor)
+export const VELOCITY = 26;      // symbols per second at full speed (scaled by the speed factor)
 const ACCEL = 0.16;       // seconds to reach full speed
 const DECEL = 0.34;       // seconds to brake
 const WINDUP = 0.12;      // seconds of the little upward pull before the spin

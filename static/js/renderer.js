@@ -8,12 +8,28 @@
 import { burst, drawBanner, drawLines, drawParticles, drawSes, drawWild } from "./effects.js";
 import { symbolUrl } from "./dom.js";
 import { CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellRect, roundRect } from "./layout.js";
+import { VELOCITY } from "./reels.js";
 import { drawFrameBack, drawFrameFront, drawSnow, flake } from "./scenery.js";
 
 const LINE_COLORS = ["#ffd84a", "#ff5a5a", "#5ad1ff", "#7dff7a", "#ff8af0",
     "#ffa940", "#b48cff", "#40ffd0", "#ff4aa0", "#e8ff5a"];
 
-const BLUR_SPRITES_MAX = 120; // motion-blurred sprites kept (~10 MB at a DPR of 1)
+const BLUR_SPRITES_MAX = 160; // motion-blurred sprites kept (~13 MB at a DPR of 1)
+// A reel's speed is drawn at one of a few blur levels (symbols per second): 4, 8, ... 28 up to
+// full speed, then steps of 8 (quick spin). Ten symbols at each level of a normal spin are 70
+// sprites, all kept; one per whole speed (about 270) thrashed the cache, and each spin made
+// dozens of sprites in its first and last frames, while a tap waited for them.
+const BLUR_STEP = 4;
+
+/** The blur level of a reel moving at `v` symbols per second (v > 0). */
+export function blurLevel(v) {
+    if (v <= 30) return Math.max(BLUR_STEP, BLUR_STEP * Math.round(v / BLUR_STEP));
+    return 32 + 8 * Math.round((v - 32) / 8);
+}
+
+// One idle moment of the main thread (a task while the page's own work goes on elsewhere).
+const whenIdle = (fn) => (typeof requestIdleCallback === "function"
+    ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 16));
 const MAX_DPR = 2; // the canvas's backing store is at most twice its CSS size
 const BOX_PAD = 30; // logical room around a win box for its glow
 
@@ -93,6 +109,25 @@ export class Renderer {
             layer(); // draws on the canvas too, which the first frame then covers
             await nextTask();
         }
+        this._prebakeBlur();
+    }
+
+    /** Makes the motion-blurred sprites of a normal spin (every symbol at every level up to full
+     *  speed) one per idle moment, before the first spin needs them; a resize starts again. */
+    _prebakeBlur() {
+        if (this.reduced) return;
+        const map = this.blurSprites;
+        const todo = [];
+        for (let level = BLUR_STEP; level <= blurLevel(VELOCITY); level += BLUR_STEP) {
+            for (const name of Object.keys(this.sprites)) todo.push([name, level]);
+        }
+        const step = () => {
+            if (map !== this.blurSprites || !todo.length) return; // resized: its own prebake runs
+            const [name, level] = todo.shift();
+            if (!map.has(`${name}|${level}`)) this._blurred(name, level);
+            whenIdle(step);
+        };
+        whenIdle(step);
     }
 
     /** Fit the canvas to its box (keeping the aspect ratio) and re-rasterise the sprites. */
@@ -100,6 +135,7 @@ export class Renderer {
         if (!this._fit()) return;
         for (const name of Object.keys(this.images)) this._rasterise(name);
         if (this._painted) this._draw(performance.now());
+        this._prebakeBlur();
     }
 
     /** Sizes the canvas to its box; true when its backing store changed (the sprites are then
@@ -271,8 +307,8 @@ export class Renderer {
         this.ctx.globalAlpha = 1;
     }
 
-    /** Symbol `name` with its motion blur at `speed` symbols per second (a whole number): the
-     *  symbol and three trailing ghosts above it, drawn once into one sprite per speed. */
+    /** Symbol `name` with its motion blur at `speed` symbols per second (a blur level): the
+     *  symbol and three trailing ghosts above it, drawn once into one sprite per level. */
     _blurred(name, speed) {
         const key = `${name}|${speed}`;
         let baked = this.blurSprites.get(key);
@@ -317,8 +353,7 @@ export class Renderer {
                 const cy = c.y + (r - frac) * CELL_H + CELL_H / 2;
                 if (blur > 0.05 && !this.reduced) {
                     // motion blur: trailing ghosts along the direction of travel, baked per speed
-                    const v = Math.abs(reel.velocity); // whole symbols/s; coarser when fast (turbo)
-                    const baked = this._blurred(name, v < 30 ? Math.round(v) : 30 + 4 * Math.round((v - 30) / 4));
+                    const baked = this._blurred(name, blurLevel(Math.abs(reel.velocity)));
                     const k = this.scale;
                     const px = baked.canvas.width;
                     const x = Math.round(cx * k - px / 2) / k;
