@@ -4,6 +4,9 @@
 // bar carries the figure it draws in data-key / data-value, like the page's other figures.
 
 import { el, mark, responsive, svg } from "./dom.js";
+import { t } from "../i18n.js";
+
+const tip = (label, value) => svg("title", {}, t("par.chart.item", { label, value }));
 
 const FONT = 12;
 
@@ -30,7 +33,7 @@ export function barChart(items, { title, max, ref, className = "" } = {}) {
         const plotW = Math.max(40, width - labelW - valueW - 12);
         const height = head + items.length * row + 4;
         const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img" });
-        root.setAttribute("aria-label", title || "bar chart");
+        root.setAttribute("aria-label", title || t("par.chart.bars"));
         const x0 = labelW + 6;
         root.appendChild(svg("line", { x1: x0, y1: head - 2, x2: x0, y2: height - 2, class: "axis" }));
         items.forEach((d, i) => {
@@ -39,7 +42,7 @@ export function barChart(items, { title, max, ref, className = "" } = {}) {
             root.appendChild(svg("text", { x: labelW, y: y + row / 2 + FONT / 3, "text-anchor": "end", class: "label" }, d.label));
             const bar = svg("rect", { x: x0, y: y + 4, width: Math.max(0, w), height: row - 8, rx: 3, class: `bar bar-${i % 2}` });
             if (d.key) mark(bar, d.key, d.value);
-            bar.appendChild(svg("title", {}, `${d.label}: ${d.text}`));
+            bar.appendChild(tip(d.label, d.text));
             root.appendChild(bar);
             root.appendChild(svg("text", { x: x0 + w + 6, y: y + row / 2 + FONT / 3, class: "value" }, d.text));
         });
@@ -67,14 +70,14 @@ export function stackChart(parts, { title, total = 1, scaleLabels = [] } = {}) {
         const rows = Math.ceil(parts.length / perRow);
         const height = barH + 22 + rows * legendRow + 6;
         const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img" });
-        root.setAttribute("aria-label", title || "stacked bar");
+        root.setAttribute("aria-label", title || t("par.chart.stack"));
         const w = width - 2;
         let x = 1;
         parts.forEach((p) => {
             const pw = (p.value / total) * w;
             const rect = svg("rect", { x, y: 1, width: Math.max(0, pw), height: barH, class: `seg ${p.cls}` });
             if (p.key) mark(rect, p.key, p.value);
-            rect.appendChild(svg("title", {}, `${p.label}: ${p.text}`));
+            rect.appendChild(tip(p.label, p.text));
             root.appendChild(rect);
             if (pw > 60) {
                 root.appendChild(svg("text", { x: x + pw / 2, y: barH / 2 + FONT / 3 + 1, "text-anchor": "middle", class: "seg-text" }, p.text));
@@ -106,6 +109,6 @@ export const LAB_COLOURS = {
     line: "#7fdcff",
     exact: "#ffd84a",
     grid: "rgba(255, 247, 224, 0.12)",
-    text: "#c9d2ee",
+    ink: "#c9d2ee", // the axes and their labels
 };
 
