@@ -41,7 +41,7 @@ export default {
     "info.oddsBuySub": "je Feature auf Wunsch",
     "par.buy": "Feature auf Wunsch",
     "par.foot": "Zahlen: {command} (die Datei {par}); Modell: {model}. Gewinne in Vielfachen der Spielstufe.",
-    "par.timesBet": "{x}× Spielstufe",
+    "par.timesBet": "{x} Spielstufe",
     "par.rtp.intro": "Der Anteil von allem Gespielten, den das Spiel auf lange Sicht zurückzahlt, exakt berechnet über jede Stoppkombination der Walzen (ohne Stichproben).",
     "par.rtp.baseNote": "der Spielstufe, ausgezahlt von Drehungen im Grundspiel",
     "par.rtp.freeNote": "der Spielstufe, ausgezahlt von Features",

@@ -45,7 +45,7 @@ export default {
     "hud.info": "Game info and win table",
     "par.buy": "Feature on demand",
     "par.foot": "Figures: {command} (the file {par}); model: {model}. Wins are in multiples of the total play.",
-    "par.timesBet": "{x}× play",
+    "par.timesBet": "{x} play",
     "par.rtp.intro": "The share of everything played that the game pays back over the long run, computed exactly over every stop combination of the reels (no sampling).",
     "par.rtp.baseNote": "of the play, paid by base spins",
     "par.rtp.freeNote": "of the play, paid by features",

@@ -9,7 +9,7 @@
 // amounts are. A sentence holding a figure element is built by `parts(key, vars)`: the
 // translated text split on its {placeholders}, each replaced by its node or string.
 
-import { has, lang, t } from "../i18n.js";
+import { dir, has, lang, t } from "../i18n.js";
 import { LANGUAGES } from "../launch.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
@@ -85,12 +85,15 @@ const digitsOf = (digits) => ({ minimumFractionDigits: digits, maximumFractionDi
 
 export const fixed = (x, digits = 2) => format(digitsOf(digits)).format(x);
 export const pct = (fraction, digits = 2) => format({ style: "percent", ...digitsOf(digits) }).format(fraction);
-export const times = (x, digits = 2) => `${fixed(x, digits)}×`;
+/** The sign of a multiple; in a right-to-left page held to its number as Intl holds "%" there
+ *  (between left-to-right marks), so "12×" does not read "×12". */
+export const timesSign = () => (dir() === "rtl" ? "\u200e×\u200e" : "×");
+export const times = (x, digits = 2) => `${fixed(x, digits)}${timesSign()}`;
 export const grouped = (x) => fixed(x, 0);
 /** A count in short form for a chart's axis: 10k, 1M (10.000, 1 Mio. in German). */
 export const short = (n) => format({ notation: "compact", maximumFractionDigits: 1 }).format(n);
 /** "12× bet" (a multiple of the total bet) in the page's words. */
-export const timesBet = (x, digits = 2) => t("par.timesBet", { x: fixed(x, digits) });
+export const timesBet = (x, digits = 2) => t("par.timesBet", { x: times(x, digits) });
 
 /** A percentage with enough digits to show a small fraction (e.g. 0.0102%). */
 export function smallPct(fraction) {

@@ -12,7 +12,7 @@ import { barChart, stackChart } from "./charts.js";
 import {
     displayName, el, figure, fixed, grouped, oneIn, parts, pct, section, smallPct, stat, table, times, timesBet,
 } from "./dom.js";
-import { t } from "../i18n.js";
+import { dir, t } from "../i18n.js";
 import { languageReady } from "../language.js";
 import { initLab } from "./lab.js";
 import { paytableSection, reelsSection } from "./tables.js";
@@ -42,7 +42,7 @@ function rtpSection(par) {
     grid.append(
         stat(t("par.rtp.uncapped"), figure("rtp", par.rtp, pct(par.rtp, 4)),
             parts("par.rtp.exactly", { value: figure("rtp_exact", par.rtp_exact, par.rtp_exact, "code") })),
-        stat(t("par.rtp.capped", { max: grouped(par.max_win) }),
+        stat(t("par.rtp.capped", { max: times(par.max_win, 0) }),
             derived("rtp - cap.rtp_loss_max .. rtp - cap.rtp_loss_min", par.rtp - cap.rtp_loss_max,
                 range(pct(par.rtp - cap.rtp_loss_max, 3), pct(par.rtp - cap.rtp_loss_min, 3))),
             capTakes("rtp_loss_min", "rtp_loss_max", cap)),
@@ -165,10 +165,13 @@ function bandName(band) {
     if (band === "0") return t("par.bands.none");
     if (band === "<1x") return t("par.bands.less");
     const over = /^>(\d+)x$/.exec(band);
-    if (over) return t("par.bands.over", { x: grouped(Number(over[1])) });
+    if (over) return t("par.bands.over", { x: times(Number(over[1]), 0) });
     return bandShort(band);
 }
-const bandShort = (band) => band.replace(/\d+/g, (n) => grouped(Number(n))).replace(/-/, "–").replace(/x$/, "×");
+function bandShort(band) {
+    const text = band.replace(/\d+/g, (n) => grouped(Number(n))).replace(/-/, "–").replace(/x$/, "×");
+    return dir() === "rtl" ? `\u2066${text}\u2069` : text; // "1–2×" reads as a figure (isolated, left to right)
+}
 
 function bandsSection(par) {
     const s = section("bands", t("par.bands.title"), t("par.bands.intro"));

@@ -1,7 +1,7 @@
 // Book of Christmas Eve, PAR page: the model's reel strips and paytable as tables
 // (read from engine/data/model.json, the file the engine itself loads).
 
-import { displayName, el, fixed, grouped, section, table } from "./dom.js";
+import { displayName, el, grouped, pct, section, table, times } from "./dom.js";
 import { plural, t } from "../i18n.js";
 
 const reelHeads = (strips) => strips.map((_, i) => t("par.col.reel", { n: grouped(i + 1) }));
@@ -20,7 +20,7 @@ function countsTable(model, strips, name) {
     const head = [t("par.col.symbol"), ...reelHeads(strips)];
     const rows = symbols.map((s) => [displayName(s), ...strips.map((strip) => {
         const n = strip.filter((x) => x === s).length;
-        return n ? `${grouped(n)} (${fixed((100 * n) / strip.length, 1)}%)` : "–";
+        return n ? `${grouped(n)} (${pct(n / strip.length, 1)})` : "–";
     })]);
     rows.push([t("par.col.stops"), ...strips.map((strip) => grouped(strip.length))]);
     return table("par-counts", head, rows, t("par.reels.counts", { name }));
@@ -54,7 +54,7 @@ export function paytableSection(model) {
     const counts = [...new Set(Object.values(model.paytable).flatMap((p) => Object.keys(p)))]
         .map(Number).sort((a, b) => a - b);
     const rows = Object.entries(model.paytable).map(([sym, pays]) => [
-        displayName(sym), ...counts.map((n) => (pays[n] !== undefined ? `${grouped(pays[n])}×` : "–")),
+        displayName(sym), ...counts.map((n) => (pays[n] !== undefined ? times(pays[n], 0) : "–")),
     ]);
     s.appendChild(table("par-paytable", [t("par.col.symbol"), ...counts.map((n) => t("par.col.inRow", { n: grouped(n) }))], rows));
     const rowNames = ["top", "middle", "bottom"].map((row) => t(`par.row.${row}`));
