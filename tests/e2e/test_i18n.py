@@ -127,14 +127,15 @@ def test_every_text_and_label_of_index_html_is_marked() -> None:
 # A string literal with words, written to the screen without the tables: textContent = "...",
 # el(tag, cls, "..."), showMessage("..."), announce("..."), showNotice("..."), an aria-label;
 # and the PAR page's helpers (static/js/par/): section(id, "...", "..."), stat("...", ...),
-# svg("text" / "title", {...}, "..."), a canvas's fillText("..."), the lab's say("..."), a chart
-# item's label: / title: / text: "...", and a literal among table(cls, [headers]).
+# svg("text" / "title", {...}, "..."), a chart's words(x, y, side, cls, "..."), a canvas's
+# fillText("..."), the lab's say("..."), a chart item's label: / title: / text: "...", and a
+# literal among table(cls, [headers]).
 LITERAL = r"""(`[^`]*[A-Za-z]{2,}[^`]*`|"[^"]*[A-Za-z]{2,}[^"]*"|'[^']*[A-Za-z]{2,}[^']*')"""
 SCREEN_WRITE = re.compile(
     r"""(textContent\s*=\s*|\bel\([^()]*?,\s*[^,()]*?,\s*|show(Message|Notice)\(\s*|announce\(\s*|"""
     r"""setAttribute\(\s*["']aria-label["']\s*,\s*|\bsection\(\s*["'][^"']*["']\s*,\s*(?:[^,()]*,\s*)?|"""
     r"""\bstat\(\s*(?:[^,()]*,\s*)*?|\bsvg\(\s*["'](?:text|title)["']\s*,\s*\{[^{}]*\}\s*,\s*|"""
-    r"""\bfillText\(\s*|\bsay\(\s*|\b(?:label|title|text)\s*:\s*|"""
+    r"""\bfillText\(\s*|\bsay\(\s*|\b(?:label|title|text)\s*:\s*|\bwords\((?:[^,()]*,\s*){4}|"""
     r"""\btable\(\s*[^,()]*,\s*\[(?:[^\]]*?,\s*)?)""" + LITERAL)
 SCRIPTS = ("static/js/*.js", "static/js/par/*.js")
 
