@@ -28,6 +28,8 @@ function derived(formula, value, text) {
 }
 
 const range = (a, b) => `${a} – ${b}`;
+/** A fraction, a command: left to right on its own in a right-to-left line too. */
+const ltr = (node) => Object.assign(node, { dir: "ltr" });
 /** A table's column headings: par.col.NAME of each name. */
 const heads = (...names) => names.map((name) => t(`par.col.${name}`));
 const capTakes = (lossMin, lossMax, cap) => parts("par.capTakes", {
@@ -41,7 +43,7 @@ function rtpSection(par) {
     const grid = el("div", "par-stats");
     grid.append(
         stat(t("par.rtp.uncapped"), figure("rtp", par.rtp, pct(par.rtp, 4)),
-            parts("par.rtp.exactly", { value: figure("rtp_exact", par.rtp_exact, par.rtp_exact, "code") })),
+            parts("par.rtp.exactly", { value: ltr(figure("rtp_exact", par.rtp_exact, par.rtp_exact, "code")) })),
         stat(t("par.rtp.capped", { max: times(par.max_win, 0) }),
             derived("rtp - cap.rtp_loss_max .. rtp - cap.rtp_loss_min", par.rtp - cap.rtp_loss_max,
                 range(pct(par.rtp - cap.rtp_loss_max, 3), pct(par.rtp - cap.rtp_loss_min, 3))),
