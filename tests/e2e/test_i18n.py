@@ -125,21 +125,32 @@ def test_every_text_and_label_of_index_html_is_marked() -> None:
 
 
 # A string literal with words, written to the screen without the tables: textContent = "...",
-# el(tag, cls, "..."), showMessage("..."), announce("..."), showNotice("..."), an aria-label.
+# el(tag, cls, "..."), showMessage("..."), announce("..."), showNotice("..."), an aria-label;
+# and the PAR page's helpers (static/js/par/): section(id, "...", "..."), stat("...", ...),
+# svg("text" / "title", {...}, "..."), a chart's words(x, y, side, cls, "..."), a canvas's
+# fillText("..."), the lab's say("..."), a chart item's label: / title: / text: "...", and a
+# literal among table(cls, [headers]).
+LITERAL = r"""(`[^`]*[A-Za-z]{2,}[^`]*`|"[^"]*[A-Za-z]{2,}[^"]*"|'[^']*[A-Za-z]{2,}[^']*')"""
 SCREEN_WRITE = re.compile(
     r"""(textContent\s*=\s*|\bel\([^()]*?,\s*[^,()]*?,\s*|show(Message|Notice)\(\s*|announce\(\s*|"""
-    r"""setAttribute\(\s*["']aria-label["']\s*,\s*)(`[^`]*[A-Za-z]{2,}[^`]*`|"[^"]*[A-Za-z]{2,}[^"]*"|'[^']*[A-Za-z]{2,}[^']*')""")
+    r"""setAttribute\(\s*["']aria-label["']\s*,\s*|\bsection\(\s*["'][^"']*["']\s*,\s*(?:[^,()]*,\s*)?|"""
+    r"""\bstat\(\s*(?:[^,()]*,\s*)*?|\bsvg\(\s*["'](?:text|title)["']\s*,\s*\{[^{}]*\}\s*,\s*|"""
+    r"""\bfillText\(\s*|\bsay\(\s*|\b(?:label|title|text)\s*:\s*|\bwords\((?:[^,()]*,\s*){4}|"""
+    r"""\btable\(\s*[^,()]*,\s*\[(?:[^\]]*?,\s*)?)""" + LITERAL)
+SCRIPTS = ("static/js/*.js", "static/js/par/*.js")
 
 
 def test_the_game_scripts_write_no_english_to_the_screen() -> None:
+    paths = sorted(path for pattern in SCRIPTS for path in REPO_ROOT.glob(pattern))
+    assert any(path.parent.name == "par" for path in paths)  # the PAR page's scripts are scanned
     found = []
-    for path in sorted((REPO_ROOT / "static" / "js").glob("*.js")):
+    for path in paths:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             for m in SCREEN_WRITE.finditer(line):
-                literal = m.group(3)
+                literal = m.group(m.lastindex or 0)
                 if not re.search(r"[A-Za-z]{2,}", re.sub(r"\$\{[^}]*\}", "", literal)):
                     continue  # values only, such as `${number}/${count}`
-                found.append(f"{path.name}:{n}: {literal}")
+                found.append(f"{path.relative_to(REPO_ROOT)}:{n}: {literal}")
     assert found == []
 
 

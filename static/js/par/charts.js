@@ -4,8 +4,30 @@
 // bar carries the figure it draws in data-key / data-value, like the page's other figures.
 
 import { el, mark, responsive, svg } from "./dom.js";
+import { dir, t } from "../i18n.js";
+
+// A chart's words. The drawing is laid out left to right in every language (par.css), but each
+// text reads in the page's direction; `side` says where x is: the text's "left" or "right" edge,
+// or its "middle".
+function words(x, y, side, cls, text) {
+    const rtl = dir() === "rtl";
+    const anchor = side === "middle" ? "middle" : (side === "left") !== rtl ? "start" : "end";
+    const node = svg("text", { x, y, "text-anchor": anchor, class: cls }, text);
+    if (rtl) node.style.direction = "rtl";
+    return node;
+}
+
+const tip = (label, value) => svg("title", {}, t("par.chart.item", { label, value }));
 
 const FONT = 12;
+const FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif'; // par.css
+
+// The width of a label as the chart draws it (a word's length differs by language).
+const ruler = document.createElement("canvas").getContext("2d");
+function textWidth(text, px = FONT) {
+    ruler.font = `${px}px ${FAMILY}`;
+    return ruler.measureText(text).width;
+}
 
 function chartBox(className, title) {
     const figure = el("figure", `par-chart ${className}`);
@@ -25,29 +47,29 @@ export function barChart(items, { title, max, ref, className = "" } = {}) {
     const row = 26;
     const head = ref ? 18 : 4;
     responsive(box, (width) => {
-        const labelW = Math.min(120, Math.round(width * 0.3));
+        const longest = Math.max(0, ...items.map((d) => textWidth(d.label)));
+        const labelW = Math.min(Math.ceil(longest) + 4, Math.round(width * 0.45));
         const valueW = Math.min(96, Math.round(width * 0.24));
         const plotW = Math.max(40, width - labelW - valueW - 12);
         const height = head + items.length * row + 4;
         const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img" });
-        root.setAttribute("aria-label", title || "bar chart");
+        root.setAttribute("aria-label", title || t("par.chart.bars"));
         const x0 = labelW + 6;
         root.appendChild(svg("line", { x1: x0, y1: head - 2, x2: x0, y2: height - 2, class: "axis" }));
         items.forEach((d, i) => {
             const y = head + i * row;
             const w = top > 0 ? (d.value / top) * plotW : 0;
-            root.appendChild(svg("text", { x: labelW, y: y + row / 2 + FONT / 3, "text-anchor": "end", class: "label" }, d.label));
+            root.appendChild(words(labelW, y + row / 2 + FONT / 3, "right", "label", d.label));
             const bar = svg("rect", { x: x0, y: y + 4, width: Math.max(0, w), height: row - 8, rx: 3, class: `bar bar-${i % 2}` });
             if (d.key) mark(bar, d.key, d.value);
-            bar.appendChild(svg("title", {}, `${d.label}: ${d.text}`));
+            bar.appendChild(tip(d.label, d.text));
             root.appendChild(bar);
-            root.appendChild(svg("text", { x: x0 + w + 6, y: y + row / 2 + FONT / 3, class: "value" }, d.text));
+            root.appendChild(words(x0 + w + 6, y + row / 2 + FONT / 3, "left", "value", d.text));
         });
         if (ref) {
             const x = x0 + (ref.value / top) * plotW;
             root.appendChild(svg("line", { x1: x, y1: head - 4, x2: x, y2: height - 2, class: "ref" }));
-            const anchor = x > width - 80 ? "end" : "middle";
-            root.appendChild(svg("text", { x, y: head - 7, "text-anchor": anchor, class: "ref-label" }, ref.label));
+            root.appendChild(words(x, head - 7, x > width - 80 ? "right" : "middle", "ref-label", ref.label));
         }
         box.replaceChildren(root);
     });
@@ -67,17 +89,17 @@ export function stackChart(parts, { title, total = 1, scaleLabels = [] } = {}) {
         const rows = Math.ceil(parts.length / perRow);
         const height = barH + 22 + rows * legendRow + 6;
         const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img" });
-        root.setAttribute("aria-label", title || "stacked bar");
+        root.setAttribute("aria-label", title || t("par.chart.stack"));
         const w = width - 2;
         let x = 1;
         parts.forEach((p) => {
             const pw = (p.value / total) * w;
             const rect = svg("rect", { x, y: 1, width: Math.max(0, pw), height: barH, class: `seg ${p.cls}` });
             if (p.key) mark(rect, p.key, p.value);
-            rect.appendChild(svg("title", {}, `${p.label}: ${p.text}`));
+            rect.appendChild(tip(p.label, p.text));
             root.appendChild(rect);
             if (pw > 60) {
-                root.appendChild(svg("text", { x: x + pw / 2, y: barH / 2 + FONT / 3 + 1, "text-anchor": "middle", class: "seg-text" }, p.text));
+                root.appendChild(words(x + pw / 2, barH / 2 + FONT / 3 + 1, "middle", "seg-text", p.text));
             }
             x += pw;
         });
@@ -85,15 +107,15 @@ export function stackChart(parts, { title, total = 1, scaleLabels = [] } = {}) {
         for (const [value, label] of scaleLabels) {
             const sx = 1 + (value / total) * w;
             root.appendChild(svg("line", { x1: sx, y1: barH + 1, x2: sx, y2: barH + 6, class: "axis" }));
-            const anchor = value === 0 ? "start" : value >= total ? "end" : "middle";
-            root.appendChild(svg("text", { x: sx, y: barH + 17, "text-anchor": anchor, class: "tick" }, label));
+            const side = value === 0 ? "left" : value >= total ? "right" : "middle";
+            root.appendChild(words(sx, barH + 17, side, "tick", label));
         }
         const colW = w / perRow;
         parts.forEach((p, i) => {
             const lx = 1 + (i % perRow) * colW;
             const ly = barH + 26 + Math.floor(i / perRow) * legendRow;
             root.appendChild(svg("rect", { x: lx, y: ly, width: 12, height: 12, rx: 2, class: `seg ${p.cls}` }));
-            root.appendChild(svg("text", { x: lx + 18, y: ly + 10, class: "legend" }, `${p.label} ${p.text}`));
+            root.appendChild(words(lx + 18, ly + 10, "left", "legend", `${p.label} ${p.text}`));
         });
         box.replaceChildren(root);
     });
@@ -106,6 +128,6 @@ export const LAB_COLOURS = {
     line: "#7fdcff",
     exact: "#ffd84a",
     grid: "rgba(255, 247, 224, 0.12)",
-    text: "#c9d2ee",
+    ink: "#c9d2ee", // the axes and their labels
 };
 

@@ -3,20 +3,37 @@
 // A figure of static/par.json is shown by `figure(key, value, text)`: an element whose text is the
 // formatted value and whose data-key / data-value hold the JSON path and the raw value, so a
 // reader (or a test) can check every number against `python -m engine par --json`.
+//
+// Words come from the tables (static/i18n/, through t()); numbers are formatted in the locale
+// the game uses for the page's language (launch.js LANGUAGES: en-IE, de-DE, ar-AE), as its
+// amounts are. A sentence holding a figure element is built by `parts(key, vars)`: the
+// translated text split on its {placeholders}, each replaced by its node or string.
+
+import { dir, has, lang, t } from "../i18n.js";
+import { LANGUAGES } from "../launch.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
-export const NAMES = {
-    SANTA: "Santa",
-    SNOWMAN: "Evil Snowman",
-    AXE: "Axe",
-    BAUBLE: "Bauble",
-    GIFT: "Gift",
-    BOOK: "Book",
-};
-
+/** A symbol's name in the page's language (the game's sym.NAME texts; unknown: as it is). */
 export function displayName(symbol) {
-    return NAMES[symbol] ?? symbol;
+    return has(`sym.${symbol}`) ? t(`sym.${symbol}`) : symbol;
+}
+
+/** The text of `key` as a list of strings and nodes: each {name} is vars[name] (a Node, such
+ *  as a figure, stays itself; anything else becomes a string). */
+export function parts(key, vars = {}) {
+    return t(key).split(/\{(\w+)\}/).map((part, i) => {
+        if (i % 2 === 0) return part;
+        if (!Object.hasOwn(vars, part)) return `{${part}}`;
+        return vars[part] instanceof Node ? vars[part] : String(vars[part]);
+    }).filter((part) => part !== "");
+}
+
+/** An element holding the text of `key` with its figures (see parts). */
+export function sentence(tag, className, key, vars) {
+    const node = el(tag, className);
+    node.append(...parts(key, vars));
+    return node;
 }
 
 export function el(tag, className, text) {
@@ -55,28 +72,40 @@ export function at(obj, key) {
     return key.split(".").reduce((o, k) => (o == null ? undefined : o[k]), obj);
 }
 
-const nf = (digits) => new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const cache = new Map();
-export function fixed(x, digits = 2) {
-    if (!cache.has(digits)) cache.set(digits, nf(digits));
-    return cache.get(digits).format(x);
-}
+/** The locale of the page's language, as the game formats its amounts in it. */
+export const locale = () => LANGUAGES[lang()]?.locale ?? LANGUAGES.en.locale;
 
-export const pct = (fraction, digits = 2) => `${fixed(fraction * 100, digits)}%`;
-export const times = (x, digits = 2) => `${fixed(x, digits)}×`;
+const formats = new Map();
+function format(options) {
+    const id = `${locale()} ${JSON.stringify(options)}`;
+    if (!formats.has(id)) formats.set(id, new Intl.NumberFormat(locale(), options));
+    return formats.get(id);
+}
+const digitsOf = (digits) => ({ minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export const fixed = (x, digits = 2) => format(digitsOf(digits)).format(x);
+export const pct = (fraction, digits = 2) => format({ style: "percent", ...digitsOf(digits) }).format(fraction);
+/** The sign of a multiple; in a right-to-left page held to its number as Intl holds "%" there
+ *  (between left-to-right marks), so "12×" does not read "×12". */
+export const timesSign = () => (dir() === "rtl" ? "\u200e×\u200e" : "×");
+export const times = (x, digits = 2) => `${fixed(x, digits)}${timesSign()}`;
 export const grouped = (x) => fixed(x, 0);
+/** A count in short form for a chart's axis: 10k, 1M (10.000, 1 Mio. in German). */
+export const short = (n) => format({ notation: "compact", maximumFractionDigits: 1 }).format(n);
+/** "12× bet" (a multiple of the total bet) in the page's words. */
+export const timesBet = (x, digits = 2) => t("par.timesBet", { x: times(x, digits) });
 
 /** A percentage with enough digits to show a small fraction (e.g. 0.0102%). */
 export function smallPct(fraction) {
     const p = fraction * 100;
-    if (p === 0) return "0%";
+    if (p === 0) return pct(0, 0);
     const digits = Math.min(6, Math.max(2, 2 - Math.floor(Math.log10(Math.abs(p)))));
-    return `${fixed(p, digits)}%`;
+    return pct(fraction, digits);
 }
 
 /** "1 in 3.30" for a probability. */
 export function oneIn(p, digits = 2) {
-    return p > 0 ? `1 in ${fixed(1 / p, digits)}` : "never";
+    return p > 0 ? t("par.oneIn", { n: fixed(1 / p, digits) }) : t("par.never");
 }
 
 export function section(id, title, intro) {

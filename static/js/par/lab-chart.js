@@ -6,6 +6,8 @@
 // exact ± 1.96·SD/√n in which 95% of runs should end (SD: the sheet's volatility).
 
 import { LAB_COLOURS as C } from "./charts.js";
+import { pct, short } from "./dom.js";
+import { t } from "../i18n.js";
 
 const PAD = { left: 52, right: 14, top: 10, bottom: 30 };
 
@@ -85,7 +87,7 @@ export class LiveChart {
         g.lineWidth = 1;
         // grid and axes
         g.strokeStyle = C.grid;
-        g.fillStyle = C.text;
+        g.fillStyle = C.ink;
         g.textAlign = "right";
         g.textBaseline = "middle";
         const yStep = niceStep((y1 - y0) / 5);
@@ -95,7 +97,7 @@ export class LiveChart {
             g.moveTo(PAD.left, y);
             g.lineTo(PAD.left + plotW, y);
             g.stroke();
-            g.fillText(`${(v * 100).toFixed(yStep < 0.001 ? 2 : yStep < 0.01 ? 1 : 0)}%`, PAD.left - 4, y);
+            g.fillText(pct(v, yStep < 0.001 ? 2 : yStep < 0.01 ? 1 : 0), PAD.left - 4, y);
         }
         g.textAlign = "center";
         g.textBaseline = "top";
@@ -106,10 +108,10 @@ export class LiveChart {
             g.moveTo(x, PAD.top);
             g.lineTo(x, PAD.top + plotH);
             g.stroke();
-            g.fillText(shortCount(n), x, PAD.top + plotH + 4);
+            g.fillText(short(n), x, PAD.top + plotH + 4);
         }
         g.textAlign = "center";
-        g.fillText("rounds played", PAD.left + plotW / 2, PAD.top + plotH + 16);
+        g.fillText(t("par.lab.axis"), PAD.left + plotW / 2, PAD.top + plotH + 16);
 
         g.save();
         g.beginPath();
@@ -153,7 +155,7 @@ export class LiveChart {
         const yb = ys(this.exact[0]);
         g.fillRect(PAD.left, Math.min(ya, yb - 1), plotW, Math.max(2, yb - ya));
         g.restore();
-        g.strokeStyle = C.text;
+        g.strokeStyle = C.ink;
         g.lineWidth = 1;
         g.strokeRect(PAD.left + 0.5, PAD.top + 0.5, plotW - 1, plotH - 1);
     }
@@ -174,10 +176,4 @@ function xTicks(x0, x1, log) {
         for (let n = 0; n <= x1 * 1.0001; n += step) ticks.push(n);
     }
     return ticks;
-}
-
-function shortCount(n) {
-    if (n >= 1e6) return `${n / 1e6}M`;
-    if (n >= 1e3) return `${n / 1e3}k`;
-    return String(n);
 }

@@ -4,11 +4,12 @@
 // Started by lab.js as a module worker: new Worker(url, { type: "module" }).
 // Messages in:   { type: "run", id, rounds, seed, buy }   play a seeded run
 //                { type: "stop", id }                     end that run after the current step
-// Messages out:  { type: "status", text }                 while loading
+// Messages out:  { type: "status", key, n? }             while loading (a key of the tables,
+//                                                         which lab.js words; n: a count)
 //                { type: "ready", python }                engine imported
 //                { type: "progress", id, figures }        after every step (figures: see below)
 //                { type: "done", id, figures, stopped }   the run's final figures
-//                { type: "error", id, message }           bad input or a failure
+//                { type: "error", id, message, key? }     bad input or a failure (key: its words)
 //
 // `figures` is engine.simulate.Simulation.figures(): exactly the fields (and, once every round is
 // played, the values) of `python -m engine simulate --rounds N --seed S [--buy] --json`, except
@@ -43,7 +44,7 @@ async function fetchBytes(path) {
 }
 
 async function boot() {
-    post({ type: "status", text: "Loading Python…" });
+    post({ type: "status", key: "par.lab.loadingPython" });
     const [py, toml] = await Promise.all([
         loadPyodide({ indexURL: INDEX_URL, stdout: () => {}, stderr: () => {} }),
         fetch(new URL("pyscript.toml", ROOT)).then((r) => {
@@ -53,9 +54,9 @@ async function boot() {
     ]);
     const files = engineFiles(toml);
     if (!files.some(([, target]) => target === "./engine/simulate.py")) {
-        throw new Error("pyscript.toml lists no engine/simulate.py");
+        throw Object.assign(new Error("pyscript.toml lists no engine/simulate.py"), { key: "par.lab.noSimulate" });
     }
-    post({ type: "status", text: `Loading the engine (${files.length} files)…` });
+    post({ type: "status", key: "par.lab.loadingEngine", n: files.length });
     const contents = await Promise.all(files.map(([source]) => fetchBytes(source)));
     files.forEach(([, target], i) => {
         const path = HOME + target.replace(/^\.\//, "");
@@ -120,7 +121,7 @@ async function run({ id, rounds, seed, buy }) {
         step.destroy?.();
         post({ type: "done", id, figures: state ? state.figures : null, stopped: !state?.done });
     } catch (err) {
-        post({ type: "error", id, message: String(err?.message ?? err) });
+        post({ type: "error", id, message: String(err?.message ?? err), key: err?.key });
     } finally {
         if (current === job) current = null;
     }
@@ -133,6 +134,6 @@ self.addEventListener("message", (event) => {
     } else if (msg.type === "stop") {
         if (current && (msg.id === undefined || current.id === msg.id)) current.stop = true;
     } else if (msg.type === "boot") {
-        ensureBooted().catch((err) => post({ type: "error", id: null, message: String(err?.message ?? err) }));
+        ensureBooted().catch((err) => post({ type: "error", id: null, message: String(err?.message ?? err), key: err?.key }));
     }
 });

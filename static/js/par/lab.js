@@ -13,8 +13,9 @@
 //
 // rounds: an integer from 10,000 to 10,000,000; seed: an integer (as the CLI's --seed).
 
-import { fixed, grouped, pct, smallPct } from "./dom.js";
+import { fixed, grouped, locale, pct, smallPct, timesBet } from "./dom.js";
 import { LiveChart } from "./lab-chart.js";
+import { plural, t } from "../i18n.js";
 
 export const MIN_ROUNDS = 10_000;
 export const MAX_ROUNDS = 10_000_000;
@@ -23,10 +24,10 @@ const $ = (id) => document.getElementById(id);
 
 function check({ rounds, seed, buy = false } = {}) {
     if (!Number.isInteger(rounds) || rounds < MIN_ROUNDS || rounds > MAX_ROUNDS) {
-        throw new RangeError(`Rounds must be a whole number from ${grouped(MIN_ROUNDS)} to ${grouped(MAX_ROUNDS)}.`);
+        throw new RangeError(t("par.lab.badRounds", { min: grouped(MIN_ROUNDS), max: grouped(MAX_ROUNDS) }));
     }
-    if (!Number.isSafeInteger(seed)) throw new RangeError("The seed must be a whole number (up to 9,007,199,254,740,991).");
-    if (typeof buy !== "boolean") throw new TypeError("buy must be true or false.");
+    if (!Number.isSafeInteger(seed)) throw new RangeError(t("par.lab.badSeed", { max: grouped(Number.MAX_SAFE_INTEGER) }));
+    if (typeof buy !== "boolean") throw new TypeError(t("par.lab.badFlag", { option: "buy" }));
     return { rounds, seed, buy };
 }
 
@@ -46,6 +47,18 @@ export function inside(figures, exact) {
 }
 
 const binomialBand = (p, n) => 1.96 * Math.sqrt((p * (1 - p)) / n);
+const range = (lo, hi) => `${pct(lo, 3)} – ${pct(hi, 3)}`;
+/** "Playing 20,000 rounds with seed 7…" (or bought features). */
+const playing = (rounds, seed, buy) => t(buy ? "par.lab.playingBuy" : "par.lab.playing", { rounds: grouped(rounds), seed });
+
+/** A status of the worker ({ key, n }) in the page's words. */
+const statusText = (msg) => (msg.n === undefined ? t(msg.key) : plural(msg.key, msg.n));
+
+/** The player's digits without the grouping of the page's language ("1.000.000" in German). */
+function digits(text) {
+    const group = new Intl.NumberFormat(locale()).formatToParts(10000).find((p) => p.type === "group")?.value ?? ",";
+    return text.split(group).join("").replace(/[\s,_\u066c]/g, "");
+}
 
 export function initLab(root, par) {
     const chart = new LiveChart($("lab-chart"));
@@ -91,7 +104,7 @@ export function initLab(root, par) {
             worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
             worker.addEventListener("error", (e) => {
                 e.preventDefault?.();
-                failAll(`The lab could not start: ${e.message || "the worker failed to load"}.`);
+                failAll(t("par.lab.noStart", { reason: e.message || t("par.lab.noWorker") }));
             });
             worker.addEventListener("message", (e) => onMessage(e.data, resolve));
             worker.postMessage({ type: "boot" });
@@ -103,14 +116,14 @@ export function initLab(root, par) {
 
     function onMessage(msg, resolveBoot) {
         if (msg.type === "status") {
-            say(job ? `${msg.text} Then the run starts.` : msg.text);
+            say(job ? t("par.lab.thenRun", { status: statusText(msg) }) : statusText(msg));
         } else if (msg.type === "ready") {
             engineReady = true;
             python = msg.python;
             resolveBoot();
             if (state === "loading" && !job) setState("ready");
-            if (job) say(`Engine loaded (Python ${msg.python}). Playing ${grouped(job.target)} rounds with seed ${job.seed}…`);
-            else say(`The engine is loaded (Python ${msg.python}). Choose a seed and press Start.`);
+            if (job) say(t("par.lab.loadedRun", { python: msg.python, playing: playing(job.target, job.seed, job.buy) }));
+            else say(t("par.lab.loaded", { python: msg.python }));
         } else if (msg.type === "progress" && job && msg.id === job.id) {
             show(msg.figures);
         } else if (msg.type === "done" && job && msg.id === job.id) {
@@ -119,27 +132,27 @@ export function initLab(root, par) {
             job = null;
             if (!figures) {
                 setState("stopped");
-                say("Stopped before any round was played.");
-                reject(new Error("stopped before any round was played"));
+                say(t("par.lab.stoppedEarly"));
+                reject(new Error(t("par.lab.stoppedEarly")));
                 return;
             }
             show(figures);
             verdict(figures, msg.stopped);
             setState(msg.stopped ? "stopped" : "done");
-            say(`${msg.stopped ? "Stopped after" : "Done:"} ${grouped(figures.rounds)} ` +
-                `${figures.buy ? "bought features" : "rounds"} with seed ${figures.seed} ` +
-                `in ${fixed(figures.seconds, 1)} s of play.`);
+            const end = `par.lab.${msg.stopped ? "stopped" : "done"}${figures.buy ? "Buy" : ""}`;
+            say(t(end, { rounds: grouped(figures.rounds), seed: figures.seed, seconds: fixed(figures.seconds, 1) }));
             resolve(figures);
         } else if (msg.type === "error") {
             if (msg.id === null || !job || msg.id !== job.id) {
-                failAll(`The lab could not start: ${msg.message}`); // loading the engine failed
+                failAll(t("par.lab.noStart", { reason: msg.key ? t(msg.key) : msg.message })); // loading the engine failed
                 return;
             }
             const { reject } = job;
             job = null;
-            say(`The run failed: ${msg.message}`, "is-bad");
+            const text = t("par.lab.failed", { reason: msg.key ? t(msg.key) : msg.message });
+            say(text, "is-bad");
             setState("error");
-            reject(new Error(msg.message));
+            reject(new Error(text));
         }
     }
 
@@ -147,25 +160,25 @@ export function initLab(root, par) {
         const exact = job?.exact ?? exactFor(par, f.buy);
         const target = job?.target ?? f.rounds;
         chart.add({ n: f.rounds, rtp: f.rtp, ci: f.rtp_ci95 });
-        $("lab-done").textContent = `${grouped(f.rounds)} of ${grouped(target)}`;
+        $("lab-done").textContent = t("par.lab.progress", { done: grouped(f.rounds), target: grouped(target) });
         $("lab-bar").style.width = `${(100 * f.rounds) / target}%`;
         $("lab-rtp").textContent = `${pct(f.rtp, 3)} ± ${pct(f.rtp_ci95, 3)}`;
         $("lab-rtp").dataset.value = String(f.rtp);
         const freq = (id, value, exactValue, fmt) => {
             const node = $(id);
             if (value === null || exactValue === null) {
-                node.textContent = "– (bought features only)";
+                node.textContent = t("par.lab.buyOnly");
                 return;
             }
             const band = binomialBand(exactValue, f.rounds);
             const ok = Math.abs(value - exactValue) <= band;
-            node.textContent = `${fmt(value)} (exact ${fmt(exactValue)} ± ${fmt(band)})`;
+            node.textContent = t("par.lab.freq", { value: fmt(value), exact: fmt(exactValue), band: fmt(band) });
             node.className = ok ? "is-good" : "is-bad";
         };
         freq("lab-hit", f.hit_frequency, exact.hit, (x) => pct(x, 2));
         freq("lab-fs", f.free_spins_frequency, exact.fs, smallPct);
         $("lab-speed").textContent = f.rounds_per_second ? grouped(f.rounds_per_second) : "–";
-        $("lab-max").textContent = `${fixed(f.max_win_seen, 1)}× bet`;
+        $("lab-max").textContent = timesBet(f.max_win_seen, 1);
         $("lab-capped").textContent = grouped(f.capped_rounds);
         const good = inside(f, exact);
         $("lab-rtp").className = good ? "is-good" : "is-bad";
@@ -178,37 +191,37 @@ export function initLab(root, par) {
         node.hidden = false;
         node.className = `lab-verdict ${ok ? "is-good" : "is-bad"}`;
         node.dataset.inside = String(ok);
-        node.textContent = `${stopped ? "Stopped. " : ""}${ok ? "Inside the band" : "Outside the band"}: after ` +
-            `${grouped(f.rounds)} rounds the simulated RTP is ${pct(f.rtp, 3)} ± ${pct(f.rtp_ci95, 3)} (95%), ` +
-            `and the exact RTP after the cap, ${pct(exact.lo, 3)} – ${pct(exact.hi, 3)}, ` +
-            `${ok ? "lies inside it" : "lies outside it (a 95% band misses about 1 run in 20)"}.`;
+        const text = t(ok ? "par.lab.inside" : "par.lab.outside", {
+            rounds: grouped(f.rounds), rtp: pct(f.rtp, 3), ci: pct(f.rtp_ci95, 3), exact: range(exact.lo, exact.hi),
+        });
+        node.textContent = stopped ? t("par.lab.stoppedVerdict", { verdict: text }) : text;
     }
 
     async function run(options) {
         const { rounds, seed, buy } = check(options);
-        if (job) throw new Error("The lab is already running; stop it first.");
+        if (job) throw new Error(t("par.lab.busy"));
         const exact = exactFor(par, buy);
         const id = nextId++;
         const promise = new Promise((resolve, reject) => {
-            job = { id, resolve, reject, exact, target: rounds, seed };
+            job = { id, resolve, reject, exact, target: rounds, seed, buy };
         });
         $("lab-verdict").hidden = true;
         $("lab-seed").value = String(seed);
         $("lab-rounds").value = String(rounds);
         $("lab-buy").checked = buy;
         chart.reset({ target: rounds, exact: [exact.lo, exact.hi], sd: exact.sd });
-        $("lab-exact").textContent = `${pct(exact.lo, 3)} – ${pct(exact.hi, 3)}`;
+        $("lab-exact").textContent = range(exact.lo, exact.hi);
         $("lab-bar").style.width = "0%";
         setState(engineReady ? "running" : "loading");
-        say(`Playing ${grouped(rounds)} ${buy ? "bought features" : "rounds"} with seed ${seed}…`);
+        say(playing(rounds, seed, buy));
         boot().then(() => {
             if (job?.id !== id) return;
             if (job.cancelled) {
                 const { reject } = job;
                 job = null;
                 setState("stopped");
-                say("Stopped before any round was played.");
-                reject(new Error("stopped before any round was played"));
+                say(t("par.lab.stoppedEarly"));
+                reject(new Error(t("par.lab.stoppedEarly")));
                 return;
             }
             job.posted = true;
@@ -227,7 +240,7 @@ export function initLab(root, par) {
     // ---- the form ----
     $("lab-form").addEventListener("submit", (event) => {
         event.preventDefault();
-        const rounds = Number($("lab-rounds").value.replace(/[\s,_]/g, ""));
+        const rounds = Number(digits($("lab-rounds").value));
         const seedText = $("lab-seed").value.trim();
         const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : NaN;
         try {
@@ -240,15 +253,12 @@ export function initLab(root, par) {
     $("lab-scale").addEventListener("click", () => {
         const log = !chart.log;
         chart.setLog(log);
-        $("lab-scale").textContent = log ? "Linear scale" : "Log scale";
+        $("lab-scale").textContent = t(log ? "par.linear" : "par.log");
         $("lab-scale").setAttribute("aria-pressed", String(!log));
     });
     $("lab-rounds").min = String(MIN_ROUNDS);
     $("lab-rounds").max = String(MAX_ROUNDS);
-    $("lab-exact").textContent = (() => {
-        const e = exactFor(par, false);
-        return `${pct(e.lo, 3)} – ${pct(e.hi, 3)}`;
-    })();
+    $("lab-exact").textContent = range(exactFor(par, false).lo, exactFor(par, false).hi);
     chart.reset({ target: 1_000_000, exact: [exactFor(par, false).lo, exactFor(par, false).hi], sd: par.volatility });
     new ResizeObserver(() => chart.request()).observe($("lab-chart"));
 

@@ -7,11 +7,12 @@
 // (e.g. the capped RTP range) carry data-derived instead. <html data-state> goes "loading" ->
 // "ready" (or "error"); the lab keeps its own state in <html data-lab>.
 
+import en from "../../i18n/en.js";
 import { barChart, stackChart } from "./charts.js";
 import {
-    displayName, el, figure, fixed, grouped, oneIn, pct, section, smallPct, stat, table, times,
+    displayName, el, figure, fixed, grouped, oneIn, parts, pct, section, smallPct, stat, table, times, timesBet,
 } from "./dom.js";
-import { t } from "../i18n.js";
+import { dir, t } from "../i18n.js";
 import { languageReady } from "../language.js";
 import { initLab } from "./lab.js";
 import { paytableSection, reelsSection } from "./tables.js";
@@ -26,62 +27,71 @@ function derived(formula, value, text) {
     return node;
 }
 
+const range = (a, b) => `${a} – ${b}`;
+/** A fraction, a command: left to right on its own in a right-to-left line too. */
+const ltr = (node) => Object.assign(node, { dir: "ltr" });
+/** A table's column headings: par.col.NAME of each name. */
+const heads = (...names) => names.map((name) => t(`par.col.${name}`));
+const capTakes = (lossMin, lossMax, cap) => parts("par.capTakes", {
+    min: figure(`cap.${lossMin}`, cap[lossMin], pct(cap[lossMin], 4)),
+    max: figure(`cap.${lossMax}`, cap[lossMax], pct(cap[lossMax], 4)),
+});
+
 function rtpSection(par) {
     const cap = par.cap;
-    const s = section("rtp", "Return to player",
-        "The share of all money bet that the game pays back over the long run, computed exactly " +
-        "over every stop combination of the reels (no sampling).");
+    const s = section("rtp", t("par.rtp.title"), t("par.rtp.intro"));
     const grid = el("div", "par-stats");
     grid.append(
-        stat("RTP without the cap", figure("rtp", par.rtp, pct(par.rtp, 4)),
-            ["exactly ", figure("rtp_exact", par.rtp_exact, par.rtp_exact, "code")]),
-        stat(`RTP with the ${grouped(par.max_win)}× cap`,
+        stat(t("par.rtp.uncapped"), figure("rtp", par.rtp, pct(par.rtp, 4)),
+            parts("par.rtp.exactly", { value: ltr(figure("rtp_exact", par.rtp_exact, par.rtp_exact, "code")) })),
+        stat(t("par.rtp.capped", { max: times(par.max_win, 0) }),
             derived("rtp - cap.rtp_loss_max .. rtp - cap.rtp_loss_min", par.rtp - cap.rtp_loss_max,
-                `${pct(par.rtp - cap.rtp_loss_max, 3)} – ${pct(par.rtp - cap.rtp_loss_min, 3)}`),
-            ["the cap takes ", figure("cap.rtp_loss_min", cap.rtp_loss_min, pct(cap.rtp_loss_min, 4)),
-                " to ", figure("cap.rtp_loss_max", cap.rtp_loss_max, pct(cap.rtp_loss_max, 4))]),
-        stat("Base game lines", figure("base_rtp", par.base_rtp, pct(par.base_rtp, 3)), "of the bet, paid by base spins"),
-        stat("Free spins", figure("free_spins_rtp", par.free_spins_rtp, pct(par.free_spins_rtp, 3)), "of the bet, paid by features"),
-        stat("Bought feature RTP", figure("buy_rtp", par.buy_rtp, pct(par.buy_rtp, 4)),
-            ["price ", figure("buy_price", par.buy_price, `${grouped(par.buy_price)}× bet`)],
-            ["the cap takes ", figure("cap.buy_rtp_loss_min", cap.buy_rtp_loss_min, pct(cap.buy_rtp_loss_min, 4)),
-                " to ", figure("cap.buy_rtp_loss_max", cap.buy_rtp_loss_max, pct(cap.buy_rtp_loss_max, 4))]),
-        stat("Bought feature with the cap",
+                range(pct(par.rtp - cap.rtp_loss_max, 3), pct(par.rtp - cap.rtp_loss_min, 3))),
+            capTakes("rtp_loss_min", "rtp_loss_max", cap)),
+        stat(t("par.rtp.base"), figure("base_rtp", par.base_rtp, pct(par.base_rtp, 3)), t("par.rtp.baseNote")),
+        stat(t("par.free"), figure("free_spins_rtp", par.free_spins_rtp, pct(par.free_spins_rtp, 3)), t("par.rtp.freeNote")),
+        stat(t("par.rtp.buy"), figure("buy_rtp", par.buy_rtp, pct(par.buy_rtp, 4)),
+            parts("par.rtp.price", { price: figure("buy_price", par.buy_price, timesBet(par.buy_price, 0)) }),
+            capTakes("buy_rtp_loss_min", "buy_rtp_loss_max", cap)),
+        stat(t("par.rtp.buyCapped"),
             derived("buy_rtp - cap.buy_rtp_loss_max .. buy_rtp - cap.buy_rtp_loss_min", par.buy_rtp - cap.buy_rtp_loss_max,
-                `${pct(par.buy_rtp - cap.buy_rtp_loss_max, 3)} – ${pct(par.buy_rtp - cap.buy_rtp_loss_min, 3)}`)),
+                range(pct(par.buy_rtp - cap.buy_rtp_loss_max, 3), pct(par.buy_rtp - cap.buy_rtp_loss_min, 3)))),
     );
     s.appendChild(grid);
     const note = el("p", "par-note");
-    note.append("Cap effect computed exactly: ", figure("cap.exact", cap.exact, cap.exact ? "yes" : "no"),
-        ". ", figure("cap.note", cap.note, `${cap.note}.`));
+    // the engine's note is English: its translation when it is the one the tables know
+    const capNote = cap.note === en["par.capNote"] ? t("par.capNote") : cap.note;
+    note.append(...parts("par.capExact", {
+        exact: figure("cap.exact", cap.exact, t(cap.exact ? "par.yes" : "par.no")),
+        note: figure("cap.note", cap.note, capNote),
+    }));
     s.appendChild(note);
     const edge = 1 - par.rtp;
     s.appendChild(stackChart([
-        { label: "Base game", value: par.base_rtp, key: "base_rtp", text: pct(par.base_rtp, 1), cls: "seg-base" },
-        { label: "Free spins", value: par.free_spins_rtp, key: "free_spins_rtp", text: pct(par.free_spins_rtp, 1), cls: "seg-free" },
-        { label: "Kept by the game", value: edge, text: pct(edge, 1), cls: "seg-edge" },
+        { label: t("par.base"), value: par.base_rtp, key: "base_rtp", text: pct(par.base_rtp, 1), cls: "seg-base" },
+        { label: t("par.free"), value: par.free_spins_rtp, key: "free_spins_rtp", text: pct(par.free_spins_rtp, 1), cls: "seg-free" },
+        { label: t("par.rtp.edge"), value: edge, text: pct(edge, 1), cls: "seg-edge" },
     ], {
-        title: "Where each bet goes: the RTP split (uncapped)",
-        scaleLabels: [[0, "0%"], [0.5, "50%"], [1, "100% of the bet"]],
+        title: t("par.rtp.split"),
+        scaleLabels: [[0, pct(0, 0)], [0.5, pct(0.5, 0)], [1, t("par.rtp.ofBet", { pct: pct(1, 0) })]],
     }));
     return s;
 }
 
 function oddsSection(par) {
-    const s = section("odds", "How often", "Per base-game round at any bet; wins in multiples of the total bet.");
+    const s = section("odds", t("par.odds.title"), t("par.odds.intro"));
     const grid = el("div", "par-stats");
     grid.append(
-        stat("Hit frequency", figure("hit_frequency", par.hit_frequency, pct(par.hit_frequency, 2)),
-            `base spins that win: ${oneIn(par.hit_frequency)}`),
-        stat("Free spins triggered", figure("free_spins_frequency", par.free_spins_frequency, smallPct(par.free_spins_frequency)),
-            ["1 in ", figure("free_spins_every", par.free_spins_every, fixed(par.free_spins_every, 2)), " base spins"]),
-        stat("Free spins per feature", figure("free_spins", par.free_spins, grouped(par.free_spins)), "no retriggers"),
-        stat("Average feature", figure("feature_value", par.feature_value, `${times(par.feature_value)} bet`),
-            "a whole feature's win, averaged over the special symbols"),
-        stat("Volatility", figure("volatility", par.volatility, `${times(par.volatility, 3)} bet`),
-            "standard deviation of one round's win"),
-        stat("Volatility, bought feature", figure("buy_volatility", par.buy_volatility, `${times(par.buy_volatility, 3)} bet`),
-            "standard deviation of a bought round's win"),
+        stat(t("par.odds.hit"), figure("hit_frequency", par.hit_frequency, pct(par.hit_frequency, 2)),
+            t("par.odds.hitNote", { odds: oneIn(par.hit_frequency) })),
+        stat(t("par.odds.fs"), figure("free_spins_frequency", par.free_spins_frequency, smallPct(par.free_spins_frequency)),
+            parts("par.odds.fsNote", { n: figure("free_spins_every", par.free_spins_every, fixed(par.free_spins_every, 2)) })),
+        stat(t("par.odds.perFeature"), figure("free_spins", par.free_spins, grouped(par.free_spins)), t("par.odds.noRetrigger")),
+        stat(t("par.odds.feature"), figure("feature_value", par.feature_value, timesBet(par.feature_value)),
+            t("par.odds.featureNote")),
+        stat(t("par.odds.vol"), figure("volatility", par.volatility, timesBet(par.volatility, 3)), t("par.odds.volNote")),
+        stat(t("par.odds.buyVol"), figure("buy_volatility", par.buy_volatility, timesBet(par.buy_volatility, 3)),
+            t("par.odds.buyVolNote")),
     );
     s.appendChild(grid);
     return s;
@@ -91,92 +101,94 @@ function oddsSection(par) {
 // shown rounded outwards (floor / ceil), so the range still holds it.
 function maxWinOdds(par, kind, label, note) {
     const pair = par.max_win_odds?.[kind];
-    if (!pair) return stat(label, figure(`max_win_odds.${kind}`, "null", "never"), note);
+    if (!pair) return stat(label, figure(`max_win_odds.${kind}`, "null", t("par.never")), note);
     const [low, high] = pair;
-    const main = el("span", "", "1 in ");
-    main.append(figure(`max_win_odds.${kind}.0`, low, grouped(Math.floor(low))), " – ",
-        high === null ? "?" : figure(`max_win_odds.${kind}.1`, high, grouped(Math.ceil(high))));
+    const main = el("span");
+    main.append(...parts("par.oneInRange", {
+        low: figure(`max_win_odds.${kind}.0`, low, grouped(Math.floor(low))),
+        high: high === null ? "?" : figure(`max_win_odds.${kind}.1`, high, grouped(Math.ceil(high))),
+    }));
     return stat(label, main, note);
 }
 
 function maxWinSection(par) {
-    const s = section("maxwin", "Max win", "A round that reaches the cap ends at once and pays the cap.");
+    const s = section("maxwin", t("par.max.title"), t("par.max.intro"));
     const grid = el("div", "par-stats par-stats-4");
     grid.append(
-        stat("Max win (cap)", figure("max_win", par.max_win, `${grouped(par.max_win)}× bet`)),
-        stat("Largest round without the cap", figure("largest_round", par.largest_round, `${fixed(par.largest_round, 1)}× bet`),
-            "the best possible round if there were no cap"),
-        stat("Cap reachable", figure("cap_reachable", par.cap_reachable, par.cap_reachable ? "yes" : "no"),
-            "some round can reach the cap"),
-        stat("Largest base spin", figure("base_spin_max", par.base_spin_max, `${fixed(par.base_spin_max, 1)}× bet`),
-            "the best single base-game spin"),
-        maxWinOdds(par, "base", "Max win odds, base game", "per base-game round, free spins included; exact bounds"),
-        maxWinOdds(par, "buy", "Max win odds, bought feature", "per bought feature; exact bounds"),
+        stat(t("par.max.cap"), figure("max_win", par.max_win, timesBet(par.max_win, 0))),
+        stat(t("par.max.largest"), figure("largest_round", par.largest_round, timesBet(par.largest_round, 1)),
+            t("par.max.largestNote")),
+        stat(t("par.max.reachable"), figure("cap_reachable", par.cap_reachable, t(par.cap_reachable ? "par.yes" : "par.no")),
+            t("par.max.reachableNote")),
+        stat(t("par.max.baseSpin"), figure("base_spin_max", par.base_spin_max, timesBet(par.base_spin_max, 1)),
+            t("par.max.baseSpinNote")),
+        maxWinOdds(par, "base", t("par.max.odds"), t("par.max.oddsNote")),
+        maxWinOdds(par, "buy", t("par.max.oddsBuy"), t("par.max.oddsBuyNote")),
     );
     s.appendChild(grid);
     return s;
 }
 
 function specialsSection(par) {
-    const s = section("specials", "Feature by special symbol",
-        "Before the free spins, one symbol is drawn as the special expanding symbol. " +
-        "Value of the whole feature (all free spins) by that symbol, in total bets.");
+    const s = section("specials", t("par.specials.title"), t("par.specials.intro"));
     const rows = Object.entries(par.specials).map(([sym, f]) => {
         const k = `specials.${sym}`;
         return [displayName(sym),
             figure(`${k}.probability`, f.probability, pct(f.probability, 2)),
-            figure(`${k}.feature_value`, f.feature_value, `${times(f.feature_value)}`),
-            figure(`${k}.feature_sd`, f.feature_sd, `${times(f.feature_sd, 1)}`),
-            figure(`${k}.free_spin_mean`, f.free_spin_mean, `${times(f.free_spin_mean, 3)}`),
-            figure(`${k}.free_spin_max`, f.free_spin_max, `${fixed(f.free_spin_max, 1)}×`)];
+            figure(`${k}.feature_value`, f.feature_value, times(f.feature_value)),
+            figure(`${k}.feature_sd`, f.feature_sd, times(f.feature_sd, 1)),
+            figure(`${k}.free_spin_mean`, f.free_spin_mean, times(f.free_spin_mean, 3)),
+            figure(`${k}.free_spin_max`, f.free_spin_max, times(f.free_spin_max, 1))];
     });
     s.appendChild(barChart(Object.entries(par.specials).map(([sym, f]) => ({
         label: displayName(sym), value: f.feature_value, key: `specials.${sym}.feature_value`, text: times(f.feature_value, 1),
     })), {
-        title: "Average feature value by special symbol (× bet); the line is the average over all of them",
-        ref: { value: par.feature_value, label: `average ${times(par.feature_value, 1)}` },
+        title: t("par.specials.chart"),
+        ref: { value: par.feature_value, label: t("par.specials.average", { x: times(par.feature_value, 1) }) },
     }));
-    s.appendChild(table("par-specials",
-        ["Symbol", "Chance", "Feature value", "Spread (SD)", "Mean free spin", "Best free spin"], rows));
+    s.appendChild(table("par-specials", heads("symbol", "chance", "value", "sd", "mean", "best"), rows));
     return s;
 }
 
 function symbolsSection(par) {
-    const s = section("symbols", "Share of the RTP by symbol",
-        "How much of each bet comes back through each symbol's wins (base game and free spins); " +
-        "the shares add up to the RTP.");
+    const s = section("symbols", t("par.symbols.title"), t("par.symbols.intro"));
     const entries = Object.entries(par.symbol_rtp);
     s.appendChild(barChart(entries.map(([sym, v]) => ({
         label: displayName(sym), value: v, key: `symbol_rtp.${sym}`, text: pct(v, 2),
-    })), { title: "Share of the RTP by symbol (% of the bet)" }));
+    })), { title: t("par.symbols.chart") }));
     const total = entries.reduce((a, [, v]) => a + v, 0);
-    const rows = entries.map(([sym, v]) => [displayName(sym), figure(`symbol_rtp.${sym}`, v, pct(v, 3)),
-        `${fixed((100 * v) / total, 1)}%`]);
-    s.appendChild(table("par-symbols", ["Symbol", "RTP share", "Of the RTP"], rows));
+    const rows = entries.map(([sym, v]) => [displayName(sym), figure(`symbol_rtp.${sym}`, v, pct(v, 3)), pct(v / total, 1)]);
+    s.appendChild(table("par-symbols", heads("symbol", "share", "ofRtp"), rows));
     return s;
 }
 
-const BAND_NAMES = {
-    0: "No win",
-    "<1x": "Less than the bet",
-};
+// A band of base_win_bands ("0", "<1x", "1-2x", ">100x") in words, and short for the chart.
+function bandName(band) {
+    if (band === "0") return t("par.bands.none");
+    if (band === "<1x") return t("par.bands.less");
+    const over = /^>(\d+)x$/.exec(band);
+    if (over) return t("par.bands.over", { x: times(Number(over[1]), 0) });
+    return bandShort(band);
+}
+function bandShort(band) {
+    const text = band.replace(/\d+/g, (n) => grouped(Number(n))).replace(/-/, "–").replace(/x$/, "×");
+    return dir() === "rtl" ? `\u2066${text}\u2069` : text; // "1–2×" reads as a figure (isolated, left to right)
+}
 
 function bandsSection(par) {
-    const s = section("bands", "Base game wins",
-        "How one base spin's win compares with the total bet (free spins not included).");
+    const s = section("bands", t("par.bands.title"), t("par.bands.intro"));
     const entries = Object.entries(par.base_win_bands);
-    const label = (band) => BAND_NAMES[band] ?? band.replace(/x$/, "×").replace(/^>/, "over ");
     s.appendChild(barChart(entries.map(([band, p]) => ({
-        label: band === "0" ? "0" : band.replace(/x$/, "×"), value: p, key: `base_win_bands.${band}`, text: smallPct(p),
-    })), { title: "Distribution of a base spin's win (× bet)" }));
-    const rows = entries.map(([band, p]) => [label(band), figure(`base_win_bands.${band}`, p, smallPct(p)), oneIn(p, 1)]);
-    s.appendChild(table("par-bands", ["Win", "Chance", "How often"], rows));
+        label: bandShort(band), value: p, key: `base_win_bands.${band}`, text: smallPct(p),
+    })), { title: t("par.bands.chart") }));
+    const rows = entries.map(([band, p]) => [bandName(band), figure(`base_win_bands.${band}`, p, smallPct(p)), oneIn(p, 1)]);
+    s.appendChild(table("par-bands", heads("win", "chance", "often"), rows));
     return s;
 }
 
 function nav(ids) {
     const n = el("nav", "par-nav");
-    n.setAttribute("aria-label", "Sections");
+    n.setAttribute("aria-label", t("par.nav.label"));
     for (const [id, text] of ids) {
         const a = el("a", "", text);
         a.href = `#${id}`;
