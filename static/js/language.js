@@ -28,10 +28,25 @@ export async function chooseLanguage(search = location.search) {
     if (social) await setWording("social");
 }
 
+/** Links marked data-keep-query (the game's link to the PAR page, and the PAR page's way back)
+ *  carry the page's launch settings, so the other page opens in the same language, wording and
+ *  market, and the way back is the same game; only `poster` is left out (the game itself, not
+ *  its poster, is wanted). */
+export function keepQuery(root = document, search = location.search) {
+    const params = new URLSearchParams(search);
+    params.delete("poster");
+    const query = params.toString();
+    for (const link of root.querySelectorAll("a[data-keep-query]")) {
+        const href = link.getAttribute("href").split("?")[0];
+        link.setAttribute("href", query ? `${href}?${query}` : href);
+    }
+}
+
 /** Resolves once the tables are loaded and the page's marked text is in its language. */
 export const languageReady = chooseLanguage()
     .catch((err) => console.warn(`the page's language could not be set: ${err?.message ?? err}`))
     .finally(() => {
         translate(document);
+        keepQuery(document);
         document.documentElement.removeAttribute("data-lang-pending");
     });

@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from e2e_harness import REPO_ROOT, Game, Site, Watch, boot, prepare_context
@@ -212,3 +213,19 @@ def test_the_page_fits_a_phone_and_a_laptop(pages: dict[str, Game], lang: str) -
         page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         assert page.evaluate(FITS) == [], size
         page.screenshot(path=str(SHOTS / f"par-{lang}-{size['width']}x{size['height']}.png"), full_page=True)
+
+
+def test_the_links_between_game_and_sheet_keep_the_launch_settings(open_game: Callable[..., Game], site: Site) -> None:
+    """The game's PAR link and the sheet's way back carry the address's settings (language,
+    market, currency...), all but `poster` (language.js keepQuery): expected, the query written
+    here with urlencode, without poster."""
+    settings = {"lang": "de", "market": "social", "currency": "XGC", "seed": "3"}
+    query = urlencode(settings)
+    game = open_game(site.root + "?" + query + "&poster=0")
+    assert game.page.locator("#info-dialog a[data-keep-query]").get_attribute("href") == f"./par.html?{query}"
+    game.page.click("#info-button")
+    game.page.click("#info-dialog a[data-keep-query]")
+    game.page.wait_for_selector("html[data-state=ready]", state="attached")
+    assert game.page.evaluate("[location.search, document.documentElement.lang]") == ["?" + query, "de"]
+    back = game.page.locator(".par-back")
+    assert back.get_attribute("href") == f"./?{query}"
