@@ -158,6 +158,8 @@ export default {
     "why.save.pendingProfile": "الجولة الجارية تذكر قواعد لا تعرفها هذه اللعبة",
     "why.save.pendingRules": "قواعد الجولة الجارية مشوهة",
     "why.save.unreadable": "تعذّرت قراءتها",
+    "why.autoplay.running": "اللعب التلقائي يعمل بالفعل",
+    "why.autoplay.playing": "هناك جولة قيد اللعب بالفعل",
     "scenario.loss": "لفة أساسية لا تربح شيئًا",
     "scenario.small-win": "لفة أساسية بربح خط دون أول مستوى للربح الكبير",
     "scenario.book-line-win": "لفة أساسية يحل فيها كتاب محل رمز في ربح خط",

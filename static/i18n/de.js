@@ -156,6 +156,8 @@ export default {
     "why.save.pendingProfile": "die laufende Runde nennt Regeln, die dieses Spiel nicht kennt",
     "why.save.pendingRules": "die laufende Runde hat fehlerhafte Regeln",
     "why.save.unreadable": "er konnte nicht gelesen werden",
+    "why.autoplay.running": "Autoplay läuft bereits",
+    "why.autoplay.playing": "eine Runde läuft bereits",
     "scenario.loss": "ein Basisdreh ohne Gewinn",
     "scenario.small-win": "ein Basisdreh mit einem Liniengewinn unter der ersten Großgewinnstufe",
     "scenario.book-line-win": "ein Basisdreh, in dessen Liniengewinn ein Buch ein Symbol ersetzt",

@@ -161,6 +161,8 @@ export default {
     "why.save.pendingProfile": "the round in progress names rules this game does not know",
     "why.save.pendingRules": "the round in progress has malformed rules",
     "why.save.unreadable": "it could not be read",
+    "why.autoplay.running": "autoplay is already running",
+    "why.autoplay.playing": "a round is already playing",
     "scenario.loss": "a base spin that wins nothing",
     "scenario.small-win": "a base spin with a line win below the first big-win tier",
     "scenario.book-line-win": "a base spin whose line win has a book substituting in it",

@@ -30,5 +30,8 @@ function shown(value, isMoney, format) {
     return String(value);
 }
 
+/** An Error with its English `message` and the `code` (and `params`) the tables word it by. */
+export const coded = (code, message, params = {}) => Object.assign(new Error(message), { code, params });
+
 /** What an embedding parent is told besides the English text: `{code}` when there is one. */
 export const codeOf = (err) => (typeof err?.code === "string" ? { code: err.code } : {});
