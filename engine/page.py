@@ -79,7 +79,7 @@ def play(model: Model, rng: Rng, bet: object, buy: object = False,
 
 
 def configure(model: Model, bets: object, default_bet: object = None,
-              max_stake: object = None) -> tuple[Model, int | None] | dict[str, str]:
+              max_stake: object = None) -> tuple[Model, int | None] | dict[str, Any]:
     """The model with an operator's bet levels (minor units of the launch currency) and the
     stake limit, both checked (:func:`engine.launch.with_bets`), or ``{"error": why}``. A stake
     limit below every level's bet is refused: nothing could be played."""

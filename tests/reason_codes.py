@@ -80,7 +80,8 @@ def answered_codes() -> set[str]:
     tree = ast.parse((ENGINE / "page.py").read_text(encoding="utf-8"))
     return {v.value for node in ast.walk(tree) if isinstance(node, ast.Dict)
             for k, v in zip(node.keys, node.values)
-            if isinstance(k, ast.Constant) and k.value == "code" and isinstance(v, ast.Constant)}
+            if isinstance(k, ast.Constant) and k.value == "code" and isinstance(v, ast.Constant)
+            and isinstance(v.value, str)}
 
 
 def engine_codes() -> set[str]:
