@@ -39,21 +39,25 @@ def with_bets(model: Model, bets: object, default_bet: object = None) -> Model:
     minor units) and ``default_bet`` (one of them; the model's default when it is a level,
     else the lowest): :class:`BetError` for any other value. Nothing is coerced."""
     if not isinstance(bets, Sequence) or isinstance(bets, str):
-        raise BetError(f"bet levels {bets!r} are not a list")
+        raise BetError(f"bet levels {bets!r} are not a list", code="launch.betsNotList", params={"bets": bets})
     if not 1 <= len(bets) <= MAX_LEVELS:
-        raise BetError(f"{len(bets)} bet levels: between 1 and {MAX_LEVELS}")
+        raise BetError(f"{len(bets)} bet levels: between 1 and {MAX_LEVELS}", code="launch.levelCount",
+                       params={"count": len(bets), "max": MAX_LEVELS})
     levels: list[int] = []
     for bet in bets:
         if isinstance(bet, bool) or not isinstance(bet, int) or bet <= 0 or bet % LINES:
             raise BetError(f"bet level {bet!r} is not a positive multiple of {LINES} "
-                           f"(the line bet must be whole)")
+                           f"(the line bet must be whole)", code="launch.levelNotMultiple",
+                           params={"bet": bet, "lines": LINES})
         if levels and bet <= levels[-1]:
-            raise BetError(f"bet level {bet} does not rise above {levels[-1]}; levels ascend")
+            raise BetError(f"bet level {bet} does not rise above {levels[-1]}; levels ascend",
+                           code="launch.levelsAscend", params={"bet": bet, "previous": levels[-1]})
         levels.append(bet)
     if default_bet is None:
         default = model.default_bet if model.default_bet in levels else levels[0]
     elif isinstance(default_bet, bool) or not isinstance(default_bet, int) or default_bet not in levels:
-        raise BetError(f"default bet {default_bet!r} is not one of the levels {levels}")
+        raise BetError(f"default bet {default_bet!r} is not one of the levels {levels}",
+                       code="launch.defaultNotLevel", params={"bet": default_bet, "levels": levels})
     else:
         default = default_bet
     return dataclasses.replace(model, bets=tuple(levels), default_bet=default)
@@ -64,4 +68,7 @@ def check_stake(cost: int, max_stake: int | None, buy: bool = False) -> None:
     limit); else :class:`BuyError` for a bought feature, :class:`BetError` for a spin."""
     if max_stake is not None and cost > max_stake:
         what = "the feature costs" if buy else "the bet is"
-        raise (BuyError if buy else BetError)(f"{what} {cost}, above the stake limit {max_stake}")
+        raise (BuyError if buy else BetError)(f"{what} {cost}, above the stake limit {max_stake}",
+                                             code="stake.buyAboveLimit" if buy else "stake.aboveLimit",
+                                             params={"cost": cost, "limit": max_stake},
+                                             money=("cost", "limit"))

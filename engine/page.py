@@ -12,6 +12,10 @@ everything else on unchanged, for the engine to refuse with its own message. Not
 coerced: ``100.7``, ``"100"`` and ``true`` are refused bets, ``"false"`` and ``1`` are refused
 buys, exactly as :func:`engine.play_round` refuses them from Python.
 
+A refusal is ``{"error": the English message, "code", "params", "money"}`` (:func:`refusal`):
+the page shows the player its language's text for the code, the console and the CLI the
+message.
+
 Only :class:`~engine.errors.EngineError` is caught here: a value from JavaScript that the
 standard library would refuse with another exception (text that is not JSON, a list that is
 not a generator state) is turned into a :class:`~engine.errors.SavedRoundError` where it
@@ -21,9 +25,9 @@ enters, so any other exception is a bug and is not hidden.
 >>> from engine import load_model
 >>> model = load_model()
 >>> play(model, random.Random(1), 100.7, False)
-{'error': 'bet 100.7 is not a whole number of minor units'}
->>> play(model, random.Random(1), 100, "false")
-{'error': "buy 'false' is not true or false"}
+{'error': 'bet 100.7 is not a whole number of minor units', 'code': 'bet.notWhole', 'params': {'bet': 100.7}, 'money': []}
+>>> play(model, random.Random(1), 100, "false")["error"]
+"buy 'false' is not true or false"
 >>> play(model, random.Random(1), 100.0, False)["round"]["bet"]
 100
 """
@@ -50,6 +54,14 @@ def from_js(value: object) -> object:
     return value
 
 
+def refusal(exc: EngineError, message: str | None = None) -> dict[str, Any]:
+    """What the page gets for a refusal: ``{"error": message (``str(exc)`` by default), "code",
+    "params", "money"}`` (:meth:`~engine.errors.EngineError.to_dict`)."""
+    why = exc.to_dict()
+    del why["message"]
+    return {"error": str(exc) if message is None else message, **why}
+
+
 def play(model: Model, rng: Rng, bet: object, buy: object = False,
          max_stake: int | None = None) -> dict[str, Any]:
     """``{"round": Round.to_dict()}`` for one round decided now, or ``{"error": why}`` when the
@@ -62,12 +74,12 @@ def play(model: Model, rng: Rng, bet: object, buy: object = False,
             check_stake(price.buy_cost if buy is True else price.cost, max_stake, buy is True)
         rnd = play_round(model, bet, rng, buy=buy)  # type: ignore[arg-type]
     except EngineError as exc:
-        return {"error": str(exc)}
+        return refusal(exc)
     return {"round": rnd.to_dict()}
 
 
 def configure(model: Model, bets: object, default_bet: object = None,
-              max_stake: object = None) -> tuple[Model, int | None] | dict[str, str]:
+              max_stake: object = None) -> tuple[Model, int | None] | dict[str, Any]:
     """The model with an operator's bet levels (minor units of the launch currency) and the
     stake limit, both checked (:func:`engine.launch.with_bets`), or ``{"error": why}``. A stake
     limit below every level's bet is refused: nothing could be played."""
@@ -77,10 +89,11 @@ def configure(model: Model, bets: object, default_bet: object = None,
         limit = from_js(max_stake)
         if limit is not None:
             if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-                raise BetError(f"stake limit {limit!r} is not a positive whole number of minor units")
+                raise BetError(f"stake limit {limit!r} is not a positive whole number of minor units",
+                               code="launch.limitNotPositive", params={"limit": limit})
             check_stake(configured.bets[0], limit)
     except EngineError as exc:
-        return {"error": str(exc)}
+        return refusal(exc)
     return configured, limit
 
 
@@ -89,7 +102,7 @@ def offer_for(model: Model, bet: object) -> dict[str, Any]:
     try:
         return offer(model, from_js(bet)).to_dict()
     except EngineError as exc:
-        return {"error": str(exc)}
+        return refusal(exc)
 
 
 def check_saved(model: Model, data: str, bet: object, cost: object) -> dict[str, Any]:
@@ -113,7 +126,7 @@ def check_saved(model: Model, data: str, bet: object, cost: object) -> dict[str,
         if saved is not None and not _agree(saved, out["events"]):
             raise SavedRoundError("the round's events do not follow from its spins")
     except EngineError as exc:  # every fault of a saved round is a SavedRoundError
-        return {"error": f"{type(exc).__name__}: {exc}"}
+        return refusal(exc, f"{type(exc).__name__}: {exc}")
     return {"round": out}
 
 
@@ -126,7 +139,7 @@ def open_replay(model: Model, link_or_text: object) -> dict[str, Any]:
         text = parse_replay(link_or_text)
         rnd = Round.from_text(text, model)
     except EngineError as exc:
-        return {"error": str(exc)}
+        return refusal(exc)
     return {"round": rnd.to_dict(), "text": text}
 
 
@@ -141,7 +154,7 @@ def share_saved(model: Model, data: str, page_url: object) -> dict[str, Any]:
             raise ReplayLinkError("format", f"a page URL is a string, not {type(page_url).__name__}")
         return {"text": rnd.to_text(), "link": replay_link(page_url, rnd), "export": export_round(rnd)}
     except EngineError as exc:  # every fault of a saved round is a SavedRoundError
-        return {"error": f"{type(exc).__name__}: {exc}"}
+        return refusal(exc, f"{type(exc).__name__}: {exc}")
 
 
 def restore_rng(rng: random.Random, seed: int, data: str) -> str:
@@ -183,7 +196,9 @@ def scenario_info(name: object, catalogue: dict[str, dict[str, Any]] | None = No
 
     scenarios = load_scenarios() if catalogue is None else catalogue
     if not isinstance(name, str) or name not in scenarios:
-        return {"error": f"no scenario {describe(name)}; the scenarios are {', '.join(scenarios)}"}
+        return {"error": f"no scenario {describe(name)}; the scenarios are {', '.join(scenarios)}",
+                "code": "scenario.unknown", "params": {"name": describe(name), "scenarios": ", ".join(scenarios)},
+                "money": []}
     entry = scenarios[name]
     return {"name": name, "mode": entry["mode"], "bet": entry["bet"], "description": entry["description"]}
 
@@ -202,7 +217,7 @@ def play_scenario(model: Model, name: object, catalogue: dict[str, dict[str, Any
     try:
         rnd = scenario_round(model, scenarios[str(name)])
     except EngineError as exc:
-        return {"error": f"scenario {name}: {exc}"}
+        return refusal(exc, f"scenario {name}: {exc}")
     return {"round": rnd.to_dict(), "scenario": name}
 
 

@@ -130,14 +130,16 @@ def round_from_text(text: object, model: Model) -> Round:
                                           f"{check!r} does not match its content")
     rest = text[len(body) + 1 + CHECK_DIGITS:]
     if rest:
-        raise ReplayLinkError("trailing", f"replay text goes on after its checksum: {rest[:20]!r}")
+        raise ReplayLinkError("trailing", f"replay text goes on after its checksum: {rest[:20]!r}",
+                              {"rest": rest[:20]})
     version, fingerprint, bet_text, mode, draws_text = parts[:FIELDS - 1]
     if version != VERSION:
-        raise ReplayLinkError("version", f"replay text version {version!r} is not {VERSION!r}")
+        raise ReplayLinkError("version", f"replay text version {version!r} is not {VERSION!r}",
+                              {"version": version, "expected": VERSION})
     mine = model_fingerprint(model)
     if fingerprint != mine:
         raise ReplayLinkError("model", f"replay text was made with another model ({fingerprint}); "
-                                       f"this model is {mine}")
+                                       f"this model is {mine}", {"fingerprint": fingerprint, "mine": mine})
     if mode not in _MODES.values():
         raise ReplayLinkError("format", f"replay text mode {mode!r} is not 's' (a spin) or 'b' (a buy)")
     buy = mode == _MODES[True]
@@ -154,7 +156,7 @@ def round_from_text(text: object, model: Model) -> Round:
     except ReplayError as exc:
         raise ReplayLinkError("draws", f"replay text draws do not fit the model: {exc}") from None
     except EngineError as exc:
-        raise ReplayLinkError("bet", f"replay text bet is refused: {exc}") from None
+        raise ReplayLinkError("bet", f"replay text bet is refused: {exc}", {"bet": bet}) from None
     if replay.left:
         raise ReplayLinkError("draws", f"replay text draws do not fit the model: {replay.left} "
                                        f"left over when the round ends")

@@ -319,9 +319,11 @@ def check_bet(model: Model, bet: object) -> int:
     """The bet if it is one of the model's levels; otherwise :class:`~engine.errors.BetError`
     naming it."""
     if isinstance(bet, bool) or not isinstance(bet, int):
-        raise BetError(f"bet {bet!r} is not a whole number of minor units")
+        raise BetError(f"bet {bet!r} is not a whole number of minor units", code="bet.notWhole",
+                       params={"bet": bet})
     if bet not in model.bets:
-        raise BetError(f"bet {bet} is not a listed level; the levels are {list(model.bets)}")
+        raise BetError(f"bet {bet} is not a listed level; the levels are {list(model.bets)}", code="bet.notLevel",
+                       params={"bet": bet, "levels": list(model.bets)}, money=("bet", "levels"))
     return bet
 
 
@@ -332,7 +334,7 @@ def play_round(model: Model, bet: int, rng: Rng, buy: bool = False) -> Round:
     if type(bet) is not int or bet not in t.bet_levels:
         check_bet(model, bet)  # raises, naming the fault
     if buy is not True and buy is not False:
-        raise BuyError(f"buy {buy!r} is not true or false")
+        raise BuyError(f"buy {buy!r} is not true or false", code="buy.notBool", params={"buy": buy})
     cap_units = model.max_win * t.lines
     total = 0
     base = None

@@ -30,6 +30,7 @@ import * as store from "./store.js";
 import { Tabs } from "./tabs.js";
 import { ProfileError, refusal } from "./jurisdiction.js";
 import { SettingsError } from "./launch.js";
+import { codeOf, reasonOf } from "./reasons.js";
 import { AgeGate, launchEngine, reconfigure } from "./operator.js";
 import { demoLoop } from "./showcase.js";
 import { PlayerControls } from "./playercontrols.js";
@@ -270,7 +271,7 @@ async function start() {
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
     if ([replayLink, scenarioName !== null, demo].filter(Boolean).length > 1) {
-        throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them");
+        throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them", "start.oneMode");
     }
     const bridge = await connect();
     stage(t("load.reels"), 0.85);
@@ -388,11 +389,11 @@ async function start() {
 start().catch((err) => {
     if (err instanceof ProfileError || err instanceof SettingsError || err instanceof CannotStart) {
         console.warn(err.message);
-        showStartupFailure(t("load.cannotStart", { reason: err.message }), { always: true });
+        showStartupFailure(t("load.cannotStart", { reason: reasonOf(err) }), { always: true });
     } else if (!(err instanceof StartupError)) {
         console.error(err);
         reportStartupError(err?.message ?? err, { always: true });
     }
-    embed.post(embed.Outgoing.ERROR, { message: status.textContent });
+    embed.post(embed.Outgoing.ERROR, { message: status.textContent, ...codeOf(err) });
     readyReject(err);
 });

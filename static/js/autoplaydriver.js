@@ -19,6 +19,7 @@
 import { Autoplay, checkOptions } from "./autoplayrules.js";
 import { Emitter } from "./emitter.js";
 import { refusal } from "./jurisdiction.js";
+import { coded } from "./reasons.js";
 
 const root = document.documentElement;
 
@@ -45,8 +46,8 @@ export class AutoplayDriver extends Emitter {
         const no = refusal(this.profile, "autoplay");
         if (no) throw new Error(no);
         const options = checkOptions(opts ?? null);
-        if (this.running) throw new Error("autoplay is already running");
-        if (this.controller.busy) throw new Error("a round is already playing");
+        if (this.running) throw coded("autoplay.running", "autoplay is already running");
+        if (this.controller.busy) throw coded("autoplay.playing", "a round is already playing");
         return options;
     }
 

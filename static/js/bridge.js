@@ -17,7 +17,9 @@
 //   const info = await bridge.scenario("max-win");  // {name, mode, bet, description}
 //   const { round } = await bridge.playScenario("max-win");
 //
-// A request the engine refuses rejects with an `EngineRefusal` carrying the engine's words.
+// A request the engine refuses rejects with an `EngineRefusal` carrying the engine's words (its
+// English `message`) and its stable `code`, `params` and `money` (engine/errors.py), which
+// reasons.js turns into the player's language.
 //
 // `?engine=page` (for comparison and as a fallback) runs Python on the page instead, as before
 // the worker: our loader and PyScript (static/boot/strict-csp.js) run main.py there, which
@@ -26,15 +28,24 @@
 import { released } from "./poster.js";
 import { reportStartupError } from "./startup.js";
 
-/** The engine said no (a bad bet, a round that does not verify, a refused generator state). */
-export class EngineRefusal extends Error {}
+/** The engine said no (a bad bet, a round that does not verify, a refused generator state):
+ *  `message` in English, `code` (null when the engine gave none), `params`, `money` (the names
+ *  of the params that are amounts in minor units). */
+export class EngineRefusal extends Error {
+    constructor(message, { code = null, params = {}, money = [] } = {}) {
+        super(message);
+        this.code = code;
+        this.params = params;
+        this.money = money;
+    }
+}
 
 /** A failure the loading screen already shows in its own words (main.py or boot.js). */
 export class StartupError extends Error {}
 
 function parsed(json) {
     const value = JSON.parse(json);
-    if (value && typeof value === "object" && "error" in value) throw new EngineRefusal(value.error);
+    if (value && typeof value === "object" && "error" in value) throw new EngineRefusal(value.error, value);
     return value;
 }
 

@@ -33,6 +33,7 @@
 // every request that would write is refused (`assertWritable`; `canWrite()` only answers).
 
 import { EngineRefusal } from "./bridge.js";
+import { reasonOf } from "./reasons.js";
 import { PageState, setPageState } from "./dom.js";
 import { Emitter } from "./emitter.js";
 import { PROFILES, refusal, roundRules } from "./jurisdiction.js";
@@ -151,7 +152,7 @@ export class Controller extends Emitter {
             if (this.saved.debit(decided, this.profile.name, roundRules(this.profile)) === "conflict") throw new Conflict(); // never saved: never happened
         } catch (err) {
             this._release();
-            if (err instanceof EngineRefusal) this.hud.showMessage(err.message);
+            if (err instanceof EngineRefusal) this.hud.showMessage(reasonOf(err, this.format));
             if (err instanceof Conflict) throw await this._resync();
             throw err;
         }

@@ -11,8 +11,8 @@ export const Outgoing = Object.freeze({
     FEATURE_START: "featureStart",
     FEATURE_END: "featureEnd",    // {win}
     ROUND_END: "roundEnd",        // {bet, win, balance, timings}, once the win is credited
-    ERROR: "error",               // {message}: the game could not start;
-                                  // {command, reason}: a command of the parent was refused
+    ERROR: "error",               // {message, code?}: the game could not start;
+                                  // {command, reason, code?}: a command of the parent was refused
     AUTOPLAY_START: "autoplayStart", // {rounds (null: until stopped), stopOnFeature, singleWinAtLeast, lossLimit, winLimit}
     AUTOPLAY_END: "autoplayEnd",  // {played, reason}
     REALITY_CHECK: "realityCheck", // {elapsedMs, staked, won, net}
@@ -69,7 +69,9 @@ export function listen({ ready, commands, whyNotReady }) {
             try {
                 await commands[command](msg);
             } catch (err) {
-                post(Outgoing.ERROR, { command, reason: String(err?.message ?? err) });
+                // the English reason, and the refusal's stable code when it has one (reasons.js)
+                const code = typeof err?.code === "string" ? { code: err.code } : {};
+                post(Outgoing.ERROR, { command, reason: String(err?.message ?? err), ...code });
             }
         }, () => post(Outgoing.ERROR, { message: whyNotReady() }));
     });

@@ -13,12 +13,16 @@
 // fall back (to English, to no Home link) with a console warning.
 
 export class SettingsError extends Error {
-    /** @param {string} key the setting  @param {string} value as given  @param {string} why */
-    constructor(key, value, why) {
+    /** @param {string} key the setting  @param {string} value as given  @param {string} why
+     *  (English)  @param {string} code the reason's stable code (the tables' why.CODE words it
+     *  for the player, reasons.js)  @param {object} params what `why` names, besides key and value */
+    constructor(key, value, why, code, params = {}) {
         super(`${key}=${value}: ${why}; nothing has been played`);
         this.key = key;
         this.value = value;
         this.why = why;
+        this.code = code;
+        this.params = { key, value, ...params };
     }
 }
 
@@ -57,7 +61,7 @@ function text(v) {
 function integer(key, raw, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
     const n = DIGITS.test(raw) ? Number(raw) : NaN;
     if (!(Number.isSafeInteger(n) && n >= min && n <= max)) {
-        throw new SettingsError(key, raw, `not a whole number from ${min} to ${max}`);
+        throw new SettingsError(key, raw, `not a whole number from ${min} to ${max}`, "settings.notWhole", { min, max });
     }
     return n;
 }
@@ -96,31 +100,33 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     if (jurisdiction !== null) {
         const alias = jurisdiction.toLowerCase() || "default";
         if (marketName !== null && marketName !== alias) {
-            throw new SettingsError("jurisdiction", jurisdiction, `disagrees with market=${marketName}`);
+            throw new SettingsError("jurisdiction", jurisdiction, `disagrees with market=${marketName}`, "settings.disagrees", { market: marketName });
         }
         marketName = alias;
     }
     marketName ??= "default";
     if (!Object.hasOwn(MARKETS, marketName)) {
-        throw new SettingsError(jurisdiction !== null ? "jurisdiction" : "market", marketName, `not a market this game knows (${Object.keys(MARKETS).join(", ")})`);
+        const markets = Object.keys(MARKETS).join(", ");
+        throw new SettingsError(jurisdiction !== null ? "jurisdiction" : "market", marketName, `not a market this game knows (${markets})`, "settings.market", { markets });
     }
     const market = MARKETS[marketName];
 
     const currency = get("currency") ?? market.currency ?? "EUR";
-    if (!/^[A-Z]{3}$/.test(currency)) throw new SettingsError("currency", currency, "not an ISO 4217 code (three capital letters)");
+    if (!/^[A-Z]{3}$/.test(currency)) throw new SettingsError("currency", currency, "not an ISO 4217 code (three capital letters)", "settings.currencyCode");
     const digits = minorDigits(currency);
-    if (digits === null) throw new SettingsError("currency", currency, "not a currency this browser knows");
+    if (digits === null) throw new SettingsError("currency", currency, "not a currency this browser knows", "settings.currencyUnknown");
     const coins = Object.hasOwn(COINS, currency);
     if (market.social && !coins) {
-        throw new SettingsError("currency", currency, `social play is in virtual coins (${Object.keys(COINS).join(", ")})`);
+        const coinCodes = Object.keys(COINS).join(", ");
+        throw new SettingsError("currency", currency, `social play is in virtual coins (${coinCodes})`, "settings.socialCoins", { coins: coinCodes });
     }
-    if (coins && !market.social) throw new SettingsError("currency", currency, "virtual coins are for market=social");
+    if (coins && !market.social) throw new SettingsError("currency", currency, "virtual coins are for market=social", "settings.coinsNotSocial");
 
     const switches = { ...market.switches };
     for (const name of SWITCHES) {
         const raw = get(name);
         if (raw === null) continue;
-        if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "a switch is 0 or 1");
+        if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "a switch is 0 or 1", "settings.switch");
         switches[name] = Number(raw);
     }
     const minRoundRaw = get("minRound");
@@ -132,30 +138,32 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     else if (market.maxBet) {
         maxBet = market.maxBet[currency] ?? null;
         if (maxBet === null) {
-            throw new SettingsError("currency", currency, `market=${marketName} sets its stake limit in ${Object.keys(market.maxBet).join(", ")}; give maxBet in ${currency}`);
+            const limited = Object.keys(market.maxBet).join(", ");
+            throw new SettingsError("currency", currency, `market=${marketName} sets its stake limit in ${limited}; give maxBet in ${currency}`,
+                "settings.limitCurrency", { market: marketName, currencies: limited });
         }
     }
 
     const betsRaw = get("bets");
     let bets;
     if (betsRaw !== null) {
-        if (!/^\d+(,\d+)*$/.test(betsRaw)) throw new SettingsError("bets", betsRaw, "not a comma-separated list of whole amounts in minor units");
+        if (!/^\d+(,\d+)*$/.test(betsRaw)) throw new SettingsError("bets", betsRaw, "not a comma-separated list of whole amounts in minor units", "settings.betsList");
         bets = betsRaw.split(",").map(Number);
         if (maxBet !== null && bets.some((b) => b > maxBet)) {
-            throw new SettingsError("bets", betsRaw, `a level is above the stake limit ${maxBet}`);
+            throw new SettingsError("bets", betsRaw, `a level is above the stake limit ${maxBet}`, "settings.aboveLimit", { limit: maxBet });
         }
     } else {
         if (digits !== 2) {
-            throw new SettingsError("currency", currency, `it has ${digits} minor digits, the model's bets are in 2: give bets`);
+            throw new SettingsError("currency", currency, `it has ${digits} minor digits, the model's bets are in 2: give bets`, "settings.digits", { digits });
         }
         bets = model.bets.filter((b) => maxBet === null || b <= maxBet);
-        if (!bets.length) throw new SettingsError("maxBet", String(maxBet), "below every bet level");
+        if (!bets.length) throw new SettingsError("maxBet", String(maxBet), "below every bet level", "settings.belowLevels");
     }
     const betRaw = get("bet");
     let bet;
     if (betRaw !== null) {
         bet = integer("bet", betRaw, { min: 1 });
-        if (!bets.includes(bet)) throw new SettingsError("bet", betRaw, `not one of the levels ${bets.join(",")}`);
+        if (!bets.includes(bet)) throw new SettingsError("bet", betRaw, `not one of the levels ${bets.join(",")}`, "settings.notLevel", { levels: bets.join(",") });
     } else {
         bet = bets.includes(model.default_bet) ? model.default_bet : bets[0];
     }
@@ -164,7 +172,7 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     let reality = market.reality;
     if (realityRaw !== null) {
         const minutes = /^\d*\.?\d+$/.test(realityRaw) ? Number(realityRaw) : NaN;
-        if (!(minutes > 0 && minutes <= 24 * 60)) throw new SettingsError("reality", realityRaw, "not a number of minutes between 0 and 1440");
+        if (!(minutes > 0 && minutes <= 24 * 60)) throw new SettingsError("reality", realityRaw, "not a number of minutes between 0 and 1440", "settings.reality");
         reality = minutes;
         // a reality check reports the session: its time and net stay on screen too, unless
         // the address switches them off
@@ -188,12 +196,12 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     const flags = {};
     for (const name of ["poster", "ageGate"]) {
         const raw = get(name) ?? "0";
-        if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "0 or 1");
+        if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "0 or 1", "settings.flag");
         flags[name] = raw === "1";
     }
 
     const demo = get("demo") ?? "";
-    if (!["", "0", "1", "feature"].includes(demo)) throw new SettingsError("demo", demo, "not 0, 1 or feature");
+    if (!["", "0", "1", "feature"].includes(demo)) throw new SettingsError("demo", demo, "not 0, 1 or feature", "settings.demo");
 
     return Object.freeze({
         lang, dir: LANGUAGES[lang].dir, locale: LANGUAGES[lang].locale, currency, minorDigits: digits, coins,

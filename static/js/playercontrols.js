@@ -15,6 +15,7 @@ import { byId } from "./dom.js";
 import { MessageKind } from "./hud.js";
 import { profilesSection, refusal } from "./jurisdiction.js";
 import { has, plural, t } from "./i18n.js";
+import { reasonOf } from "./reasons.js";
 
 /** Why autoplay ended, in the player's words (the tables' ap.why.REASON). */
 const ended = (reason) => (has(`ap.why.${reason}`) ? t(`ap.why.${reason}`) : reason);
@@ -35,7 +36,7 @@ export class PlayerControls {
             canOpen: () => (c.busy ? t("refuse.playing") : !c.canWrite() ? t("tabs.open") : null),
         });
         this.panel.on("start", (opts) => this.autoplay(opts).catch((err) => {
-            hud.showMessage(t("ap.notStarted", { reason: err.message }));
+            hud.showMessage(t("ap.notStarted", { reason: reasonOf(err, format) }));
         }));
         hud.el.auto.addEventListener("click", () => {
             if (this.driver.running) this.stopAutoplay();

@@ -23,7 +23,9 @@ export async function openLink(bridge, href) {
     try {
         return await bridge.openReplay(href);
     } catch (err) {
-        if (err instanceof EngineRefusal) throw new CannotStart(`this replay link was refused: ${err.message}`);
+        if (err instanceof EngineRefusal) {
+            throw new CannotStart(`this replay link was refused: ${err.message}`, "start.replayRefused", { reason: err });
+        }
         throw err;
     }
 }

@@ -14,7 +14,7 @@
 import { EngineRefusal } from "./bridge.js";
 import { CannotStart, byId } from "./dom.js";
 import { refusal } from "./jurisdiction.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 /** The named scenario of the engine's catalogue, checked before anything is shown. */
 export async function openScenario(bridge, name, profile) {
@@ -22,11 +22,11 @@ export async function openScenario(bridge, name, profile) {
     try {
         info = await bridge.scenario(name);
     } catch (err) {
-        if (err instanceof EngineRefusal) throw new CannotStart(`?scenario= ${err.message}`);
+        if (err instanceof EngineRefusal) throw new CannotStart(`?scenario= ${err.message}`, "start.scenarioRefused", { reason: err });
         throw err;
     }
     const no = info.mode === "buy" ? refusal(profile, "buy") : null;
-    if (no) throw new CannotStart(`scenario ${info.name} is a bought feature: ${no}`);
+    if (no) throw new CannotStart(`scenario ${info.name} is a bought feature: ${no}`, "start.scenarioBuy", { name: info.name, reason: no });
     return new Scenario(bridge, info);
 }
 
@@ -61,7 +61,8 @@ export class Scenario {
     _banner() {
         const { name, mode, bet, description } = this.info;
         byId("scenario-name").textContent = name;
-        byId("scenario-description").textContent = description;
+        // the tables' scenario.NAME, or the catalogue's English words for a scenario they lack
+        byId("scenario-description").textContent = has(`scenario.${name}`) ? t(`scenario.${name}`) : description;
         byId("scenario-next").textContent = this.played
             ? t("scenario.played")
             : t(mode === "buy" ? "scenario.nextBuy" : "scenario.nextSpin", { bet: this.format?.(bet) ?? bet });

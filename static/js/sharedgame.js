@@ -17,6 +17,7 @@ import { byId } from "./dom.js";
 import { MessageKind } from "./hud.js";
 import * as store from "./store.js";
 import { t } from "./i18n.js";
+import { reasonOf } from "./reasons.js";
 
 
 /** The saved game (or a fresh one); ?seed=N goes on from the saved generator state when the
@@ -34,7 +35,7 @@ export async function loadRecord({ bridge, model, demo, readOnly }) {
                 await bridge.restoreRng(state.rng);
             } catch (err) {
                 console.warn("saved generator state refused:", err.message);
-                ({ state, problem } = store.reject("its random generator state is not valid"));
+                ({ state, problem } = store.reject("its random generator state is not valid", "save.rngRefused"));
                 state.bet = model.default_bet;
             }
         }
@@ -87,11 +88,11 @@ export class SharedGame {
         const demoBalance = this.format(store.DEMO_BALANCE);
         const notice = { kind: MessageKind.NOTICE };
         if (problem?.kind === store.Problem.NEWER) {
-            this.hud.showMessage(t("saved.newer", { reason: problem.reason, balance: demoBalance }), notice);
+            this.hud.showMessage(t("saved.newer", { reason: reasonOf({ ...problem, message: problem.reason }), balance: demoBalance }), notice);
         } else if (problem?.kind === store.Problem.CORRUPT && problem.backup) {
-            this.hud.showMessage(t("saved.corrupt", { reason: problem.reason, balance: demoBalance }), notice);
+            this.hud.showMessage(t("saved.corrupt", { reason: reasonOf({ ...problem, message: problem.reason }), balance: demoBalance }), notice);
         } else if (problem?.kind === store.Problem.CORRUPT) {
-            this.hud.showMessage(t("saved.corruptHeld", { reason: problem.reason, why: problem.why, balance: demoBalance }), notice);
+            this.hud.showMessage(t("saved.corruptHeld", { reason: reasonOf({ ...problem, message: problem.reason }), why: problem.why, balance: demoBalance }), notice);
         }
     }
 

@@ -86,14 +86,18 @@ function storage() {
 
 // ---- validation -----------------------------------------------------------------------------
 
-class BadSave extends Error {}
+/** A fault of a saved record: `message` in English; `code`, `params` for the tables' why.CODE (reasons.js). */
+class BadSave extends Error {
+    constructor(code, why, params = {}) { super(why); Object.assign(this, { code, params }); }
+}
 
 /** A record of a later VERSION: never rewritten by this game. */
-class NewerSave extends Error {}
+class NewerSave extends BadSave {}
 
-function fail(why) {
-    throw new BadSave(why);
-}
+const fail = (code, why, params) => { throw new BadSave(code, why, params); };
+
+/** What a load tells of a bad record: its kind, the English reason, its code and params. */
+const problemOf = (kind, err) => ({ kind, reason: err.message, code: err.code, params: err.params });
 
 const isInt = (x, lo, hi) => Number.isSafeInteger(x) && x >= lo && x <= hi;
 const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
@@ -103,25 +107,26 @@ function checkRng(rng) {
     if (!Array.isArray(rng) || rng.length !== 3 || rng[0] !== 3 || rng[2] !== null
         || !Array.isArray(rng[1]) || rng[1].length !== 625
         || !rng[1].slice(0, 624).every((x) => isInt(x, 0, 0xffffffff)) || !isInt(rng[1][624], 0, 624)) {
-        fail("the saved random generator state is malformed");
+        fail("save.rng", "the saved random generator state is malformed");
     }
 }
 
 function checkHistory(history, bets) {
-    if (!Array.isArray(history)) fail("the round history is not a list");
-    if (history.length > HISTORY_MAX) fail(`the round history holds more than ${HISTORY_MAX} rounds`);
+    if (!Array.isArray(history)) fail("save.historyList", "the round history is not a list");
+    if (history.length > HISTORY_MAX) fail("save.historyLong", `the round history holds more than ${HISTORY_MAX} rounds`, { max: HISTORY_MAX });
     history.forEach((h, i) => {
         const where = `history entry ${i + 1}`;
-        if (!isObject(h)) fail(`${where} is not a record`);
-        if (!isInt(h.time, 0, 8.64e15)) fail(`${where} has no valid time`);
-        if (!bets.includes(h.bet)) fail(`${where} has a bet that is not a level`);
-        if (!isInt(h.cost, 0, MAX_BALANCE) || !isInt(h.win, 0, MAX_BALANCE)) fail(`${where} has a bad amount`);
-        if (typeof h.buy !== "boolean" || typeof h.feature !== "boolean") fail(`${where} has a bad flag`);
-        if (h.special !== null && typeof h.special !== "string") fail(`${where} has a bad special symbol`);
-        if (h.feature !== (h.special !== null)) fail(`${where} disagrees on its feature`);
+        const n = { n: i + 1 };
+        if (!isObject(h)) fail("save.entryRecord", `${where} is not a record`, n);
+        if (!isInt(h.time, 0, 8.64e15)) fail("save.entryTime", `${where} has no valid time`, n);
+        if (!bets.includes(h.bet)) fail("save.entryBet", `${where} has a bet that is not a level`, n);
+        if (!isInt(h.cost, 0, MAX_BALANCE) || !isInt(h.win, 0, MAX_BALANCE)) fail("save.entryAmount", `${where} has a bad amount`, n);
+        if (typeof h.buy !== "boolean" || typeof h.feature !== "boolean") fail("save.entryFlag", `${where} has a bad flag`, n);
+        if (h.special !== null && typeof h.special !== "string") fail("save.entrySpecial", `${where} has a bad special symbol`, n);
+        if (h.feature !== (h.special !== null)) fail("save.entryFeature", `${where} disagrees on its feature`, n);
         const r = h.round;
         if (!isObject(r) || r.bet !== h.bet || r.cost !== h.cost || r.total_win !== h.win
-            || !Array.isArray(r.spins)) fail(`${where} does not hold its round`);
+            || !Array.isArray(r.spins)) fail("save.entryRound", `${where} does not hold its round`, n);
     });
 }
 
@@ -134,36 +139,37 @@ function check(raw, model) {
     try {
         rec = JSON.parse(raw);
     } catch {
-        fail("it is damaged or cut short");
+        fail("save.damaged", "it is damaged or cut short");
     }
-    if (!isObject(rec)) fail("it is not a save record");
+    if (!isObject(rec)) fail("save.notRecord", "it is not a save record");
     if (Number.isSafeInteger(rec.version) && rec.version > VERSION) {
-        throw new NewerSave(`it was made by a newer version of the game (version ${rec.version}); this game reads version ${VERSION}`);
+        throw new NewerSave("save.newer", `it was made by a newer version of the game (version ${rec.version}); this game reads version ${VERSION}`,
+            { version: rec.version, reads: VERSION });
     }
     if (rec.version !== VERSION) {
-        fail(Number.isInteger(rec.version) && rec.version < VERSION
-            ? `it was made by an older version of the game (version ${rec.version})`
-            : `its version ${JSON.stringify(rec.version ?? null)} is not one this game reads`);
+        const version = JSON.stringify(rec.version ?? null);
+        if (Number.isInteger(rec.version) && rec.version < VERSION) fail("save.older", `it was made by an older version of the game (version ${version})`, { version });
+        fail("save.version", `its version ${version} is not one this game reads`, { version });
     }
     if (typeof rec.checksum !== "string" || rec.checksum !== checksum(rec)) {
-        fail("its checksum does not match its contents (damaged or edited)");
+        fail("save.checksum", "its checksum does not match its contents (damaged or edited)");
     }
     const revision = rec.revision ?? 0; // absent in the records of earlier builds
-    if (!isInt(revision, 0, Number.MAX_SAFE_INTEGER)) fail("its revision is not a whole number");
-    if (!isInt(rec.balance, 0, MAX_BALANCE)) fail("its balance is not a whole amount between 0 and 10,000,000,000.00");
-    if (!model.bets.includes(rec.bet)) fail("its bet is not one of the game's bet levels");
-    if (typeof rec.muted !== "boolean" || typeof rec.turbo !== "boolean") fail("its settings are malformed");
-    if (rec.seed !== null && !Number.isSafeInteger(rec.seed)) fail("its seed is not a whole number");
+    if (!isInt(revision, 0, Number.MAX_SAFE_INTEGER)) fail("save.revision", "its revision is not a whole number");
+    if (!isInt(rec.balance, 0, MAX_BALANCE)) fail("save.balance", "its balance is not a whole amount between 0 and 10,000,000,000.00");
+    if (!model.bets.includes(rec.bet)) fail("save.bet", "its bet is not one of the game's bet levels");
+    if (typeof rec.muted !== "boolean" || typeof rec.turbo !== "boolean") fail("save.settings", "its settings are malformed");
+    if (rec.seed !== null && !Number.isSafeInteger(rec.seed)) fail("save.seed", "its seed is not a whole number");
     checkRng(rec.rng);
-    if (rec.seed === null && rec.rng !== null) fail("it holds a generator state without a seed");
+    if (rec.seed === null && rec.rng !== null) fail("save.rngNoSeed", "it holds a generator state without a seed");
     checkHistory(rec.history, model.bets);
     let pending = null;
     if (rec.pending !== null) {
         const p = rec.pending;
         if (!isObject(p) || !isObject(p.round) || !Number.isSafeInteger(p.step) || p.step < 0) {
-            fail("the round in progress is malformed");
+            fail("save.pending", "the round in progress is malformed");
         }
-        if (p.bet !== rec.bet || !isInt(p.cost, 1, MAX_BALANCE)) fail("the round in progress does not match the saved bet");
+        if (p.bet !== rec.bet || !isInt(p.cost, 1, MAX_BALANCE)) fail("save.pendingBet", "the round in progress does not match the saved bet");
     }
     return { ...rec, revision };
 }
@@ -183,13 +189,13 @@ async function validate(raw, { model, checkRound }) {
             round = await checkRound(p.round, p.bet, p.cost);
         } catch (err) {
             console.warn("saved round refused by the engine:", err.message);
-            fail("the round in progress does not match what the engine decided");
+            fail("save.pendingEngine", "the round in progress does not match what the engine decided");
         }
-        if (p.step >= round.events.length) fail("the round in progress is past its end");
+        if (p.step >= round.events.length) fail("save.pendingEnd", "the round in progress is past its end");
         if (p.profile !== undefined && !(typeof p.profile === "string" && Object.hasOwn(PROFILES, p.profile))) {
-            fail("the round in progress names rules this game does not know");
+            fail("save.pendingProfile", "the round in progress names rules this game does not know");
         }
-        if (p.rules !== undefined && !isRoundRules(p.rules)) fail("the round in progress has malformed rules");
+        if (p.rules !== undefined && !isRoundRules(p.rules)) fail("save.pendingRules", "the round in progress has malformed rules");
         const profile = p.profile ?? "default";
         pending = { bet: p.bet, cost: p.cost, step: p.step, profile, rules: p.rules ?? presetRules(profile), round };
     }
@@ -255,17 +261,17 @@ export async function load({ model, checkRound, memory = false, readOnly = false
     let problem = null;
     if (raw === null && legacy !== null) {
         raw = legacy;
-        problem = { kind: Problem.CORRUPT, reason: "it was made by an older version of the game" };
+        problem = problemOf(Problem.CORRUPT, new BadSave("save.legacy", "it was made by an older version of the game"));
     } else if (raw !== null) {
         try {
             state = await validate(raw, ctx);
         } catch (err) {
             if (err instanceof NewerSave) {
                 if (!readOnly) held = "your saved game was made by a newer version of the game and is left untouched";
-                return { state, problem: { kind: Problem.NEWER, reason: err.message } };
+                return { state, problem: problemOf(Problem.NEWER, err) };
             }
             if (!(err instanceof BadSave)) console.error("reading the save failed", err);
-            problem = { kind: Problem.CORRUPT, reason: err instanceof BadSave ? err.message : "it could not be read" };
+            problem = problemOf(Problem.CORRUPT, err instanceof BadSave ? err : new BadSave("save.unreadable", "it could not be read"));
         }
     }
     if (problem && !readOnly) {
@@ -307,8 +313,8 @@ export function startAfresh() {
 
 /** Throws the save away as bad after load() accepted it (e.g. its generator state was
  *  refused): keeps it as a backup (or holds it) and starts afresh. */
-export function reject(reason) {
-    const problem = { kind: Problem.CORRUPT, reason };
+export function reject(reason, code = null, params = {}) {
+    const problem = { kind: Problem.CORRUPT, reason, code, params };
     try {
         const raw = storage().getItem(key);
         if (raw !== null) setAside(raw, problem);

@@ -65,11 +65,13 @@ def test_stake_limit_refuses_before_drawing() -> None:
     rng = random.Random(3)
     state = rng.getstate()
     answer = page.play(MODEL, rng, 200, False, max_stake=100)
-    assert answer == {"error": "the bet is 200, above the stake limit 100"}
+    assert answer == {"error": "the bet is 200, above the stake limit 100", "code": "stake.aboveLimit",
+                      "params": {"cost": 200, "limit": 100}, "money": ["cost", "limit"]}
     assert rng.getstate() == state  # nothing drawn
     cost = MODEL.buy_price * 100
-    assert page.play(MODEL, rng, 100, True, max_stake=100) == {
-        "error": f"the feature costs {cost}, above the stake limit 100"}
+    bought = page.play(MODEL, rng, 100, True, max_stake=100)
+    assert (bought["error"], bought["code"]) == (f"the feature costs {cost}, above the stake limit 100",
+                                                 "stake.buyAboveLimit")
     assert rng.getstate() == state
     assert "round" in page.play(MODEL, rng, 100, False, max_stake=100)  # at the limit: played
     with pytest.raises(BuyError):
@@ -82,10 +84,11 @@ def test_configure_answers_the_model_and_limit_or_why() -> None:
     assert not isinstance(configured, dict)
     m, limit = configured
     assert (m.bets, m.default_bet, limit) == ((10, 20, 50), 20, 50)
-    assert page.configure(MODEL, [100, 200], None, 50) == {
-        "error": "the bet is 100, above the stake limit 50"}
-    assert page.configure(MODEL, [100], None, "50") == {
-        "error": "stake limit '50' is not a positive whole number of minor units"}
+    assert page.configure(MODEL, [100, 200], None, 50)["error"] == "the bet is 100, above the stake limit 50"  # type: ignore[index]
+    refused = page.configure(MODEL, [100], None, "50")
+    assert isinstance(refused, dict) and refused["error"] == (
+        "stake limit '50' is not a positive whole number of minor units")
+    assert (refused["code"], refused["params"]) == ("launch.limitNotPositive", {"limit": "50"})
 
 
 def test_a_replay_of_a_launch_level_opens_under_the_model_levels() -> None:

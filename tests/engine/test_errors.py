@@ -174,7 +174,7 @@ def test_check_saved_answers_the_same_refusal(make: Callable[[], dict[str, Any]]
     with pytest.raises(SavedRoundError) as raised:
         read_back(d)
     got = page.check_saved(TEST, json.dumps(d), d["bet"], d["cost"])
-    assert got == {"error": f"SavedRoundError: {raised.value}"}
+    assert got["error"] == f"SavedRoundError: {raised.value}" and got["code"] == raised.value.code
 
 
 @pytest.mark.parametrize("text, why", [
@@ -187,7 +187,7 @@ def test_check_saved_refuses_text_that_is_no_round(text: str, why: str) -> None:
     # json.loads refuses these with JSONDecodeError, RecursionError and ValueError (the
     # integer digit limit); the page gets a SavedRoundError for each, as for any bad save.
     got = page.check_saved(TEST, text, 100, 100)
-    assert set(got) == {"error"} and got["error"].startswith("SavedRoundError: ")
+    assert set(got) == {"error", "code", "params", "money"} and got["error"].startswith("SavedRoundError: ")
     assert why.removeprefix("SavedRoundError: ") in got["error"]
 
 
@@ -212,7 +212,7 @@ def test_check_saved_answers_every_edited_save() -> None:
         d = copy.deepcopy(d0)
         _set(path, value)(d)
         got = page.check_saved(TEST, json.dumps(d), 100, d0["cost"])
-        assert set(got) in ({"round"}, {"error"}), (path, value)
+        assert set(got) in ({"round"}, {"error", "code", "params", "money"}), (path, value)
         if "error" in got:
             assert got["error"].startswith("SavedRoundError: "), (path, value, got)
 

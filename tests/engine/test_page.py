@@ -19,9 +19,9 @@ def test_a_non_integer_bet_gets_the_engines_own_refusal(bet: object) -> None:
         play_round(TEST, bet, random.Random(1))  # type: ignore[arg-type]
     rng = random.Random(1)
     state = rng.getstate()
-    assert page.play(TEST, rng, bet, False) == {"error": str(raised.value)}
+    assert page.play(TEST, rng, bet, False)["error"] == str(raised.value)
     assert rng.getstate() == state  # refused before anything was drawn
-    assert page.offer_for(TEST, bet) == {"error": str(raised.value)}
+    assert page.offer_for(TEST, bet)["error"] == str(raised.value)
 
 
 @pytest.mark.parametrize("buy", ["false", "true", 1, 0, None])
@@ -30,7 +30,7 @@ def test_a_non_boolean_buy_gets_the_engines_own_refusal(buy: object) -> None:
         play_round(TEST, 100, random.Random(1), buy=buy)  # type: ignore[arg-type]
     rng = random.Random(1)
     state = rng.getstate()
-    assert page.play(TEST, rng, 100, buy) == {"error": str(raised.value)}
+    assert page.play(TEST, rng, 100, buy)["error"] == str(raised.value)
     assert rng.getstate() == state
 
 
@@ -58,7 +58,9 @@ def test_offer_by_hand() -> None:
                             {"name": "EPIC WIN", "level": 3, "at": 10_000}]
     assert o["free_spins"] == 10
     assert page.offer_for(TEST, 70) == {"error": "bet 70 is not a listed level; the levels are "
-                                                  "[10, 20, 50, 100, 200, 500]"}
+                                                  "[10, 20, 50, 100, 200, 500]", "code": "bet.notLevel",
+                                        "params": {"bet": 70, "levels": [10, 20, 50, 100, 200, 500]},
+                                        "money": ["bet", "levels"]}
 
 
 def _saved(seed: int) -> dict:
@@ -87,7 +89,7 @@ def test_check_saved_refuses_events_that_disagree() -> None:
     ends[0]["total"] += 1
     got = page.check_saved(TEST, json.dumps(d), 100, 10_000)
     # The answer is "<class>: <why>"; every fault of a saved round is a SavedRoundError.
-    assert got == {"error": "SavedRoundError: the round's events do not follow from its spins"}
+    assert got["error"] == "SavedRoundError: the round's events do not follow from its spins"
 
 
 def test_check_saved_refuses_another_bet_or_cost() -> None:
@@ -114,11 +116,11 @@ def test_play_scenario_refuses_a_name_the_catalogue_lacks(name: object) -> None:
     from engine import load_model
 
     refused = page.play_scenario(load_model(), name)
-    assert set(refused) == {"error"} and "the scenarios are loss, small-win" in refused["error"]
+    assert refused["code"] == "scenario.unknown" and "the scenarios are loss, small-win" in refused["error"]
     assert page.scenario_info(name) == refused
 
 
 def test_play_scenario_refuses_draws_that_do_not_fit_the_model() -> None:
     catalogue = {"short": {"mode": "buy", "bet": 100, "draws": [1], "description": "cut short"}}
     got = page.play_scenario(TEST, "short", catalogue)
-    assert set(got) == {"error"} and got["error"].startswith("scenario short: ")
+    assert got["code"] == "replay" and got["error"].startswith("scenario short: ")

@@ -1,0 +1,37 @@
+// Why something was refused, in the player's language. A refusal (an EngineRefusal of the
+// engine, a SettingsError of the launch settings, a CannotStart, a saved-game problem) carries
+// its English `message` (for the console, the CLI and an embedding parent) and a stable `code`
+// with the `params` its message interpolates; the page shows the tables' `why.<code>` filled
+// with them, or, when the tables have no such key, the English message.
+//
+//   import { reasonOf } from "./reasons.js";
+//   hud.showMessage(reasonOf(err, format));   // format: the page's money formatter, if any
+//
+// A param named in `money` is an amount in minor units (the engine decided it): written with
+// `format` when there is one. A param that is itself a refusal (an object with a message) is
+// worded the same way, so a launch refusal can carry the engine's.
+
+import { has, t } from "./i18n.js";
+
+/** A refusal's reason for the screen: `t("why." + code, params)` or its English message. */
+export function reasonOf(err, format = null) {
+    const code = err?.code;
+    if (typeof code !== "string" || !has(`why.${code}`)) return String(err?.message ?? err);
+    const money = new Set(Array.isArray(err.money) ? err.money : []);
+    const vars = {};
+    for (const [name, value] of Object.entries(err.params ?? {})) vars[name] = shown(value, money.has(name), format);
+    return t(`why.${code}`, vars);
+}
+
+function shown(value, isMoney, format) {
+    if (Array.isArray(value)) return value.map((v) => shown(v, isMoney, format)).join(", ");
+    if (value !== null && typeof value === "object" && "message" in value) return reasonOf(value, format);
+    if (isMoney && format && Number.isSafeInteger(value)) return format(value);
+    return String(value);
+}
+
+/** An Error with its English `message` and the `code` (and `params`) the tables word it by. */
+export const coded = (code, message, params = {}) => Object.assign(new Error(message), { code, params });
+
+/** What an embedding parent is told besides the English text: `{code}` when there is one. */
+export const codeOf = (err) => (typeof err?.code === "string" ? { code: err.code } : {});
