@@ -177,8 +177,16 @@ function failed({ message, traceback }) {
     reportStartupError(message);
 }
 
+// The worker static/js/earlyworker.js started from the top of index.html, if it did.
+function takeEarlyWorker() {
+    const early = globalThis.__boceEngineWorker ?? null;
+    delete globalThis.__boceEngineWorker;
+    return early;
+}
+
 function startWorker() {
-    const worker = new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module" });
+    const early = takeEarlyWorker();
+    const worker = early?.worker ?? new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module" });
     const pending = new Map();
     let next = 0;
     const call = (method, args) => new Promise((resolve, reject) => {
@@ -186,7 +194,7 @@ function startWorker() {
         pending.set(id, { resolve, reject });
         worker.postMessage({ id, method, args });
     });
-    worker.addEventListener("message", ({ data }) => {
+    const onMessage = ({ data }) => {
         if (data.id !== undefined) {
             const waiting = pending.get(data.id);
             pending.delete(data.id);
@@ -200,13 +208,19 @@ function startWorker() {
         } else if (data.type === "error") {
             failed(data);
         }
-    });
+    };
     // the worker's script (or a module it imports) could not be loaded or run
-    worker.addEventListener("error", (event) => {
+    const onError = (event) => {
         event.preventDefault();
         reportStartupError(event.message || "the engine's worker failed to load");
-    });
-    worker.postMessage({ type: "start", search: location.search });
+    };
+    if (early) {
+        early.handOver(onMessage, onError); // with what it said before this module ran
+    } else {
+        worker.addEventListener("message", onMessage);
+        worker.addEventListener("error", onError);
+        worker.postMessage({ type: "start", search: location.search });
+    }
     return {
         /** How the interpreter booted: "snapshot", or "plain: <why>" (static/boot/pyodide.mjs). */
         bootPath: () => call("bootPath", []),
@@ -216,6 +230,7 @@ function startWorker() {
 }
 
 function startOnPage() {
+    takeEarlyWorker()?.worker.terminate(); // (earlyworker.js starts none under ?engine=page)
     // main.py, run by PyScript on the page, reports as the worker does: its EngineBridge's
     // `handle` (synchronous here) with the engine's facts, or why it could not start
     addEventListener("engine-ready", ({ detail }) => {
