@@ -303,6 +303,9 @@ export default {
     "time.second.other": "{n} Sekunden",
     "save.full": "der Speicher dieses Browsers ist voll",
     "save.blocked": "dieser Browser erlaubt dem Spiel nicht, Daten zu speichern",
+    "save.heldNewer": "dein gespeichertes Spiel stammt aus einer neueren Version des Spiels und bleibt unverändert",
+    "save.heldNoBackup": "dein gespeichertes Spiel konnte nicht beiseitegelegt werden ({why}) und bleibt unverändert",
+    "save.notReadBack": "das Spiel hat sich geweigert, einen Datensatz zu schreiben, den es nicht zurücklesen könnte ({detail})",
     "demo.noProfile": "?demo=feature kauft Features von selbst, was das Profil {name} nicht erlaubt; es wurde nichts gespielt",
 
     "jur.default": "Standard",

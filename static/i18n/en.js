@@ -315,6 +315,9 @@ export default {
     "time.second.other": "{n} seconds",
     "save.full": "this browser's storage is full",
     "save.blocked": "this browser does not allow the game to store data",
+    "save.heldNewer": "your saved game was made by a newer version of the game and is left untouched",
+    "save.heldNoBackup": "your saved game could not be set aside ({why}) and is left untouched",
+    "save.notReadBack": "the game refused to write a record it could not read back ({detail})",
     "demo.noProfile": "?demo=feature buys features by itself, which the {name} profile does not allow; nothing has been played",
 
     // jurisdiction profiles

@@ -29,6 +29,7 @@
 // (disabled, full) leaves the game playable in memory; notKept() says why.
 
 import { describe, keepBackup } from "./backups.js";
+import { t } from "./i18n.js";
 import { PROFILES, isRoundRules, presetRules } from "./jurisdiction.js";
 export { BACKUP_PREFIX, BACKUPS_MAX, backupKeys } from "./backups.js";
 import { checksum, fnv1a } from "./checksum.js";
@@ -267,7 +268,7 @@ export async function load({ model, checkRound, memory = false, readOnly = false
             state = await validate(raw, ctx);
         } catch (err) {
             if (err instanceof NewerSave) {
-                if (!readOnly) held = "your saved game was made by a newer version of the game and is left untouched";
+                if (!readOnly) held = t("save.heldNewer");
                 return { state, problem: problemOf(Problem.NEWER, err) };
             }
             if (!(err instanceof BadSave)) console.error("reading the save failed", err);
@@ -290,7 +291,7 @@ function setAside(raw, problem) {
     problem.backup = kept.key;
     if (!kept.key) {
         problem.why = kept.why;
-        held = `your saved game could not be set aside (${kept.why}) and is left untouched`;
+        held = t("save.heldNoBackup", { why: kept.why });
     }
 }
 
@@ -341,7 +342,7 @@ export function save(state) {
         check(text, ctx.model);
     } catch (err) {
         console.error("refusing to write a record that would not read back:", err.message);
-        failure = `the game refused to write a record it could not read back (${err.message})`;
+        failure = t("save.notReadBack", { detail: err.message });
         return "invalid";
     }
     try {
