@@ -2,7 +2,8 @@
 unchanged and are refused with the engine's own message, and bridge.offer gives the figures
 the engine computes on CPython.
 
-Expected values: engine.offer and play_round's ValueError on CPython, for the same inputs."""
+Expected values: engine.offer and play_round's ValueError on CPython, for the same inputs: its
+message, and its code, params and money (EngineError.to_dict), which the page words by."""
 
 from __future__ import annotations
 
@@ -13,8 +14,16 @@ import pytest
 from e2e_harness import Game
 
 from engine import load_model, offer, play_round
+from engine.errors import EngineError
 
 MODEL = load_model()
+
+
+def refusal(exc: BaseException) -> dict[str, object]:
+    """page.py's answer for a refusal: {"error": its message, "code", "params", "money"}."""
+    assert isinstance(exc, EngineError)
+    d = exc.to_dict()
+    return {"error": d["message"], "code": d["code"], "params": d["params"], "money": d["money"]}
 
 
 def test_offer_is_the_engines(game: Game) -> None:
@@ -28,7 +37,7 @@ def test_offer_is_the_engines(game: Game) -> None:
 def test_a_non_integer_bet_is_refused_with_the_engines_message(game: Game, js: str, value: object) -> None:
     with pytest.raises(ValueError) as raised:
         play_round(MODEL, value, random.Random(1))  # type: ignore[arg-type]
-    want = {"error": str(raised.value)}
+    want = refusal(raised.value)
     assert json.loads(game.page.evaluate(f"bridge.playRound({js}, false)")) == want
     assert json.loads(game.page.evaluate(f"bridge.offer({js})")) == want
 
@@ -38,4 +47,4 @@ def test_a_non_boolean_buy_is_refused_with_the_engines_message(game: Game, js: s
     with pytest.raises(ValueError) as raised:
         play_round(MODEL, 100, random.Random(1), buy=value)  # type: ignore[arg-type]
     got = json.loads(game.page.evaluate(f"bridge.playRound(100, {js})"))
-    assert got == {"error": str(raised.value)}
+    assert got == refusal(raised.value)
