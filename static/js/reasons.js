@@ -33,5 +33,5 @@ function shown(value, isMoney, format) {
 /** An Error with its English `message` and the `code` (and `params`) the tables word it by. */
 export const coded = (code, message, params = {}) => Object.assign(new Error(message), { code, params });
 
-/** What an embedding parent is told besides the English text: `{code}` when there is one. */
+/** What an embedding parent is told besides the English text: the code, when there is one. */
 export const codeOf = (err) => (typeof err?.code === "string" ? { code: err.code } : {});
