@@ -2,7 +2,8 @@
 <link rel="modulepreload"> for each module the page's module scripts import, so the browser
 fetches them at once rather than one level of imports per round trip.
 
-Named to run after test_play.py: its first visit must find WebKit's HTTP cache empty.
+Named (test_z_) and shaped (no parameters of its own) like the other files that must run after
+test_play.py in each browser: its first visit must find WebKit's HTTP cache empty.
 
 Expected value, found by a second method: the modules the browser itself fetched for the page
 (its Resource Timing: every .js the page fetched; the engine worker's modules are .mjs, which
@@ -16,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 
-import pytest
 from drivers import Driver, boot
 from nginx import Nginx
 
@@ -31,18 +31,15 @@ LISTED = """[...document.querySelectorAll('link[rel=modulepreload], script[src]'
     .map((p) => p.slice(p.indexOf('/static/') + 1)).sort()"""
 
 
-@pytest.mark.parametrize("page, ready", [
-    ("?speed=fast", "document.documentElement.dataset.state === 'ready'"),
-    ("par.html", "document.documentElement.dataset.state === 'ready'"),
-])
-def test_every_module_the_page_loads_is_preloaded(drv: Driver, server: Nginx, step: Step, page: str, ready: str) -> None:
-    with step(f"open {page}"):
-        if page.startswith("?"):
-            boot(drv, server.game + page)
-        else:
-            drv.goto(server.game + page)
-            drv.wait(ready)
-    with step("the modules fetched against the page's list"):
-        listed = drv.eval(LISTED)
-        assert len(listed) > 5  # the whole graph, not only the entry scripts
-        assert drv.eval(FETCHED) == listed
+def test_every_module_the_page_loads_is_preloaded(drv: Driver, server: Nginx, step: Step) -> None:
+    for page in ("?speed=fast", "par.html"):
+        with step(f"open {page}"):
+            if page.startswith("?"):
+                boot(drv, server.game + page)
+            else:
+                drv.goto(server.game + page)
+                drv.wait("document.documentElement.dataset.state === 'ready'")
+        with step(f"{page}: the modules fetched against the page's list"):
+            listed = drv.eval(LISTED)
+            assert len(listed) > 5  # the whole graph, not only the entry scripts
+            assert drv.eval(FETCHED) == listed
