@@ -21,6 +21,9 @@ open_game
     HTTP error or non-loopback request happened. Returns a `Game`.
 game
     Module-scoped `Game` booted once and shared by the tests of one module.
+tables
+    Session-scoped: the language tables static/i18n/{en,de,ar}.js and their social overlays,
+    as the browser imports them (name -> {key: text}), read once for every test file.
 
 Reuse: booting Pyodide costs 3-5.5 s a page. Tests that only read the booted page share the
 module-scoped `game` (one boot per test module); a test that needs a fresh boot, a
@@ -119,3 +122,23 @@ def game(browser: Browser, browser_context_args: dict[str, Any], site: Site) -> 
         watch.assert_clean()  # nothing went wrong while the module's tests used it
     finally:
         ctx.close()
+
+
+TABLE_NAMES = ("en", "de", "ar", "en-social", "de-social", "ar-social")
+LOAD_TABLES = """async (names) => {
+    const out = {};
+    for (const name of names) out[name] = (await import(`./static/i18n/${name}.js`)).default;
+    return out;
+}"""
+
+
+@pytest.fixture(scope="session")
+def tables(browser: Browser, site: Site) -> dict[str, dict[str, str]]:
+    page = browser.new_page()
+    page.goto(site.root + "static/img/favicon.svg")  # same origin, nothing booted
+    try:
+        loaded: dict[str, dict[str, str]] = page.evaluate(LOAD_TABLES.replace("./static", site.root + "static"),
+                                                          list(TABLE_NAMES))
+        return loaded
+    finally:
+        page.close()

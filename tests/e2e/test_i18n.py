@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from html.parser import HTMLParser
-from typing import Any
 
 import pytest
 from e2e_harness import REPO_ROOT, Game, Site
@@ -26,7 +25,6 @@ from playwright.sync_api import Page, expect
 
 SHOTS = REPO_ROOT / "screenshots"
 LANGS = ("en", "de", "ar")
-TABLES = ("en", "de", "ar", "en-social", "de-social", "ar-social")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 # The words social (sweepstakes) play never shows, in each language's forms.
@@ -35,23 +33,6 @@ FORBIDDEN = {
     "de": re.compile(r"(einsatz|einsätze|eingesetzt|kauf|gekauft|wette|wetten|geld|glücksspiel)", re.I),
     "ar": re.compile(r"(رهان|مراهن|شراء|مشترا|يشتري|مقامر|أموال|(^|\s|بأي\s)مال(\s|$))"),
 }
-
-LOAD_TABLES = """async (names) => {
-    const out = {};
-    for (const name of names) out[name] = (await import(`./static/i18n/${name}.js`)).default;
-    return out;
-}"""
-
-
-@pytest.fixture(scope="module")
-def tables(browser: Any, site: Site) -> dict[str, dict[str, str]]:
-    page = browser.new_page()
-    page.goto(site.root + "static/img/favicon.svg")  # same origin, nothing booted
-    try:
-        return page.evaluate(LOAD_TABLES.replace("./static", site.root + "static"), list(TABLES))
-    finally:
-        page.close()
-
 
 def test_every_language_has_exactly_the_english_keys_and_placeholders(tables: dict[str, dict[str, str]]) -> None:
     en = tables["en"]

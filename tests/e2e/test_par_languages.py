@@ -23,7 +23,7 @@ from urllib.parse import urlencode
 import pytest
 from e2e_harness import REPO_ROOT, Game, Site, Watch, boot, prepare_context
 from playwright.sync_api import Browser, expect
-from test_i18n import FORBIDDEN, LOAD_TABLES, PLACEHOLDER
+from test_i18n import FORBIDDEN, PLACEHOLDER
 
 SHOTS = REPO_ROOT / "screenshots"
 LANGS = ("de", "ar")
@@ -55,16 +55,6 @@ TEXTS = """() => {
 
 FIGURES = """() => Object.fromEntries([...document.querySelectorAll('[data-key], [data-derived]')]
     .map((e) => [e.dataset.key ?? 'derived ' + e.dataset.derived, e.dataset.value]))"""
-
-
-@pytest.fixture(scope="module")
-def tables(browser: Browser, site: Site) -> dict[str, dict[str, str]]:
-    page = browser.new_page()
-    page.goto(site.root + "static/img/favicon.svg")  # same origin, nothing booted
-    try:
-        return page.evaluate(LOAD_TABLES.replace("./static", site.root + "static"), ["en", "de", "ar"])
-    finally:
-        page.close()
 
 
 @pytest.fixture(scope="module")

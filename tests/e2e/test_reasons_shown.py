@@ -32,23 +32,6 @@ from engine.scenarios import load_scenarios
 
 MODEL = load_model()
 TABLES = ("en", "de", "ar")
-LOAD_TABLES = """async (names) => {
-    const out = {};
-    for (const name of names) out[name] = (await import(`./static/i18n/${name}.js`)).default;
-    return out;
-}"""
-
-
-@pytest.fixture(scope="module")
-def tables(browser: Any, site: Site) -> dict[str, dict[str, str]]:
-    page = browser.new_page()
-    page.goto(site.root + "static/img/favicon.svg")  # same origin, nothing booted
-    try:
-        return page.evaluate(LOAD_TABLES.replace("./static", site.root + "static"), list(TABLES))
-    finally:
-        page.close()
-
-
 def fill(text: str, **params: object) -> str:
     """A table's text with its {placeholders} filled, as i18n.js's t() fills them."""
     return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
