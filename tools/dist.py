@@ -175,19 +175,20 @@ PRELOAD_MARK = "<!-- modulepreload -->"
 
 
 def module_closure(root: Path, html: str) -> list[str]:
-    """Every module a page's module scripts import, directly or not (static imports only), in
-    the order they are found: root-relative paths, the module scripts themselves left out."""
-    entries = MODULE_SCRIPT.findall(html)
+    """Every module of a page's module scripts and what they import, directly or not (static
+    imports only): root-relative paths, the whole graph of the first script, then what the next
+    one adds, and so on (so that the first paint's small graph, an early script, comes first)."""
     seen: list[str] = []
-    todo = list(entries)
-    while todo:
-        rel = todo.pop(0)
-        if rel in seen or not (root / rel).is_file():
-            continue
-        seen.append(rel)
-        for a, b in STATIC_IMPORT.findall((root / rel).read_text(encoding="utf-8")):
-            todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(rel), a or b)))
-    return [rel for rel in seen if rel not in entries]
+    for entry in MODULE_SCRIPT.findall(html):
+        todo = [entry]
+        while todo:
+            rel = todo.pop(0)
+            if rel in seen or not (root / rel).is_file():
+                continue
+            seen.append(rel)
+            for a, b in STATIC_IMPORT.findall((root / rel).read_text(encoding="utf-8")):
+                todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(rel), a or b)))
+    return seen
 
 
 def preload_modules(root: Path, html: str) -> str:

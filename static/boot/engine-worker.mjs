@@ -20,8 +20,53 @@
 //
 // Every call's arguments and answer cross as one JSON string each way (main.EngineBridge.handle):
 // a structured clone of a short string, ~0.1-1 ms per round here.
-import { boot, loadPyodide, snapshotManifest } from "./pyodide.mjs";
-import { listedFiles } from "./pyscript-files.mjs";
+//
+// This module imports nothing statically: a worker's static imports are all fetched before its
+// first line runs, one level per round trip, and on a phone's network each waited behind the
+// page's own requests. So its first lines ask for the runtime at once (earlyFetch below) and
+// load its modules in parallel (import() of each level, deduplicated by the module map).
+
+// The runtime's files, asked for before anything else: Pyodide's wasm, the snapshot's manifest
+// and, once that is in, the snapshot it names. The loader's later fetch() of the same URL takes
+// the response already on its way (takeEarly), once; any other fetch goes to the network.
+const EARLY = {
+    wasm: "../vendor/pyodide/pyodide.asm.wasm",
+    lock: "../vendor/pyodide/pyodide-lock.json",
+    manifest: "../vendor/snapshot/manifest.json",
+};
+const early = new Map(); // absolute URL -> { response: Promise<Response>, controller }
+const plainFetch = globalThis.fetch.bind(globalThis);
+function earlyFetch(url) {
+    const href = new URL(url, import.meta.url).href;
+    const controller = new AbortController();
+    const response = plainFetch(href, { signal: controller.signal, credentials: "omit" });
+    response.catch(() => {}); // whoever takes it sees the failure; unclaimed, it is dropped
+    early.set(href, { response, controller });
+    return response;
+}
+function takeEarly(resource, options = {}) {
+    const href = typeof resource === "string" || resource instanceof URL ? new URL(resource, self.location.href).href : null;
+    const held = href !== null && !options.integrity && early.get(href);
+    if (!held) return plainFetch(resource, options);
+    early.delete(href);
+    options.signal?.addEventListener("abort", () => held.controller.abort(), { once: true });
+    return held.response;
+}
+globalThis.fetch = takeEarly;
+earlyFetch(EARLY.wasm);
+earlyFetch(EARLY.lock);
+earlyFetch(EARLY.manifest)
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((manifest) => {
+        if (typeof manifest?.file === "string") earlyFetch(new URL(manifest.file, new URL(EARLY.manifest, import.meta.url)));
+    })
+    .catch(() => {}); // pyodide.mjs reads the manifest again and says what is wrong with it
+
+// Every level of the module graph at once: our loader (which starts the boot as it runs),
+// Pyodide's loader it imports, and the wasm's JavaScript half, which Pyodide's loader imports.
+const loading = Promise.all([import("./pyodide.mjs"), import("./pyscript-files.mjs"),
+    import("../vendor/pyodide/pyodide.mjs"), import("../vendor/pyodide/pyodide.asm.mjs")]);
+loading.catch(() => {}); // reported by start()
 
 const ROOT = new URL("../../", import.meta.url); // the site's root (pyscript.toml, main.py)
 const HOME = "/home/pyodide/";
@@ -39,9 +84,12 @@ const fetchAll = (pairs) => Promise.all(pairs.map(async ([source, target]) => [t
 let bridge = null; // main.EngineBridge, once started
 let later = []; // [source, target] of the [files] a game does not read (fetchLater)
 let pyodide = null;
+let bootPath = () => "pending"; // static/boot/pyodide.mjs's boot.path, once it is loaded
 
 async function start(search) {
     post({ type: "progress", detail: "Loading Pyodide" });
+    const [{ boot, loadPyodide, snapshotManifest }, { listedFiles }] = await loading;
+    bootPath = () => boot.path;
     // the interpreter boots while the files come (the loader started it when this module ran);
     // of pyscript.toml [files], those a game reads (the snapshot manifest's `play`) come first,
     // the others (the PAR sheet, the simulator, the model's schema) after the first round (fetchLater)
@@ -63,6 +111,9 @@ async function start(search) {
         }),
     ]);
     pyodide = py;
+    // what the boot did not take (a plain boot takes no snapshot) is not downloaded further
+    for (const { controller } of early.values()) controller.abort();
+    early.clear();
     // a plain boot imports the served engine, which may differ from the snapshot's: all files now
     if (boot.path !== "snapshot" && later.length) files.push(...(await fetchAll(later.splice(0))));
     post({ type: "progress", detail: "Loading the rules engine" });
@@ -135,7 +186,7 @@ function python(code) {
 function answer({ id, method, args = [] }) {
     try {
         let result;
-        if (method === "bootPath") result = boot.path;
+        if (method === "bootPath") result = bootPath();
         else if (!bridge) throw new Error("the engine has not started");
         else if (method === "python") result = python(String(args[0]));
         else result = bridge.handle(method, JSON.stringify(args));

@@ -186,7 +186,7 @@ function takeEarlyWorker() {
 
 function startWorker() {
     const early = takeEarlyWorker();
-    const worker = early?.worker ?? new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module" });
+    const worker = early?.worker ?? new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module", credentials: "omit" });
     const pending = new Map();
     let next = 0;
     const call = (method, args) => new Promise((resolve, reject) => {

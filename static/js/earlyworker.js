@@ -9,7 +9,7 @@
 (() => {
     const params = new URLSearchParams(location.search);
     if (params.get("poster") === "1" || params.get("engine") === "page" || typeof Worker !== "function") return;
-    const worker = new Worker(new URL("../boot/engine-worker.mjs", document.currentScript.src), { type: "module" });
+    const worker = new Worker(new URL("../boot/engine-worker.mjs", document.currentScript.src), { type: "module", credentials: "omit" });
     const held = []; // the events so far, in their order
     const hold = (event) => held.push(event);
     worker.addEventListener("message", hold);

@@ -26,9 +26,9 @@ FETCHED = """[...new Set(performance.getEntriesByType('resource').map((e) => new
     .filter((u) => /\\.js$/.test(u.pathname) && !u.pathname.endsWith('/sw.js'))
     .map((u) => u.pathname.slice(u.pathname.indexOf('/static/') + 1)))].sort()"""
 
-LISTED = """[...document.querySelectorAll('link[rel=modulepreload], script[src]')]
+LISTED = """[...new Set([...document.querySelectorAll('link[rel=modulepreload], script[src]')]
     .map((e) => new URL(e.href || e.src).pathname).filter((p) => /\\.m?js$/.test(p))
-    .map((p) => p.slice(p.indexOf('/static/') + 1)).sort()"""
+    .map((p) => p.slice(p.indexOf('/static/') + 1)))].sort()"""
 
 
 def test_every_module_the_page_loads_is_preloaded(drv: Driver, server: Nginx, step: Step) -> None:
