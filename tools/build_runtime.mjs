@@ -214,6 +214,25 @@ function xorMemory(snapshot, memory) {
     for (let i = 0; i < n; i++) snapshot[offset + i] ^= memory[i];
 }
 
+// Zeroes the C heap's free memory before the snapshot: what freed blocks held is of no use to a
+// restore, and stale bytes compress far worse than zeros (~6 MB of them after the warm-up; the
+// snapshot is ~3% smaller with brotli). Each free block is taken with malloc (largest first,
+// never beyond the memory already there, so the memory does not grow), zeroed, and freed again.
+function zeroFreeMemory(module) {
+    const size0 = module.HEAP8.length;
+    const taken = [];
+    for (let size = 1 << 22; size >= 16; size >>= 1) {
+        while (size + (1 << 18) <= module.HEAP8.length - module._sbrk(0)) {
+            const at = module._malloc(size);
+            if (!at) break;
+            taken.push(at);
+            if (module.HEAP8.length !== size0) throw new Error("build_runtime: the memory grew while zeroing its free blocks");
+            module.HEAPU8.fill(0, at, at + size);
+        }
+    }
+    for (const at of taken) module._free(at);
+}
+
 async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
     const instantiated = captureInstantiatedMemory();
     const py = await loadPyodide({
@@ -239,6 +258,7 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
 import sys
 sorted(m.__file__.removeprefix("/home/pyodide/") for m in list(sys.modules.values())
        if (getattr(m, "__file__", None) or "").startswith("/home/pyodide/"))`).toJs();
+    zeroFreeMemory(py._module);
     const snapshot = py.makeMemorySnapshot();
     instantiated.restore();
     if (!instantiated.memory) throw new Error("build_runtime: did not see the wasm memory instantiated");

@@ -41,35 +41,52 @@ class Unusable extends Error {}
 // The snapshot is stored XORed with the wasm memory as instantiation leaves it (its data
 // segments: tools/build_runtime.mjs, manifest `delta`), which turns its 4 MB of static data into
 // zeros for the download. Undone here on the memory this boot's instantiation made, just before
-// Pyodide restores the snapshot over it: WebAssembly.instantiate(Streaming) is wrapped so that
-// the snapshot waiting for it (`pending`, set once its bytes are in) is XORed back first.
-let pending = null;
+// Pyodide restores the snapshot over it: WebAssembly.instantiate(Streaming) is wrapped so that,
+// for the instance with the memory, it waits for the snapshot's last byte (`pending.filled`:
+// Pyodide is handed the snapshot's buffer while it is still arriving, so that it sets its module
+// up meanwhile) and XORs the delta back first.
+let pending = null; // { bytes, length, filled, done, failure }
 for (const name of ["instantiate", "instantiateStreaming"]) {
     const original = WebAssembly[name];
     if (typeof original !== "function") continue;
     WebAssembly[name] = async function (...args) {
         const result = await original.apply(this, args);
-        const delta = pending;
+        const snapshot = pending;
         const instance = result instanceof WebAssembly.Instance ? result : result?.instance;
-        if (delta && instance?.exports?.memory) {
-            pending = null;
-            const memory = new Uint8Array(instance.exports.memory.buffer);
-            const { bytes, length } = delta;
-            const offset = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
-            // (never throw here: Pyodide would only log it and wait for ever; a delta left
-            // undone is refused after the boot, below)
-            if (memory.length < length || bytes.length < offset + length) return result;
-            if ((bytes.byteOffset + offset) % 4 === 0 && length % 4 === 0) {
-                const a = new Uint32Array(bytes.buffer, bytes.byteOffset + offset, length / 4);
-                const b = new Uint32Array(memory.buffer, 0, length / 4);
-                for (let i = 0; i < a.length; i++) a[i] ^= b[i];
-            } else {
-                for (let i = 0; i < length; i++) bytes[offset + i] ^= memory[i];
-            }
-            delta.done = true;
+        if (!snapshot || !instance?.exports?.memory) return result;
+        pending = null;
+        // (never throw here: Pyodide would only log it and wait for ever. A snapshot that did
+        // not arrive whole has had its header cleared, which Pyodide's restore refuses; a delta
+        // left undone is refused after the boot, below)
+        if (!(await snapshot.filled.then(() => true, () => false)) || !snapshot.length) return result;
+        const memory = new Uint8Array(instance.exports.memory.buffer);
+        const { bytes, length } = snapshot;
+        const offset = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+        if (memory.length < length || bytes.length < offset + length) return result;
+        if ((bytes.byteOffset + offset) % 4 === 0 && length % 4 === 0) {
+            const a = new Uint32Array(bytes.buffer, bytes.byteOffset + offset, length / 4);
+            const b = new Uint32Array(memory.buffer, 0, length / 4);
+            for (let i = 0; i < a.length; i++) a[i] ^= b[i];
+        } else {
+            for (let i = 0; i < length; i++) bytes[offset + i] ^= memory[i];
         }
+        snapshot.done = true;
         return result;
     };
+}
+
+/** Reads `body` into `into` (exactly its length), chunk by chunk as it arrives. */
+async function readInto(body, into, file) {
+    const reader = body.getReader();
+    let at = 0;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (at + value.length > into.length) throw new Unusable(`${file} holds more than ${into.length} bytes`);
+        into.set(value, at);
+        at += value.length;
+    }
+    if (at !== into.length) throw new Unusable(`${file} holds ${at} bytes, not ${into.length}`);
 }
 
 // The snapshot's manifest, or a reason why there is no usable one (a string).
@@ -82,10 +99,12 @@ async function fetchManifest() {
     return manifest;
 }
 
-// The snapshot's bytes once its engine files are checked against those this page is served (the
-// same files PyScript fetches a moment later, so the browser has them at hand then). Pyodide
-// fetches and compiles its wasm meanwhile: it awaits this promise only before instantiating.
-let delta = null; // the current boot's `pending`, to check it was undone
+// The snapshot's buffer, once its engine files are checked against those this page is served
+// (the same files the worker fetches a moment later, so the browser has them at hand then) and
+// its response has begun: the bytes fill it as they arrive (`pending.filled`). Pyodide fetches
+// and compiles its wasm meanwhile and sets its module up; the instantiation waits for the last
+// byte (above).
+let restoring = null; // the current boot's `pending`, to check it was undone
 async function fetchSnapshot(manifest) {
     const controller = new AbortController();
     const file = manifest.file ?? "engine.bin";
@@ -93,13 +112,9 @@ async function fetchSnapshot(manifest) {
     if (gzipped && typeof DecompressionStream === "undefined") {
         throw new Unusable("no DecompressionStream to inflate the snapshot");
     }
-    const bytes = fetch(new URL(file, SNAPSHOT_DIR), { signal: controller.signal }).then(async (r) => {
-        if (!r.ok) return `${file}: HTTP ${r.status}`;
-        // stored gzipped (a third of the download): inflated as it arrives, in small tasks
-        const body = gzipped ? new Response(r.body.pipeThrough(new DecompressionStream("gzip"))) : r;
-        return new Uint8Array(await body.arrayBuffer());
-    });
-    bytes.catch(() => {}); // an abort below is not an unhandled rejection
+    if (!Number.isSafeInteger(manifest.bytes) || manifest.bytes < 16) throw new Unusable(`manifest.json: no size for ${file}`);
+    const response = fetch(new URL(file, SNAPSHOT_DIR), { signal: controller.signal });
+    response.catch(() => {}); // an abort below is not an unhandled rejection
     const stale = await Promise.all(
         Object.entries(manifest.engine).map(async ([file, want]) => {
             const r = await fetch(new URL(file, SITE_ROOT));
@@ -111,13 +126,17 @@ async function fetchSnapshot(manifest) {
         controller.abort();
         throw new Unusable(`snapshot made from other engine files (${changed.join(", ")})`);
     }
-    const data = await bytes;
-    if (typeof data === "string") throw new Unusable(data);
-    if (data.length !== manifest.bytes) throw new Unusable(`${file} holds ${data.length} bytes, not ${manifest.bytes}`);
-    if (manifest.delta) {
-        pending = { bytes: data, length: manifest.delta, done: false };
-        delta = pending;
-    }
+    const r = await response;
+    if (!r.ok) throw new Unusable(`${file}: HTTP ${r.status}`);
+    // stored gzipped (a third of the download) on the development server: inflated as it arrives
+    const body = gzipped ? r.body.pipeThrough(new DecompressionStream("gzip")) : r.body;
+    const data = new Uint8Array(manifest.bytes);
+    const arriving = { bytes: data, length: manifest.delta ?? 0, filled: readInto(body, data, file), done: false, failure: null };
+    arriving.filled.catch((error) => {
+        arriving.failure = error instanceof Unusable ? error.message : `snapshot restore failed: ${error?.message ?? error}`;
+        data.fill(0, 0, 4); // Pyodide's restore refuses it ("invalid magic number"): a plain boot
+    });
+    pending = restoring = arriving;
     return data;
 }
 
@@ -171,7 +190,7 @@ async function loadEither(plainOptions) {
             // that is not in it makes the snapshot's finder fetch the full zip then (build_runtime.mjs).
             const small = manifest.restoreStdlib ? { stdLibURL: new URL(manifest.restoreStdlib, SNAPSHOT_DIR).href } : {};
             const pyodide = await loadPlain({ ...plainOptions, ...small, _loadSnapshot: snapshot });
-            if (delta && !delta.done) throw new Error("the snapshot's static data was not restored");
+            if (restoring.length && !restoring.done) throw new Error("the snapshot's static data was not restored");
             // the shared `random` generator's state was frozen at build time: draw a fresh one;
             // the zip importer forgets the directory of the zip the snapshot was built on
             pyodide.runPython(`
@@ -189,7 +208,8 @@ del _r, _s, _z, _f`);
         }
     } catch (error) {
         pending = null;
-        why = error instanceof Unusable ? error.message : `snapshot restore failed: ${error?.message ?? error}`;
+        why = error instanceof Unusable ? error.message
+            : restoring?.failure ?? `snapshot restore failed: ${error?.message ?? error}`;
     }
     console.info(`Booting Pyodide without a snapshot: ${why}.`);
     boot.path = `plain: ${why}`;
