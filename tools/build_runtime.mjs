@@ -35,12 +35,18 @@ const { loadPyodide, version } = await import(PYODIDE_DIR + "pyodide.mjs");
 
 const quiet = { stdout: () => {}, stderr: (line) => console.error(line) };
 
-// What a start-up of the page imports besides Pyodide's own boot: the engine's and main.py's
-// stdlib modules and those of PyScript's Python package (pyscript/*.py in @pyscript/core).
+// What a start-up imports besides Pyodide's own boot and the engine: main.py's stdlib modules.
+// Nothing else goes into the snapshot (every module it holds is bytes of the download: the
+// modules PyScript's Python package imports, which only ?engine=page runs, made it 6% bigger).
 const STARTUP_IMPORTS = `
-import json, random, traceback, urllib.parse, dataclasses, hashlib, math, enum, typing, fractions
-import bisect, itertools, collections, collections.abc, functools, pathlib, time, argparse
-import asyncio, inspect, base64, html, io, re, weakref
+import json, traceback, urllib.parse
+`;
+
+// What PyScript's Python package (pyscript/*.py in @pyscript/core) imports from the stdlib, for
+// ?engine=page: after a restore on the page they come from the page's own small zip
+// (manifest restoreStdlibPage), made of these and what a game imports (RESTORE_STDLIB).
+const PAGE_IMPORTS = `
+import asyncio, base64, html, inspect, io, json, sys
 `;
 
 // Reads the zip Pyodide installed at /lib/python3XX.zip and writes a compiled copy. Entries keep
@@ -274,6 +280,13 @@ sorted(m.__file__.removeprefix("/home/pyodide/") for m in list(sys.modules.value
     const played = py.globals.get("played").toJs();
     const zipName = "stdlib.zip";
     writeFileSync(resolve(dirname(outPath), zipName), zipBytes);
+    // the page's zip: what a game imports, and PyScript's imports on top
+    py.runPython(`import sys as _s\n_before_page = set(_s.modules)\n${PAGE_IMPORTS}\n` +
+                 "later = sorted(set(later) | (set(_s.modules) - _before_page))");
+    py.runPython(RESTORE_STDLIB);
+    const [pageZipBytes, pageZipFiles] = py.globals.get("small").toJs();
+    const pageZipName = "stdlib-page.zip";
+    writeFileSync(resolve(dirname(outPath), pageZipName), pageZipBytes);
     // <out>.snap: stored gzipped (~31 MB raw, mostly zeros and repeated heap); the page inflates
     // it with DecompressionStream while Pyodide compiles its wasm. Not named .gz: some hosts send
     // a .gz file with `Content-Encoding: gzip`, and the browser would then inflate it first. The
@@ -294,12 +307,15 @@ sorted(m.__file__.removeprefix("/home/pyodide/") for m in list(sys.modules.value
         play: played,
         // the standard library zip to mount with this snapshot (the modules a game imports after it)
         restoreStdlib: zipName, restoreStdlibModules: zipFiles,
+        // the one to mount when Python runs on the page (?engine=page: PyScript's imports too)
+        restoreStdlibPage: pageZipName, restoreStdlibPageModules: pageZipFiles,
     };
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 1) + "\n");
     console.log(`build_runtime: ${outPath}: ${(snapshot.length / 1e6).toFixed(1)} MB snapshot ` +
                 `(${(stored.length / 1e6).toFixed(1)} MB stored) ` +
                 `with ${files.length} engine files imported (Pyodide ${version}); ` +
-                `${zipName}: ${zipFiles.length} modules, ${zipBytes.length} bytes`);
+                `${zipName}: ${zipFiles.length} modules, ${zipBytes.length} bytes; ` +
+                `${pageZipName}: ${pageZipFiles.length} modules, ${pageZipBytes.length} bytes`);
 }
 
 const [command, ...args] = process.argv.slice(2);

@@ -63,9 +63,10 @@ VENDOR_FILES = {
     "pyodide": [
         "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
     ],
-    # built by `make vendor` (static/boot/pyodide.mjs restores it); optional. engine.snap (gzip
-    # data) ships inflated, as engine.bin with its .br/.gz copies (snapshot_files below)
-    "snapshot": ["engine.snap", "manifest.json", "stdlib.zip"],
+    # built by `make vendor` (static/boot/pyodide.mjs restores it, and mounts one of the small zips:
+    # stdlib-page.zip when Python runs on the page); optional. engine.snap (gzip data) ships
+    # inflated, as engine.bin with its .br/.gz copies (snapshot_files below)
+    "snapshot": ["engine.snap", "manifest.json", "stdlib.zip", "stdlib-page.zip"],
 }
 # npm package of each vendored folder (its pinned version names the folder in dist/).
 VENDOR_PACKAGES = {"pyscript": "@pyscript/core", "pyodide": "pyodide"}

@@ -188,7 +188,9 @@ async function loadEither(plainOptions) {
             // With the snapshot, Pyodide mounts a small stdlib zip (the modules a game still
             // imports after the restore, manifest.restoreStdlib) instead of the 3 MB one; a module
             // that is not in it makes the snapshot's finder fetch the full zip then (build_runtime.mjs).
-            const small = manifest.restoreStdlib ? { stdLibURL: new URL(manifest.restoreStdlib, SNAPSHOT_DIR).href } : {};
+            // On the page (?engine=page), PyScript's Python package imports more of it: its own zip.
+            const zip = (typeof WorkerGlobalScope === "undefined" && manifest.restoreStdlibPage) || manifest.restoreStdlib;
+            const small = zip ? { stdLibURL: new URL(zip, SNAPSHOT_DIR).href } : {};
             const pyodide = await loadPlain({ ...plainOptions, ...small, _loadSnapshot: snapshot });
             if (restoring.length && !restoring.done) throw new Error("the snapshot's static data was not restored");
             // the shared `random` generator's state was frozen at build time: draw a fresh one;

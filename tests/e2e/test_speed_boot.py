@@ -151,6 +151,26 @@ def test_snapshot_boot_mounts_the_small_zip_and_fetches_the_full_one_on_demand(
     assert python(game, "import tomllib; tomllib.loads('a = 1')['a']") == 1
 
 
+def test_python_on_the_page_mounts_its_own_small_zip(context: BrowserContext, open_game: Callable[..., Game],
+                                                    site: Site) -> None:
+    # ?engine=page: PyScript's Python package imports stdlib modules a game does not, which the
+    # snapshot leaves out (tools/build_runtime.mjs PAGE_IMPORTS); the page mounts the manifest's
+    # restoreStdlibPage zip instead, which holds them, so its start fetches no full zip
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    game = open_game(site.root + "?engine=page&speed=fast")
+    assert game.page.evaluate(BOOT) == "snapshot"
+    manifest = json.loads((REPO_ROOT / "static/vendor/snapshot/manifest.json").read_text())
+    page_zip = (REPO_ROOT / "static/vendor/snapshot" / manifest["restoreStdlibPage"]).read_bytes()
+    assert len(page_zip) > len((REPO_ROOT / "static/vendor/snapshot" / manifest["restoreStdlib"]).read_bytes())
+    assert python(game, "len(open('/lib/python314.zip', 'rb').read())") == len(page_zip)
+    assert not [u for u in requests if u.endswith("/python_stdlib.zip")], requests
+    # the zip's modules are the ones PyScript's start imported (second method: its sys.modules)
+    modules = [name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+               for name in manifest["restoreStdlibPageModules"]]
+    assert modules and python(game, f"import sys; all(m in sys.modules for m in {modules!r})") is True
+
+
 def test_python_on_the_page_fetches_the_full_zip_on_demand_too(open_game: Callable[..., Game], site: Site) -> None:
     # ?engine=page: the finder runs on the page's main thread, where a synchronous request cannot
     # ask for an ArrayBuffer; it reads the zip as x-user-defined text instead, byte for byte

@@ -79,6 +79,7 @@ def test_dist_holds_what_the_page_names_and_nothing_of_the_workshop(dist: Path) 
     assert snap_manifest["file"] == "engine.bin" and snap_manifest["encoding"] == "identity"
     assert (dist / "static/vendor" / snap_dir / "engine.bin").stat().st_size == snap_manifest["bytes"]
     assert (dist / "static/vendor" / snap_dir / snap_manifest["restoreStdlib"]).is_file()
+    assert (dist / "static/vendor" / snap_dir / snap_manifest["restoreStdlibPage"]).is_file()
     # no shipped file names a vendored folder by its unversioned name
     for name in names:
         if Path(name).suffix in (".html", ".js", ".mjs", ".toml", ".json", ".webmanifest", ".css"):
