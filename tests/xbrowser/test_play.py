@@ -119,8 +119,10 @@ def test_ready_from_nginx_without_outside_requests(drv: Driver, server: Nginx, d
                  if "/static/vendor/" in p}
         shipped = {p.relative_to(dist).as_posix() for p in (dist / "static" / "vendor").rglob("*")
                    if p.is_file() and p.suffix not in (".br", ".gz")}
-        # PyScript's scripts are shipped for `?engine=page` only; its stylesheet is linked
+        # PyScript's scripts and the snapshot's zip for Python on the page are shipped for
+        # `?engine=page` only; PyScript's stylesheet is linked
         page_mode = {n for n in shipped if PAGE_MODE_ONLY in n and not n.endswith(".css")}
+        page_mode |= {n for n in shipped if n.endswith("/stdlib-page.zip")}
         # the full standard library zip: only a plain boot, an import the snapshot's small zip
         # lacks (docs/boot.md) and the PAR page's lab load it
         full_stdlib = {n for n in shipped if n.endswith("/python_stdlib.zip")}
