@@ -3,8 +3,10 @@
 // when it cannot be used), writes the files of pyscript.toml [files] and main.py into Pyodide's
 // working directory (as PyScript did on the page; after a snapshot boot, only those a game reads
 // before the first round, the rest after it), imports main.py (the bridge's Python) and
-// answers the page's requests. Started by static/js/bridge.js:
-//     new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module" })
+// answers the page's requests. Started by static/js/earlyworker.js (or static/js/bridge.js):
+//     new Worker(url, { type: "module", credentials: "omit" })
+// (no cookie is needed, and a request without credentials goes over connections of its own:
+// over HTTP/1.1 the page's seventy small requests hold the six a host gets)
 //
 // Messages in:  { type: "start", search }           the page's location.search (its ?seed=N)
 //               { id, method, args }                a bridge call (offer, playRound, checkRound,

@@ -1,5 +1,6 @@
 // The first paint: the frame, the reels and the HUD on screen before Python is ready.
-// It starts when this module is evaluated (app.js imports it first).
+// It starts when this module is evaluated: index.html loads it as an entry script of its own,
+// before app.js (which imports it too), so that it runs as soon as its own small graph is in.
 //
 // The model file (engine/data/model.json) is data, not rules: its reel strips, symbols and bet
 // levels are enough to draw the game at rest. This module reads it with fetch as soon as the
