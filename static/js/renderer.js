@@ -54,6 +54,8 @@ function paintBookGlow(ctx) {
 
 /** Resolves in a later task: the browser renders and handles input in between. */
 export const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+// The main-thread time prepare() takes before it lets the page go on (a tap, a frame).
+const PREPARE_SLICE_MS = 40;
 
 function loadImage(url) {
     return new Promise((resolve, reject) => {
@@ -94,20 +96,26 @@ export class Renderer {
 
     /**
      * Fits the canvas to its box and makes what the first frame needs (each symbol's sprite, the
-     * frame's cached layers), one piece per task. Done in one go, rasterising the SVG symbols
-     * and painting the layers was a main-thread task of 0.3-0.4 s on a phone-like CPU, which
-     * froze the loading bar; a piece is a few tens of milliseconds.
+     * frame's cached layers) in slices of about PREPARE_SLICE_MS. Done in one go, rasterising the
+     * SVG symbols and painting the layers was a main-thread task of 0.3-0.4 s on a phone-like
+     * CPU, which froze the loading bar; one piece per task let a frame of the loading screen in
+     * after each of the thirteen, which on the phone profile put the reels ~0.2 s later.
      */
     async prepare() {
         if (!this._fit()) return;
-        for (const name of Object.keys(this.images)) {
-            this._rasterise(name);
-            await nextTask();
-        }
-        for (const layer of [() => drawFrameBack(this), () => drawFrameFront(this, performance.now()),
-            () => drawSnow(this, 0, performance.now())]) {
-            layer(); // draws on the canvas too, which the first frame then covers
-            await nextTask();
+        const pieces = [
+            ...Object.keys(this.images).map((name) => () => this._rasterise(name)),
+            // each layer draws on the canvas too, which the first frame then covers
+            () => drawFrameBack(this), () => drawFrameFront(this, performance.now()),
+            () => drawSnow(this, 0, performance.now()),
+        ];
+        let slice = performance.now();
+        for (const piece of pieces) {
+            piece();
+            if (performance.now() - slice >= PREPARE_SLICE_MS) {
+                await nextTask();
+                slice = performance.now();
+            }
         }
         this._prebakeBlur();
     }
