@@ -37,9 +37,11 @@ const EARLY = {
     manifest: "../vendor/snapshot/manifest.json",
 };
 const early = new Map(); // absolute URL -> { response: Promise<Response>, controller }
+const asked = new Set(); // the URLs the loader has fetched (none of them is asked for twice)
 const plainFetch = globalThis.fetch.bind(globalThis);
 function earlyFetch(url) {
     const href = new URL(url, import.meta.url).href;
+    if (asked.has(href)) return null; // the loader got there first
     const controller = new AbortController();
     const response = plainFetch(href, { signal: controller.signal, credentials: "omit" });
     response.catch(() => {}); // whoever takes it sees the failure; unclaimed, it is dropped
@@ -48,6 +50,7 @@ function earlyFetch(url) {
 }
 function takeEarly(resource, options = {}) {
     const href = typeof resource === "string" || resource instanceof URL ? new URL(resource, self.location.href).href : null;
+    if (href !== null) asked.add(href);
     const held = href !== null && !options.integrity && early.get(href);
     if (!held) return plainFetch(resource, options);
     early.delete(href);
