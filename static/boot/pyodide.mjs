@@ -38,6 +38,10 @@ async function sha256Hex(buffer) {
 
 class Unusable extends Error {}
 
+/** Why a snapshot boot did not happen, for the console note and boot.path. */
+const reasonOf = (error) => (error instanceof Unusable ? error.message
+    : `snapshot restore failed: ${error?.message ?? error}`);
+
 // The snapshot is stored XORed with the wasm memory as instantiation leaves it (its data
 // segments: tools/build_runtime.mjs, manifest `delta`), which turns its 4 MB of static data into
 // zeros for the download. Undone here on the memory this boot's instantiation made, just before
@@ -133,7 +137,7 @@ async function fetchSnapshot(manifest) {
     const data = new Uint8Array(manifest.bytes);
     const arriving = { bytes: data, length: manifest.delta ?? 0, filled: readInto(body, data, file), done: false, failure: null };
     arriving.filled.catch((error) => {
-        arriving.failure = error instanceof Unusable ? error.message : `snapshot restore failed: ${error?.message ?? error}`;
+        arriving.failure = reasonOf(error);
         data.fill(0, 0, 4); // Pyodide's restore refuses it ("invalid magic number"): a plain boot
     });
     pending = restoring = arriving;
@@ -210,8 +214,8 @@ del _r, _s, _z, _f`);
         }
     } catch (error) {
         pending = null;
-        why = error instanceof Unusable ? error.message
-            : restoring?.failure ?? `snapshot restore failed: ${error?.message ?? error}`;
+        // a snapshot that did not arrive whole: that, rather than the refusal it led to
+        why = error instanceof Unusable ? error.message : restoring?.failure ?? reasonOf(error);
     }
     console.info(`Booting Pyodide without a snapshot: ${why}.`);
     boot.path = `plain: ${why}`;
