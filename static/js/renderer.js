@@ -2,34 +2,18 @@
 // MAX_DPR: beyond 2 the eye sees no difference, the canvas costs 2.25x the pixels). It holds
 // animation state only (reel offsets come from reels.js, effects from the sequencer's calls);
 // what lands and what wins always comes from the round. Drawing is done in layers:
-// scenery.js (frame, reel windows, snow), the reels here, effects.js (wins, banners, coins);
-// layout.js holds the geometry they share.
+// scenery.js (frame, reel windows, snow), the reels here (from sprites.js's sprites), effects.js
+// (wins, banners, coins); layout.js holds the geometry they share.
 
 import { burst, drawBanner, drawLines, drawParticles, drawSes, drawWild } from "./effects.js";
-import { symbolUrl } from "./dom.js";
 import { CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellRect, roundRect } from "./layout.js";
 import { VELOCITY } from "./reels.js";
 import { drawFrameBack, drawFrameFront, drawSnow, flake } from "./scenery.js";
+import { SymbolSprites, blurLevel } from "./sprites.js";
 
 const LINE_COLORS = ["#ffd84a", "#ff5a5a", "#5ad1ff", "#7dff7a", "#ff8af0",
     "#ffa940", "#b48cff", "#40ffd0", "#ff4aa0", "#e8ff5a"];
 
-const BLUR_SPRITES_MAX = 160; // motion-blurred sprites kept (~13 MB at a DPR of 1)
-// A reel's speed is drawn at one of a few blur levels (symbols per second): 4, 8, ... 28 up to
-// full speed, then steps of 8 (quick spin). Ten symbols at each level of a normal spin are 70
-// sprites, all kept; one per whole speed (about 270) thrashed the cache, and each spin made
-// dozens of sprites in its first and last frames, while a tap waited for them.
-const BLUR_STEP = 4;
-
-/** The blur level of a reel moving at `v` symbols per second (v > 0). */
-export function blurLevel(v) {
-    if (v <= 30) return Math.max(BLUR_STEP, BLUR_STEP * Math.round(v / BLUR_STEP));
-    return 32 + 8 * Math.round((v - 32) / 8);
-}
-
-// One idle moment of the main thread (a task while the page's own work goes on elsewhere).
-const whenIdle = (fn) => (typeof requestIdleCallback === "function"
-    ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 16));
 const MAX_DPR = 2; // the canvas's backing store is at most twice its CSS size
 const BOX_PAD = 30; // logical room around a win box for its glow
 
@@ -57,26 +41,14 @@ export const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // The main-thread time prepare() takes before it lets the page go on (a tap, a frame).
 const PREPARE_SLICE_MS = 40;
 
-function loadImage(url) {
-    return new Promise((resolve, reject) => {
-        const img = new Image();
-        img.onload = () => resolve(img);
-        img.onerror = () => reject(new Error(`image ${url} did not load`));
-        img.src = url;
-    });
-}
-
 export class Renderer {
     /** `symbols`: every symbol name to draw; `wild`: the model's wild (drawn on expanded reels). */
     constructor(canvas, { symbols, wild, reduced = false }) {
         this.canvas = canvas;
         this.ctx = canvas.getContext("2d");
-        this.symbolNames = symbols;
         this.wild = wild;
         this.reduced = reduced;
-        this.images = {};
-        this.sprites = {};
-        this.blurSprites = new Map();
+        this.symbols = new SymbolSprites(symbols);
         this.scale = 1;
         this.reels = null;
         this.speedFactor = 1; // every effect's duration is multiplied by it
@@ -88,10 +60,8 @@ export class Renderer {
     }
 
     /** Loads the symbols' images. prepare() (or resize()) then makes their sprites. */
-    async load() {
-        const names = [...this.symbolNames];
-        const imgs = await Promise.all(names.map((n) => loadImage(symbolUrl(n))));
-        names.forEach((n, i) => { this.images[n] = imgs[i]; });
+    load() {
+        return this.symbols.load();
     }
 
     /**
@@ -104,7 +74,7 @@ export class Renderer {
     async prepare() {
         if (!this._fit()) return;
         const pieces = [
-            ...Object.keys(this.images).map((name) => () => this._rasterise(name)),
+            ...this.symbols.rasterisers(),
             // each layer draws on the canvas too, which the first frame then covers
             () => drawFrameBack(this), () => drawFrameFront(this, performance.now()),
             () => drawSnow(this, 0, performance.now()),
@@ -120,28 +90,15 @@ export class Renderer {
         this._prebakeBlur();
     }
 
-    /** Makes the motion-blurred sprites of a normal spin (every symbol at every level up to full
-     *  speed) one per idle moment, before the first spin needs them; a resize starts again. */
+    /** The motion blur of a normal spin, made before the first spin (not with reduced motion). */
     _prebakeBlur() {
-        if (this.reduced) return;
-        const map = this.blurSprites;
-        const todo = [];
-        for (let level = BLUR_STEP; level <= blurLevel(VELOCITY); level += BLUR_STEP) {
-            for (const name of Object.keys(this.sprites)) todo.push([name, level]);
-        }
-        const step = () => {
-            if (map !== this.blurSprites || !todo.length) return; // resized: its own prebake runs
-            const [name, level] = todo.shift();
-            if (!map.has(`${name}|${level}`)) this._blurred(name, level);
-            whenIdle(step);
-        };
-        whenIdle(step);
+        if (!this.reduced) this.symbols.prebake(VELOCITY);
     }
 
     /** Fit the canvas to its box (keeping the aspect ratio) and re-rasterise the sprites. */
     resize() {
         if (!this._fit()) return;
-        for (const name of Object.keys(this.images)) this._rasterise(name);
+        for (const make of this.symbols.rasterisers()) make();
         if (this._painted) this._draw(performance.now());
         this._prebakeBlur();
     }
@@ -160,23 +117,12 @@ export class Renderer {
         const height = Math.round(cssH * dpr);
         // Setting a canvas's size clears it: only on a real change, and redrawn at once by
         // resize(), so the reels are never blank between a resize and the next frame.
-        if (width === this.canvas.width && height === this.canvas.height && this._spritePx) return false;
+        if (width === this.canvas.width && height === this.canvas.height && this.symbols.px) return false;
         this.canvas.width = width;
         this.canvas.height = height;
         this.scale = (cssW * dpr) / W;
-        this._spritePx = Math.max(8, Math.round(SYMBOL_SIZE * this.scale));
-        this.blurSprites = new Map(); // "name|speed" -> motion-blurred sprite, made as needed
+        this.symbols.rescale(Math.max(8, Math.round(SYMBOL_SIZE * this.scale)), this.scale);
         return true;
-    }
-
-    /** One symbol's sprite at the current scale. */
-    _rasterise(name) {
-        const px = this._spritePx;
-        const c = document.createElement("canvas");
-        c.width = px;
-        c.height = px;
-        c.getContext("2d").drawImage(this.images[name], 0, 0, px, px);
-        this.sprites[name] = c;
     }
 
     /** Draws one frame now (the first paint, before the frame loop runs). */
@@ -301,7 +247,7 @@ export class Renderer {
     /** Draws symbol `name` centred on (cx, cy). At its own size the sprite is copied pixel for
      *  pixel onto the screen's pixel grid (the cheapest copy, and the sharpest). */
     drawSymbol(name, cx, cy, scale = 1, alpha = 1) {
-        const sprite = this.sprites[name];
+        const sprite = this.symbols.sprites[name];
         if (!sprite) return;
         this.ctx.globalAlpha = alpha;
         if (scale === 1) {
@@ -313,35 +259,6 @@ export class Renderer {
             this.ctx.drawImage(sprite, cx - s / 2, cy - s / 2, s, s);
         }
         this.ctx.globalAlpha = 1;
-    }
-
-    /** Symbol `name` with its motion blur at `speed` symbols per second (a blur level): the
-     *  symbol and three trailing ghosts above it, drawn once into one sprite per level. */
-    _blurred(name, speed) {
-        const key = `${name}|${speed}`;
-        let baked = this.blurSprites.get(key);
-        if (baked) {
-            this.blurSprites.delete(key); // most recently used last
-            this.blurSprites.set(key, baked);
-        } else {
-            const sprite = this.sprites[name];
-            const k = this.scale;
-            const blur = Math.min(1, speed / 30);
-            const step = (speed * CELL_H) / 60 / 4; // logical, as the ghosts were drawn one by one
-            const c = document.createElement("canvas");
-            c.width = sprite.width;
-            c.height = sprite.height + Math.ceil(3 * step * k);
-            const g2 = c.getContext("2d");
-            for (let g = 3; g >= 0; g--) {
-                g2.globalAlpha = g === 0 ? 1 - 0.55 * blur : 0.22 * blur;
-                g2.drawImage(sprite, 0, (3 - g) * step * k);
-            }
-            // bounded memory (a turbo spin sweeps many speeds): the least recently used goes
-            if (this.blurSprites.size >= BLUR_SPRITES_MAX) this.blurSprites.delete(this.blurSprites.keys().next().value);
-            baked = { canvas: c, lead: 3 * step }; // lead: logical height of the ghosts above
-            this.blurSprites.set(key, baked);
-        }
-        return baked;
     }
 
     _drawReels(now) {
@@ -361,7 +278,7 @@ export class Renderer {
                 const cy = c.y + (r - frac) * CELL_H + CELL_H / 2;
                 if (blur > 0.05 && !this.reduced) {
                     // motion blur: trailing ghosts along the direction of travel, baked per speed
-                    const baked = this._blurred(name, blurLevel(Math.abs(reel.velocity)));
+                    const baked = this.symbols.blur(name, blurLevel(Math.abs(reel.velocity)));
                     const k = this.scale;
                     const px = baked.canvas.width;
                     const x = Math.round(cx * k - px / 2) / k;

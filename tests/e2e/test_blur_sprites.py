@@ -1,4 +1,4 @@
-"""The reels' motion blur is made before the first spin needs it (static/js/renderer.js).
+"""The reels' motion blur is made before the first spin needs it (static/js/sprites.js).
 
 Each symbol is drawn, while its reel moves, from a motion-blurred sprite: a canvas made once per
 symbol and blur level. Made during a spin, dozens of them came in the first and last frames of
