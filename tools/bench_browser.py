@@ -12,7 +12,9 @@ worker), so both see the same machine load. Measured, from navigation start:
 * longest main-thread task until ready (PerformanceObserver "longtask", buffered);
 * bytes moved: transfer sizes of the navigation and every resource (Resource Timing: the page's
   and the engine worker's, which fetches the runtime);
-* warm: a second visit with the service worker installed (same context), against the cold median.
+* warm: a second visit with the service worker installed (same private context), and a returning
+  player's (the same in a regular profile on disk, which keeps the browser's code caches),
+  each against the cold median.
 
 Those run twice in Chromium: on an emulated phone (PROFILES["phone"]: 390x844 is the taps' size;
 Fast 4G, 9 Mbit/s down, 60 ms latency, CPU slowed 4x) and on the desktop (no emulation). Then
@@ -64,7 +66,7 @@ from page_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from report import pct, render, summary, update_doc  # noqa: E402
 from served import serve  # noqa: E402
-from visits import PROFILES, in_game, load, warm  # noqa: E402
+from visits import PROFILES, in_game, load, returning, warm  # noqa: E402
 
 JSON_OUT = ROOT / "docs" / "bench-browser.json"
 
@@ -82,19 +84,27 @@ def cold_pairs(browser: Any, game_url: str, bare_url: str, runs: int, label: str
     return out
 
 
-def profile_runs(browser: Any, game_url: str, bare_url: str, args: argparse.Namespace, profile: str) -> dict[str, Any]:
-    """Cold pairs and warm visits with `profile` emulated, summed up with their ratios."""
+def profile_runs(browser: Any, launch: dict[str, Any], game_url: str, bare_url: str, args: argparse.Namespace,
+                 profile: str) -> dict[str, Any]:
+    """Cold pairs, warm visits (a private window's second visit; a returning player's, in a regular
+    profile: `launch`, the browser's launch options) with `profile` emulated, summed up with
+    their ratios."""
     visits.PROFILE = PROFILES[profile]
     runs = cold_pairs(browser, game_url, bare_url, args.runs, profile)
     runs["warm"] = []
     for _ in range(args.warm_runs):
         runs["warm"].append(warm(browser, game_url))
         print(f"  {profile} warm game {runs['warm'][-1]['ready']:8.0f} ms", flush=True)
+    runs["returning"] = []
+    for _ in range(args.warm_runs):
+        runs["returning"].append(returning(browser, launch, game_url))
+        print(f"  {profile} returning game {runs['returning'][-1]['ready']:8.0f} ms", flush=True)
     out = {name: summary(rs) for name, rs in runs.items()}
     bare = out["bare"]["ready_median_ms"]
     out["ready_ratio"] = out["game"]["ready_median_ms"] / bare
     out["painted_ratio"] = (out["game"]["painted_median_ms"] or 0) / bare
     out["warm_ratio"] = out["warm"]["ready_median_ms"] / out["game"]["ready_median_ms"]
+    out["returning_ratio"] = out["returning"]["ready_median_ms"] / out["game"]["ready_median_ms"]
     return out
 
 
@@ -121,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
             result: dict[str, Any] = {"date": time.strftime("%Y-%m-%d"), "runs": args.runs, "cpus": os.cpu_count(),
                                       "brotli": server.brotli}
-            result["phone"] = profile_runs(browser, game_url, bare_url, args, "phone")
+            result["phone"] = profile_runs(browser, launch, game_url, bare_url, args, "phone")
             visits.PROFILE = PROFILES["phone"]
             result["taps"] = phone.taps(browser, game_url)
             try:
@@ -129,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as exc:  # noqa: BLE001 (the baseline only explains; the rest goes on)
                 print(f"  taps' baseline failed: {exc}", flush=True)
             print(f"  taps: {result['taps']}", flush=True)
-            result["desktop"] = profile_runs(browser, game_url, bare_url, args, "none")
+            result["desktop"] = profile_runs(browser, launch, game_url, bare_url, args, "none")
             visits.PROFILE = None
             extra = in_game(browser, game_url)
             result["memory"] = phone.memory(browser, game_url, args.rounds)

@@ -3,6 +3,7 @@ PROFILE), and the in-game figures (frames, round calls) without emulation."""
 
 from __future__ import annotations
 
+import tempfile
 from typing import Any
 
 from page_scripts import CANVAS_PAGE, FRAMES, PROBE, RAF_INTERVALS, READ, ROUND_CALLS
@@ -81,6 +82,7 @@ def wait_ready(page: Page) -> None:
 
 
 def warm(browser: Browser, url: str) -> dict[str, Any]:
+    """A second visit in the same private context, the service worker installed by the first."""
     ctx = browser.new_context(service_workers="allow", **context_options())
     try:
         first = ctx.new_page()
@@ -91,6 +93,26 @@ def warm(browser: Browser, url: str) -> dict[str, Any]:
         return measured_visit(ctx, url)
     finally:
         ctx.close()
+
+
+def returning(browser: Browser, launch: dict[str, Any], url: str) -> dict[str, Any]:
+    """A returning player's visit: as warm() but in a regular profile on disk (`launch`: the
+    browser's launch options), not a private window, which keeps no code cache on disk. (A
+    browser restarted between the visits was measured too: its own start-up work, the service
+    worker's and the caches' first reads from disk make that visit slower than a cold one here,
+    and noisier.)"""
+    with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
+        ctx = browser.browser_type.launch_persistent_context(
+            profile, **launch, service_workers="allow", **context_options())
+        try:
+            first = ctx.new_page()
+            first.goto(url)
+            wait_ready(first)
+            first.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=TIMEOUT_MS)
+            first.close()
+            return measured_visit(ctx, url)
+        finally:
+            ctx.close()
 
 
 def in_game(browser: Browser, url: str) -> dict[str, Any]:
