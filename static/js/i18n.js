@@ -11,6 +11,11 @@
 // falls back to the social English overlay (when that wording is on), then to English; a key no
 // table has is shown as itself, warned once. English is imported here, so t() answers before any
 // other table has loaded. Adding a language: its table, and a line in LANGUAGES.
+//
+// A page may use sections of its own: a folder of tables beside the game's, one per table name
+// (static/i18n/par/de.js, par/de-social.js, ...: the PAR page's texts, which the game page never
+// downloads). useSections(["par"]) before setLanguage(); language.js reads them from
+// <html data-i18n-sections="par">.
 
 import en from "../i18n/en.js";
 
@@ -18,15 +23,26 @@ import en from "../i18n/en.js";
 export const LANGUAGES = Object.freeze({ en: "ltr", de: "ltr", ar: "rtl" });
 export const WORDINGS = Object.freeze(["standard", "social"]);
 
-// merged = en < en-social (social wording) < the language's table < its social overlay
-const state = { code: "en", wording: "standard", base: null, overlay: null, enOverlay: null };
+// merged = en (with its sections) < en-social (social wording) < the language's table < its
+// social overlay; each of them with the page's sections of it
+const state = { code: "en", wording: "standard", sections: [], enSections: null, base: null, overlay: null, enOverlay: null };
 let merged = en;
 const warned = new Set();
 
-const load = async (name) => (await import(new URL(`../i18n/${name}.js`, import.meta.url).href)).default;
+const importTable = async (path) => (await import(new URL(`../i18n/${path}.js`, import.meta.url).href)).default;
+/** The table `name` ("de", "de-social", ...) with its part in each of `sections`, as one object. */
+const load = async (name, sections = state.sections) => Object.assign({},
+    ...(await Promise.all([name, ...sections.map((section) => `${section}/${name}`)].map(importTable))));
+
+/** The page's sections of the tables (e.g. ["par"]), loaded with every table from now on. */
+export async function useSections(sections) {
+    state.sections = [...sections];
+    state.enSections = state.sections.length ? await Promise.all(state.sections.map((s) => importTable(`${s}/en`))) : null;
+    await setLanguage(state.code);
+}
 
 function rebuild() {
-    merged = { ...en, ...state.enOverlay, ...state.base, ...state.overlay };
+    merged = Object.assign({}, en, ...(state.enSections ?? []), state.enOverlay, state.base, state.overlay);
     const root = document.documentElement;
     root.lang = state.code;
     root.dir = LANGUAGES[state.code];

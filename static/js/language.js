@@ -10,7 +10,7 @@
 // which is then in the chosen language.
 
 import { MARKETS } from "./launch.js";
-import { setLanguage, setWording, translate } from "./i18n.js";
+import { setLanguage, setWording, translate, useSections } from "./i18n.js";
 
 /** The language and wording of a query string: `{ lang, social }` (lang not yet checked). */
 export function languageOf(search = location.search) {
@@ -24,6 +24,9 @@ export function languageOf(search = location.search) {
 
 export async function chooseLanguage(search = location.search) {
     const { lang, social } = languageOf(search);
+    // the page's own sections of the tables (par.html: "par", static/i18n/par/)
+    const sections = document.documentElement.dataset.i18nSections?.split(/\s+/).filter(Boolean) ?? [];
+    if (sections.length) await useSections(sections);
     await setLanguage(lang); // an unknown code: English, warned (as readSettings does)
     if (social) await setWording("social");
 }

@@ -23,7 +23,8 @@ game
     Module-scoped `Game` booted once and shared by the tests of one module.
 tables
     Session-scoped: the language tables static/i18n/{en,de,ar}.js and their social overlays,
-    as the browser imports them (name -> {key: text}), read once for every test file.
+    each with its PAR page part (static/i18n/par/), as the browser imports them (name -> {key:
+    text}), read once for every test file.
 
 Reuse: booting Pyodide costs 3-5.5 s a page. Tests that only read the booted page share the
 module-scoped `game` (one boot per test module); a test that needs a fresh boot, a
@@ -125,9 +126,14 @@ def game(browser: Browser, browser_context_args: dict[str, Any], site: Site) -> 
 
 
 TABLE_NAMES = ("en", "de", "ar", "en-social", "de-social", "ar-social")
+# A table with its parts in the sections of static/i18n/ (par/: the PAR page's texts), as the
+# page that uses them all (par.html) merges them (i18n.js load)
 LOAD_TABLES = """async (names) => {
     const out = {};
-    for (const name of names) out[name] = (await import(`./static/i18n/${name}.js`)).default;
+    for (const name of names) {
+        out[name] = { ...(await import(`./static/i18n/${name}.js`)).default,
+                      ...(await import(`./static/i18n/par/${name}.js`)).default };
+    }
     return out;
 }"""
 

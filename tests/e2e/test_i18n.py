@@ -1,7 +1,8 @@
 """Languages: every string from one table per language (static/i18n/), and each fits.
 
 - The tables: every key of en.js in de.js and ar.js and no other, the same {placeholders}; the
-  social overlays only re-word keys en.js has, keeping their placeholders.
+  social overlays only re-word keys en.js has, keeping their placeholders (each table with its
+  PAR page part, static/i18n/par/, which holds the par.* keys, and which the game never fetches).
 - Nothing left outside them: every text node and labelling attribute of index.html is marked
   data-i18n; the page's scripts write no English literal to the screen.
 - `?lang=de` / `?lang=ar` (and an unknown code: English, with a warning) set <html lang dir>
@@ -51,6 +52,28 @@ def test_every_language_has_exactly_the_english_keys_and_placeholders(tables: di
         assert sorted(set(overlay) - set(en)) == [], f"{code}-social.js re-words keys en.js has not"
         wrong = [k for k in overlay if set(PLACEHOLDER.findall(base[k])) != set(PLACEHOLDER.findall(overlay[k]))]
         assert wrong == [], f"{code}-social.js: placeholders differ"
+
+
+TABLE_KEY = re.compile(r'^\s*"([^"]+)":', re.M)  # one key a line, as the tables are written
+
+
+def test_the_par_pages_texts_are_in_their_own_tables_which_the_game_does_not_fetch(open_game: Callable[..., Game],
+                                                                                    site: Site) -> None:
+    # by the files' text (one key a line): static/i18n/par/ holds the par.* keys, and only
+    # those; the game's tables hold none of them
+    i18n = REPO_ROOT / "static" / "i18n"
+    for name in ("en", "de", "ar", "en-social", "de-social", "ar-social"):
+        game_keys = TABLE_KEY.findall((i18n / f"{name}.js").read_text(encoding="utf-8"))
+        par_keys = TABLE_KEY.findall((i18n / "par" / f"{name}.js").read_text(encoding="utf-8"))
+        assert par_keys and all(k.startswith("par.") for k in par_keys), name
+        assert [k for k in game_keys if k.startswith("par.")] == [], name
+    # the German game fetches its tables (de.js, en.js underneath) and none of par/ (Resource
+    # Timing, the browser's own list)
+    page = open_game(site.root + "?lang=de&speed=fast").page
+    fetched = page.evaluate("performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+                            ".filter((p) => p.includes('/static/i18n/'))")
+    assert any(p.endswith("/static/i18n/de.js") for p in fetched), fetched
+    assert [p for p in fetched if "/static/i18n/par/" in p] == []
 
 
 def test_no_table_text_of_the_social_wording_holds_a_betting_word(tables: dict[str, dict[str, str]]) -> None:

@@ -7,7 +7,8 @@
 // (e.g. the capped RTP range) carry data-derived instead. <html data-state> goes "loading" ->
 // "ready" (or "error"); the lab keeps its own state in <html data-lab>.
 
-import en from "../../i18n/en.js";
+// (imported here too so that the page's module graph, and so its modulepreload links, hold it)
+import en from "../../i18n/par/en.js";
 import { barChart, stackChart } from "./charts.js";
 import {
     displayName, el, figure, fixed, grouped, oneIn, parts, pct, section, smallPct, stat, table, times, timesBet,
