@@ -17,7 +17,7 @@ What goes in (docs/hosting.md "Publishing" explains how to serve it):
   rebuilt under the same version), so a host can cache them for a year (`immutable`): new content
   is a new URL; the memory snapshot of `make vendor` (static/vendor/snapshot/) likewise under a
   folder named after its content hash (static/vendor/snapshot-<12 hex>/), inflated (engine.bin:
-  its brotli copy is a third smaller than the gzip data of engine.snap), left out when none was
+  its brotli copy is a quarter smaller than the gzip data of engine.snap), left out when none was
   built (the page then boots without it). Every shipped text file that names a vendored folder
   (`vendor/pyodide/`, `../vendor/snapshot/`, ...: the pages, pyscript.toml, static/boot/*.mjs,
   the lab worker) is rewritten to match;
@@ -95,9 +95,9 @@ def version_stamp() -> str:
 
 def snapshot_files() -> dict[str, bytes] | None:
     """{name: bytes} of the snapshot folder as dist/ ships it, or None when none was built: the
-    snapshot inflated (engine.bin, its manifest saying so). Sent as its brotli copy (quality 11,
-    3.7 MB) it is a third smaller than the gzip data of engine.snap (5.4 MB), and the browser
-    inflates it itself."""
+    snapshot's pages inflated (engine.bin, its manifest saying so). Sent as its brotli copy
+    (quality 11, 2.3 MB) it is a quarter smaller than the gzip data of engine.snap (3.2 MB), and
+    the browser inflates it itself."""
     snapshot = ROOT / "static" / "vendor" / "snapshot"
     if not all((snapshot / name).is_file() for name in VENDOR_FILES["snapshot"]):
         return None
@@ -210,7 +210,7 @@ def rewrite(text: str, dirs: dict[str, str], stamp: str) -> str:
 
 
 # Brotli at quality 11 with its largest window (16 MB, which browsers accept) for files over 4 MB
-# (the 31.5 MB snapshot: 3.7 MB, where quality 9 makes 4.3 MB; ~40 s here, once: the copies are
+# (the snapshot's 8.9 MB of pages and the 9.6 MB wasm; ~10-40 s here, once: the copies are
 # cached); the default window for the others.
 BIG = 4 * 2**20
 

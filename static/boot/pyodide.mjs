@@ -79,18 +79,56 @@ for (const name of ["instantiate", "instantiateStreaming"]) {
     };
 }
 
-/** Reads `body` into `into` (exactly its length), chunk by chunk as it arrives. */
-async function readInto(body, into, file) {
+/** Reads `body`, the snapshot's non-zero pages of `size` bytes (manifest `layout: "pages"`,
+ *  tools/build_runtime.mjs packPages: [u32 count][count x u32 page index, increasing][the
+ *  pages]), into `into` (zeroed, the snapshot's length), chunk by chunk as it arrives, each
+ *  byte at its place. Anything else than such pages filling `into` exactly is refused. */
+async function readPages(body, into, size, file) {
     const reader = body.getReader();
+    const pageCount = Math.ceil(into.length / size);
+    const head = new Uint8Array(4);
+    let indices = null; // the page indices, once their count is read
+    let got = 0; // bytes of the head, then of the indices, read so far
+    let page = -1; // the page being filled (its place in `indices`), its offset in `into` and end
     let at = 0;
+    let end = 0;
+    const bad = (why) => new Unusable(`${file}: ${why}`);
     for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (at + value.length > into.length) throw new Unusable(`${file} holds more than ${into.length} bytes`);
-        into.set(value, at);
-        at += value.length;
+        let i = 0;
+        while (i < value.length) {
+            if (indices === null || got < 4 + 4 * indices.length) {
+                const target = indices === null ? head : new Uint8Array(indices.buffer);
+                const from = indices === null ? got : got - 4;
+                const n = Math.min(target.length - from, value.length - i);
+                target.set(value.subarray(i, i + n), from);
+                got += n;
+                i += n;
+                if (indices === null && got === 4) {
+                    const count = new DataView(head.buffer).getUint32(0, true);
+                    if (count > pageCount) throw bad(`${count} pages, more than ${pageCount}`);
+                    indices = new Uint32Array(count);
+                }
+                continue;
+            }
+            if (at === end) { // the next page
+                page += 1;
+                if (page >= indices.length) throw bad(`more than its ${indices.length} pages`);
+                const k = indices[page];
+                if (k >= pageCount || (page > 0 && k <= indices[page - 1])) throw bad(`page ${k} out of order`);
+                at = k * size;
+                end = Math.min(at + size, into.length);
+            }
+            const n = Math.min(end - at, value.length - i);
+            into.set(value.subarray(i, i + n), at);
+            at += n;
+            i += n;
+        }
     }
-    if (at !== into.length) throw new Unusable(`${file} holds ${at} bytes, not ${into.length}`);
+    if (indices === null || page !== indices.length - 1 || at !== end || (indices.length && got < 4 + 4 * indices.length)) {
+        throw bad("incomplete");
+    }
 }
 
 // The snapshot's manifest, or a reason why there is no usable one (a string).
@@ -117,6 +155,9 @@ async function fetchSnapshot(manifest) {
         throw new Unusable("no DecompressionStream to inflate the snapshot");
     }
     if (!Number.isSafeInteger(manifest.bytes) || manifest.bytes < 16) throw new Unusable(`manifest.json: no size for ${file}`);
+    if (manifest.layout !== "pages" || !Number.isSafeInteger(manifest.page) || manifest.page < 16 || manifest.page % 4) {
+        throw new Unusable(`manifest.json: ${file} is not stored as pages`);
+    }
     const response = fetch(new URL(file, SNAPSHOT_DIR), { signal: controller.signal });
     response.catch(() => {}); // an abort below is not an unhandled rejection
     const stale = await Promise.all(
@@ -135,7 +176,7 @@ async function fetchSnapshot(manifest) {
     // stored gzipped (a third of the download) on the development server: inflated as it arrives
     const body = gzipped ? r.body.pipeThrough(new DecompressionStream("gzip")) : r.body;
     const data = new Uint8Array(manifest.bytes);
-    const arriving = { bytes: data, length: manifest.delta ?? 0, filled: readInto(body, data, file), done: false, failure: null };
+    const arriving = { bytes: data, length: manifest.delta ?? 0, filled: readPages(body, data, manifest.page, file), done: false, failure: null };
     arriving.filled.catch((error) => {
         arriving.failure = reasonOf(error);
         data.fill(0, 0, 4); // Pyodide's restore refuses it ("invalid magic number"): a plain boot

@@ -10,6 +10,7 @@ instance the page itself loaded).
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import random
@@ -131,6 +132,65 @@ def test_snapshot_that_cannot_be_restored_falls_back_to_a_plain_boot(
     assert infos(notes) == [f"{NOTE}: {path.removeprefix('plain: ')}."]
     assert python(game, "import sys; [p for p in sys.path if p.endswith('.zip')]") == "['/lib/python314.zip']"
     assert python(game, "import zipfile, sys; len(zipfile.ZipFile('/lib/python314.zip').namelist()) > 500") is True
+    play_seeded(game, 7, 2)
+
+
+SNAP_DIR = REPO_ROOT / "static/vendor/snapshot"
+
+
+def packed_pages() -> tuple[dict[str, object], list[int], list[bytes]]:
+    """engine.snap read here by the format tools/build_runtime.mjs packPages writes (gzip of
+    [u32 count][count x u32 page index][the pages], little-endian): (manifest, indices, pages)."""
+    manifest = json.loads((SNAP_DIR / "manifest.json").read_text())
+    raw = gzip.decompress((SNAP_DIR / str(manifest["file"])).read_bytes())
+    count = int.from_bytes(raw[:4], "little")
+    indices = [int.from_bytes(raw[4 + 4 * i:8 + 4 * i], "little") for i in range(count)]
+    size, total = int(manifest["page"]), int(manifest["bytes"])  # type: ignore[call-overload]
+    pages, at = [], 4 + 4 * count
+    for k in indices:
+        n = min(size, total - k * size)
+        pages.append(raw[at:at + n])
+        at += n
+    assert at == len(raw) == manifest["packed"]
+    return manifest, indices, pages
+
+
+def pack(indices: list[int], pages: list[bytes]) -> bytes:
+    head = len(indices).to_bytes(4, "little") + b"".join(k.to_bytes(4, "little") for k in indices)
+    return gzip.compress(head + b"".join(pages))
+
+
+def test_the_snapshot_is_stored_as_its_non_zero_pages() -> None:
+    manifest, indices, pages = packed_pages()
+    assert manifest["layout"] == "pages" and manifest["page"] == 4096
+    # every page the file holds has a byte that is not zero, in increasing order, and page 0
+    # (Pyodide's header: its magic number) is one of them
+    assert indices == sorted(set(indices)) and indices[0] == 0
+    assert all(any(page) for page in pages)
+    # a third or less of the snapshot is stored (72% of its pages were zeros when this was written)
+    assert sum(map(len, pages)) < int(manifest["bytes"]) / 3  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("damage", ["truncated", "out of order"])
+def test_a_snapshot_whose_pages_do_not_fit_falls_back_to_a_plain_boot(
+        context: BrowserContext, open_game: Callable[..., Game], notes: list[str], site: Site, damage: str) -> None:
+    # the real snapshot's pages, damaged as a broken download or a bad build would: the last
+    # half of the pages missing, or two pages listed the wrong way round. The loader refuses it
+    # while reading (static/boot/pyodide.mjs readPages), says why, and boots plainly.
+    _, indices, pages = packed_pages()
+    half = len(indices) // 2
+    if damage == "truncated":
+        body = gzip.compress(gzip.decompress(pack(indices, pages))[:4 + 4 * len(indices) + sum(map(len, pages[:half]))])
+        why = "engine.snap: incomplete"
+    else:
+        indices = [*indices[:half], indices[half + 1], indices[half], *indices[half + 2:]]
+        body = pack(indices, pages)
+        why = f"engine.snap: page {indices[half + 1]} out of order"
+    context.route("**/static/vendor/snapshot/engine.snap",
+                  lambda route: route.fulfill(body=body, content_type="application/octet-stream"))
+    game = open_game(site.root + "?seed=7&speed=fast")
+    assert game.page.evaluate(BOOT) == f"plain: {why}"
+    assert infos(notes) == [f"{NOTE}: {why}."]
     play_seeded(game, 7, 2)
 
 
