@@ -85,12 +85,7 @@ def warm(browser: Browser, url: str) -> dict[str, Any]:
     """A second visit in the same private context, the service worker installed by the first."""
     ctx = browser.new_context(service_workers="allow", **context_options())
     try:
-        first = ctx.new_page()
-        first.goto(url)
-        wait_ready(first)
-        first.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=TIMEOUT_MS)
-        first.close()
-        return measured_visit(ctx, url)
+        return second_visit(ctx, url)
     finally:
         ctx.close()
 
@@ -105,14 +100,19 @@ def returning(browser: Browser, launch: dict[str, Any], url: str) -> dict[str, A
         ctx = browser.browser_type.launch_persistent_context(
             profile, **launch, service_workers="allow", **context_options())
         try:
-            first = ctx.new_page()
-            first.goto(url)
-            wait_ready(first)
-            first.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=TIMEOUT_MS)
-            first.close()
-            return measured_visit(ctx, url)
+            return second_visit(ctx, url)
         finally:
             ctx.close()
+
+
+def second_visit(ctx: BrowserContext, url: str) -> dict[str, Any]:
+    """A first visit of `url` in `ctx` until its service worker controls it, then the measured one."""
+    first = ctx.new_page()
+    first.goto(url)
+    wait_ready(first)
+    first.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=TIMEOUT_MS)
+    first.close()
+    return measured_visit(ctx, url)
 
 
 def in_game(browser: Browser, url: str) -> dict[str, Any]:
