@@ -126,7 +126,8 @@ async function readPages(body, into, size, file) {
             i += n;
         }
     }
-    if (indices === null || page !== indices.length - 1 || at !== end || (indices.length && got < 4 + 4 * indices.length)) {
+    // (a page is begun only once the indices are whole, so `page` tells both apart)
+    if (indices === null || page !== indices.length - 1 || at !== end) {
         throw bad("incomplete");
     }
 }
