@@ -15,8 +15,8 @@
 //       Pyodide version, the snapshot's size and the SHA-256 of each engine file it imported, so
 //       the page can refuse a snapshot whose engine differs from the files it is served
 //       (static/boot/pyodide.mjs), and the files a game reads (`play`). The snapshot is stored
-//       XORed with the wasm memory as instantiated (`delta`: its static data then compresses to
-//       almost nothing). Beside it, stdlib.zip: the stdlib modules a game still imports after a
+//       XORed with the wasm memory as instantiated (its static data then compresses to almost
+//       nothing; `delta`: where that memory's data segments end, and the page's XOR with them). Beside it, stdlib.zip: the stdlib modules a game still imports after a
 //       restore (found by playing rounds right after the snapshot), which the page mounts in place
 //       of the full zip; the snapshot holds a finder that fetches the full zip for any other.
 //
@@ -215,6 +215,13 @@ function captureInstantiatedMemory() {
     return captured;
 }
 
+// The end of the memory's last non-zero byte: the end of the module's data segments.
+function dataEnd(memory) {
+    let end = memory.length;
+    while (end > 0 && memory[end - 1] === 0) end--;
+    return end;
+}
+
 // snapshot[offset + i] ^= memory[i] (offset: where Pyodide's snapshot header says memory starts)
 function xorMemory(snapshot, memory) {
     const offset = new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
@@ -327,8 +334,9 @@ sorted(m.__file__.removeprefix("/home/pyodide/") for m in list(sys.modules.value
     const stdlibSha = createHash("sha256").update(readFileSync(stdlibPath)).digest("hex");
     const manifest = {
         pyodide: version, file: basename(outPath), encoding: gzipped ? "gzip" : "identity",
-        // XORed with the memory as instantiated (xorMemory), over its first `delta` bytes
-        delta: instantiated.memory.length,
+        // XORed with the memory as instantiated (xorMemory), over its first `delta` bytes: its
+        // data segments' end (beyond it that memory is zeros, so the page's XOR stops there)
+        delta: dataEnd(instantiated.memory),
         // stored as its non-zero pages (packPages): `bytes` once laid out, `packed` as stored
         layout: "pages", page: PAGE, packed: packed.length,
         bytes: snapshot.length, stored: stored.length, stdlib: stdlibSha,

@@ -43,13 +43,13 @@ const reasonOf = (error) => (error instanceof Unusable ? error.message
     : `snapshot restore failed: ${error?.message ?? error}`);
 
 // The snapshot is stored XORed with the wasm memory as instantiation leaves it (its data
-// segments: tools/build_runtime.mjs, manifest `delta`), which turns its 4 MB of static data into
-// zeros for the download. Undone here on the memory this boot's instantiation made, just before
-// Pyodide restores the snapshot over it: WebAssembly.instantiate(Streaming) is wrapped so that,
-// for the instance with the memory, it waits for the snapshot's last byte (`pending.filled`:
-// Pyodide is handed the snapshot's buffer while it is still arriving, so that it sets its module
-// up meanwhile) and XORs the delta back first.
-let pending = null; // { bytes, length, filled, done, failure }
+// segments, the first `delta` bytes of that memory: tools/build_runtime.mjs), which turns its
+// 3.8 MB of static data into zeros for the download. Undone here on the memory this boot's
+// instantiation made, just before Pyodide restores the snapshot over it: WebAssembly.instantiate
+// (Streaming) is wrapped so that, for the instance with the memory, it waits for the snapshot's
+// last byte (`pending.filled`: Pyodide is handed the snapshot's buffer while it is still arriving,
+// so that it sets its module up meanwhile) and undoes the XOR first (undoDelta).
+let pending = null; // { bytes, length, page, filled, done, failure }
 for (const name of ["instantiate", "instantiateStreaming"]) {
     const original = WebAssembly[name];
     if (typeof original !== "function") continue;
@@ -62,27 +62,54 @@ for (const name of ["instantiate", "instantiateStreaming"]) {
         // (never throw here: Pyodide would only log it and wait for ever. A snapshot that did
         // not arrive whole has had its header cleared, which Pyodide's restore refuses; a delta
         // left undone is refused after the boot, below)
-        if (!(await snapshot.filled.then(() => true, () => false)) || !snapshot.length) return result;
+        const stored = await snapshot.filled.then((indices) => indices, () => null);
+        if (!stored || !snapshot.length) return result;
         const memory = new Uint8Array(instance.exports.memory.buffer);
-        const { bytes, length } = snapshot;
+        const { bytes, length, page } = snapshot;
         const offset = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
         if (memory.length < length || bytes.length < offset + length) return result;
-        if ((bytes.byteOffset + offset) % 4 === 0 && length % 4 === 0) {
-            const a = new Uint32Array(bytes.buffer, bytes.byteOffset + offset, length / 4);
-            const b = new Uint32Array(memory.buffer, 0, length / 4);
-            for (let i = 0; i < a.length; i++) a[i] ^= b[i];
-        } else {
-            for (let i = 0; i < length; i++) bytes[offset + i] ^= memory[i];
-        }
+        undoDelta(bytes, memory, offset, length, stored, page);
         snapshot.done = true;
         return result;
     };
 }
 
+/** Undoes the XOR of `bytes` (the snapshot, its memory from `offset`) with the memory's first
+ *  `length` bytes, page by page (pages of `size` bytes of `bytes`, `stored` the indices of those
+ *  the file held): a stored page is XORed back; a page the file left out was all zeros, that is
+ *  the memory's own bytes, which are copied. 86 of the 933 pages of the static data are stored,
+ *  so this is mostly copying (a XOR of all 3.8 MB in JavaScript took 10-15 ms here). */
+function undoDelta(bytes, memory, offset, length, stored, size) {
+    const end = offset + length;
+    let next = 0; // the first stored page not before the current one
+    for (let at = offset; at < end;) {
+        const k = Math.floor(at / size);
+        const to = Math.min((k + 1) * size, end);
+        while (next < stored.length && stored[next] < k) next += 1;
+        if (stored[next] === k) xorWith(bytes, memory, at, to, offset);
+        else bytes.set(memory.subarray(at - offset, to - offset), at);
+        at = to;
+    }
+}
+
+/** bytes[i] ^= memory[i - offset] for i in [from, to), four bytes at a time where aligned. */
+function xorWith(bytes, memory, from, to, offset) {
+    let i = from;
+    if ((bytes.byteOffset + i) % 4 === 0 && (i - offset) % 4 === 0) {
+        const n = (to - i) >> 2;
+        const a = new Uint32Array(bytes.buffer, bytes.byteOffset + i, n);
+        const b = new Uint32Array(memory.buffer, memory.byteOffset + i - offset, n);
+        for (let j = 0; j < n; j++) a[j] ^= b[j];
+        i += 4 * n;
+    }
+    for (; i < to; i++) bytes[i] ^= memory[i - offset];
+}
+
 /** Reads `body`, the snapshot's non-zero pages of `size` bytes (manifest `layout: "pages"`,
  *  tools/build_runtime.mjs packPages: [u32 count][count x u32 page index, increasing][the
  *  pages]), into `into` (zeroed, the snapshot's length), chunk by chunk as it arrives, each
- *  byte at its place. Anything else than such pages filling `into` exactly is refused. */
+ *  byte at its place; resolves with the page indices. Anything else than such pages filling
+ *  `into` exactly is refused. */
 async function readPages(body, into, size, file) {
     const reader = body.getReader();
     const pageCount = Math.ceil(into.length / size);
@@ -130,6 +157,7 @@ async function readPages(body, into, size, file) {
     if (indices === null || page !== indices.length - 1 || at !== end) {
         throw bad("incomplete");
     }
+    return indices;
 }
 
 // The snapshot's manifest, or a reason why there is no usable one (a string).
@@ -177,7 +205,7 @@ async function fetchSnapshot(manifest) {
     // stored gzipped (a third of the download) on the development server: inflated as it arrives
     const body = gzipped ? r.body.pipeThrough(new DecompressionStream("gzip")) : r.body;
     const data = new Uint8Array(manifest.bytes);
-    const arriving = { bytes: data, length: manifest.delta ?? 0, filled: readPages(body, data, manifest.page, file), done: false, failure: null };
+    const arriving = { bytes: data, length: manifest.delta ?? 0, page: manifest.page, filled: readPages(body, data, manifest.page, file), done: false, failure: null };
     arriving.filled.catch((error) => {
         arriving.failure = reasonOf(error);
         data.fill(0, 0, 4); // Pyodide's restore refuses it ("invalid magic number"): a plain boot

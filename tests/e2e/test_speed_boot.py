@@ -171,6 +171,53 @@ def test_the_snapshot_is_stored_as_its_non_zero_pages() -> None:
     assert sum(map(len, pages)) < int(manifest["bytes"]) / 3  # type: ignore[call-overload]
 
 
+def wasm_data_end(wasm: bytes) -> int:
+    """The end of the last non-zero byte the wasm module's data segments put in memory, read
+    from its data section (id 11) by the binary format: every segment of Pyodide's module is
+    active, placed by an `i32.const` offset."""
+    def uleb(at: int) -> tuple[int, int]:
+        value = shift = 0
+        while True:
+            byte = wasm[at]
+            value, shift, at = value | (byte & 0x7F) << shift, shift + 7, at + 1
+            if not byte & 0x80:
+                return value, at
+
+    def sleb(at: int) -> tuple[int, int]:
+        value, end = uleb(at)
+        bits = 7 * (end - at)
+        return (value - (1 << bits) if value >> (bits - 1) & 1 else value), end
+
+    assert wasm[:4] == b"\0asm"
+    at, end = 8, 0
+    while at < len(wasm):
+        section, (size, body) = wasm[at], uleb(at + 1)
+        if section == 11:
+            count, i = uleb(body)
+            for _ in range(count):
+                flags, i = uleb(i)
+                assert flags == 0 and wasm[i] == 0x41, "an active segment at an i32.const offset"
+                offset, i = sleb(i + 1)
+                assert wasm[i] == 0x0B
+                length, i = uleb(i + 1)
+                data = wasm[i:i + length].rstrip(b"\0")
+                if data:
+                    end = max(end, offset + len(data))
+                i += length
+        at = body + size
+    return end
+
+
+def test_the_xor_stops_where_the_static_data_ends() -> None:
+    # build_runtime.mjs XORs the snapshot with the memory as instantiation leaves it and records
+    # the end of that memory's non-zero bytes as `delta`; the loader undoes the XOR that far only.
+    # The same end, from the wasm file's own data segments (3.8 MB when this was written):
+    wasm = (REPO_ROOT / "static/vendor/pyodide/pyodide.asm.wasm").read_bytes()
+    manifest = json.loads((SNAP_DIR / "manifest.json").read_text())
+    assert manifest["delta"] == wasm_data_end(wasm)
+    assert 1 << 20 < manifest["delta"] < manifest["bytes"] // 4
+
+
 @pytest.mark.parametrize("damage", ["truncated", "out of order"])
 def test_a_snapshot_whose_pages_do_not_fit_falls_back_to_a_plain_boot(
         context: BrowserContext, open_game: Callable[..., Game], notes: list[str], site: Site, damage: str) -> None:
