@@ -49,10 +49,10 @@ $(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.sh tools/build_runtime.mjs
 
 # Rebuilt whenever Pyodide, the stdlib zip or any engine file changes; never committed. Should
 # it fail, the page boots without it (a console note says why), so the build goes on.
-$(SNAPSHOT): $(VENDOR_STAMP) $(ENGINE_FILES) pyscript.toml
+$(SNAPSHOT): $(VENDOR_STAMP) $(ENGINE_FILES) main.py pyscript.toml
 	rm -rf $(SNAPSHOT_DIR) && mkdir -p $(SNAPSHOT_DIR)
 	node tools/build_runtime.mjs snapshot static/vendor/pyodide/python_stdlib.zip \
-		$(SNAPSHOT_DIR)/engine.snap $@.tmp $(ENGINE_FILES) && mv $@.tmp $@ \
+		$(SNAPSHOT_DIR)/engine.snap $@.tmp $(ENGINE_FILES) main.py && mv $@.tmp $@ \
 	|| { rm -rf $(SNAPSHOT_DIR); echo "make: NOTE: no memory snapshot built; the page boots without it" >&2; }
 
 # What a static host serves: dist/ (tools/dist.py; docs/hosting.md "Publishing"). Always rebuilt (the

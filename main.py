@@ -2,7 +2,8 @@
 
 `EngineBridge` holds the engine for one page: the model, read once, and the generator. The
 engine's Web Worker (static/boot/engine-worker.mjs, docs/boot.md) imports this file as the module
-`main`, makes one with the page's query string and calls `EngineBridge.handle` for every request;
+`main` (the memory snapshot holds it imported), makes one with the page's query string
+(`worker_start`) and calls `EngineBridge.handle` for every request;
 static/js/bridge.js publishes the answers as `window.bridge`, whose functions return Promises of
 the same JSON strings. With `?engine=page` PyScript runs this file on the page instead (as
 `__main__`), and `start()` hands its `EngineBridge.handle` to static/js/bridge.js in an
@@ -183,6 +184,27 @@ class EngineBridge:
         if method not in calls:
             raise ValueError(f"no bridge method {method!r}")
         return calls[method](*json.loads(args_json))
+
+
+worker_bridge: EngineBridge | None = None  # the worker's, once worker_start made it
+
+
+def worker_start(search: str) -> str:
+    """In the engine's worker (static/boot/engine-worker.mjs): the page's EngineBridge made for
+    its query string and kept as `worker_bridge`, and what the page needs of it as JSON text
+    (`modelJson`, `seed`, `rngName`, `engineModule`), or why it could not start (`error`, and the
+    `traceback` for the console). The memory snapshot holds this module imported already
+    (tools/build_runtime.mjs), so a start compiles no Python source."""
+    global worker_bridge
+    try:
+        import engine
+
+        worker_bridge = EngineBridge(search)
+    except Exception as exc:  # noqa: BLE001 (anything at start-up must reach the player)
+        return json.dumps({"error": f"{type(exc).__name__}: {exc}",
+                           "traceback": "".join(traceback.format_exception(exc))})
+    return json.dumps({"modelJson": worker_bridge.model_json, "seed": worker_bridge.seed,
+                       "rngName": worker_bridge.rng_name, "engineModule": engine.__name__})
 
 
 def _tell_page(event: str, detail: dict[str, object]) -> None:

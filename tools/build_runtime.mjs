@@ -94,7 +94,11 @@ async function buildStdlib(outPath) {
 // main.py import, so the page starts with them already loaded.
 // engine.page too: main.py's round calls import it. Then a finder that fetches the whole stdlib zip
 // on demand (see RESTORE_STDLIB), and a collection, so no garbage is kept in the heap.
-const WARM_UP = STARTUP_IMPORTS + "import engine, engine.page\n" + `
+// main.py is imported too (as the module `main`, which the engine's worker imports), and the
+// function static/boot/pyodide.mjs calls after a restore is defined here: a start-up then compiles
+// no Python source (compiling main.py and two snippets took 50-90 ms of a desktop visit, with
+// the wasm of CPython's compiler compiled lazily on the way).
+const WARM_UP = STARTUP_IMPORTS + "import engine, engine.page, main\n" + `
 import gc, sys, zipfile
 class _BoceFullStdlib:
     """After a restore Pyodide mounts only the small zip of RESTORE_STDLIB at /lib/python3XX.zip.
@@ -138,6 +142,21 @@ class _BoceFullStdlib:
 
 sys.meta_path.append(_BoceFullStdlib)
 del _BoceFullStdlib
+
+def _boce_after_restore(full_stdlib_url):
+    """What a restored interpreter needs that the snapshot could not keep (static/boot/pyodide.mjs
+    calls it): a fresh state for the shared random generator (frozen at build time), zip
+    importers that forget the directory of the zip the snapshot was built on, and the full
+    standard library's URL for _BoceFullStdlib."""
+    import random, sys, zipimport
+    random.seed()
+    for finder in list(sys.path_importer_cache.values()):
+        if isinstance(finder, zipimport.zipimporter):
+            finder.invalidate_caches()
+    for finder in sys.meta_path:
+        if getattr(finder, "__name__", "") == "_BoceFullStdlib":
+            finder.url = full_stdlib_url
+
 gc.collect()
 `;
 

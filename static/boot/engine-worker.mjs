@@ -123,30 +123,24 @@ async function start(search) {
     if (boot.path !== "snapshot" && later.length) files.push(...(await fetchAll(later.splice(0))));
     post({ type: "progress", detail: "Loading the rules engine" });
     writeFiles(py, files);
-    const started = py.runPython(`
-import json as _json, sys as _sys, traceback as _tb
-if ${JSON.stringify(HOME)} not in _sys.path:
-    _sys.path.insert(0, ${JSON.stringify(HOME)})
-
-def _boce_start(search):
-    global _boce_bridge
-    try:
-        import main
-        _boce_bridge = main.EngineBridge(search)
-    except Exception as exc:  # anything at start-up must reach the player
-        return _json.dumps({"error": f"{type(exc).__name__}: {exc}",
-                            "traceback": "".join(_tb.format_exception(exc))})
-    return _json.dumps({"modelJson": _boce_bridge.model_json, "seed": _boce_bridge.seed,
-                        "rngName": _boce_bridge.rng_name,
-                        "engineModule": _sys.modules["engine"].__name__})
-_boce_start`);
-    const answer = JSON.parse(started(search));
-    started.destroy();
+    // main.py's worker_start (after a snapshot boot, the module is imported already: nothing is
+    // compiled); a main.py that cannot be imported fails here, with Python's traceback
+    let main;
+    try {
+        main = py.pyimport("main");
+    } catch (error) {
+        const traceback = String(error?.message ?? error);
+        post({ type: "error", message: traceback.trim().split("\n").pop(), traceback });
+        return;
+    }
+    const answer = JSON.parse(main.worker_start(search));
     if ("error" in answer) {
+        main.destroy();
         post({ type: "error", message: answer.error, traceback: answer.traceback });
         return;
     }
-    bridge = py.globals.get("_boce_bridge");
+    bridge = main.worker_bridge.copy(); // (an attribute of `main` lives only as long as its proxy)
+    main.destroy();
     post({ type: "ready", ...answer, bootPath: boot.path });
 }
 

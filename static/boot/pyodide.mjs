@@ -267,18 +267,12 @@ async function loadEither(plainOptions) {
             const small = zip ? { stdLibURL: new URL(zip, SNAPSHOT_DIR).href } : {};
             const pyodide = await loadPlain({ ...plainOptions, ...small, _loadSnapshot: snapshot });
             if (restoring.length && !restoring.done) throw new Error("the snapshot's static data was not restored");
-            // the shared `random` generator's state was frozen at build time: draw a fresh one;
-            // the zip importer forgets the directory of the zip the snapshot was built on
-            pyodide.runPython(`
-import random as _r, sys as _s, zipimport as _z
-_r.seed()
-for _f in list(_s.path_importer_cache.values()):
-    if isinstance(_f, _z.zipimporter):
-        _f.invalidate_caches()
-for _f in _s.meta_path:
-    if getattr(_f, "__name__", "") == "_BoceFullStdlib":
-        _f.url = ${JSON.stringify(INDEX_URL + "python_stdlib.zip")}
-del _r, _s, _z, _f`);
+            // what the snapshot could not keep (a fresh `random` state, the zip importers, the
+            // full zip's URL): a function the snapshot holds (tools/build_runtime.mjs WARM_UP), so
+            // that nothing is compiled here
+            const afterRestore = pyodide.globals.get("_boce_after_restore");
+            afterRestore(INDEX_URL + "python_stdlib.zip");
+            afterRestore.destroy();
             boot.path = "snapshot";
             return pyodide;
         }

@@ -81,6 +81,20 @@ import json, random, asyncio, tomllib
     assert origins == "pyc pyc pyc py"
 
 
+def test_each_restore_draws_a_fresh_shared_generator(open_game: Callable[..., Game], site: Site) -> None:
+    # the snapshot froze `random`'s shared generator at build time; pyodide.mjs reseeds it after
+    # each restore (_boce_after_restore), so two snapshot boots draw different numbers (left
+    # frozen, both would draw the build's next number). The game's own generators are separate:
+    # Random(N) for ?seed=N, else SystemRandom.
+    draws = []
+    for _ in range(2):
+        game = open_game(site.root + "?speed=fast")
+        assert game.page.evaluate(BOOT) == "snapshot"
+        draws.append(python(game, "import random; repr(random.random())"))
+        game.page.close()
+    assert draws[0] != draws[1], draws
+
+
 def test_missing_snapshot_falls_back_to_a_plain_boot(context: BrowserContext, site: Site, watch: Watch,
                                                      notes: list[str]) -> None:
     # as on a machine where the snapshot step failed: no manifest, so no snapshot is fetched
