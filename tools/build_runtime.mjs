@@ -342,7 +342,7 @@ sorted(m.__file__.removeprefix("/home/pyodide/") for m in list(sys.modules.value
     const [pageZipBytes, pageZipFiles] = py.globals.get("small").toJs();
     const pageZipName = "stdlib-page.zip";
     writeFileSync(resolve(dirname(outPath), pageZipName), pageZipBytes);
-    // <out>.snap: its pages stored gzipped (8.9 MB raw, much repeated heap); the page inflates
+    // <out>.snap: its pages stored gzipped (9 MB raw, much repeated heap); the page inflates
     // it with DecompressionStream while Pyodide compiles its wasm. Not named .gz: some hosts send
     // a .gz file with `Content-Encoding: gzip`, and the browser would then inflate it first. The
     // gzip header carries no date, so the same inputs give the same bytes.

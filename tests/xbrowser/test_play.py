@@ -133,7 +133,7 @@ def test_ready_from_nginx_without_outside_requests(drv: Driver, server: Nginx, d
         # uncompressed, nginx sends the files as they are in dist/ (the sub-path's index is index.html)
         on_disk = sum((dist / (p[len(SUB_PATH):] or "index.html")).stat().st_size for p in paths)
         assert sizes["identity"] == on_disk
-        # compression pays (the snapshot's 8.9 MB of pages and the wasm ship inflated with copies);
+        # compression pays (the snapshot's 9 MB of pages and the wasm ship inflated with copies);
         # that each file went as its .br/.gz copy is checked exactly below, against the copies'
         # sizes in dist/
         assert sizes["br"] < sizes["gzip"] < 0.5 * sizes["identity"], sizes
