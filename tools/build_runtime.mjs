@@ -16,9 +16,10 @@
 //       the page can refuse a snapshot whose engine differs from the files it is served
 //       (static/boot/pyodide.mjs), and the files a game reads (`play`). The snapshot is stored
 //       XORed with the wasm memory as instantiated (its static data then compresses to almost
-//       nothing; `delta`: where that memory's data segments end, and the page's XOR with them). Beside it, stdlib.zip: the stdlib modules a game still imports after a
-//       restore (found by playing rounds right after the snapshot), which the page mounts in place
-//       of the full zip; the snapshot holds a finder that fetches the full zip for any other.
+//       nothing; `delta`: where that memory's data segments end, and the page's XOR with them).
+//       Beside it, stdlib.zip: the stdlib modules a game still imports after a restore (found by
+//       playing rounds right after the snapshot), which the page mounts in place of the full zip;
+//       the snapshot holds a finder that fetches the full zip for any other.
 //
 // Undocumented Pyodide 314.0.7 API used (pinned by package-lock.json; tests/e2e/test_speed_boot.py
 // checks the result boots and plays CPython's rounds): loadPyodide({_makeSnapshot: true}),

@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from e2e_harness import REPO_ROOT, SUB_PATH, Game, Site, is_loopback_url
+from page_support import BOOT_PATH
 from playwright.sync_api import BrowserContext, Route, expect
 
 
@@ -59,6 +60,27 @@ def test_python_startup_error_shows_a_readable_message(
     assert "Traceback" not in game.page.locator("body").inner_text()
     assert any("Traceback" in error for error in game.watch.console_errors)
     assert game.watch.page_errors == []
+
+
+BROKEN_MAIN = "def broken(:\n"
+
+
+def test_a_main_py_that_does_not_compile_shows_python_s_message(
+    context: BrowserContext, open_game: Callable[..., Game], site: Site
+) -> None:
+    # main.py served with a syntax error: the snapshot, which holds main.py imported, is refused
+    # (its SHA-256 is in the manifest, like the engine's), and the plain boot's import of main.py
+    # fails in the worker (engine-worker.mjs, py.pyimport): the page says what Python said
+    context.route("**/main.py", lambda route: route.fulfill(body=BROKEN_MAIN, content_type="text/x-python"))
+    game = open_game(site.root, state="error")
+    status = game.page.locator("#status")
+    expect(status).to_contain_text("could not start")
+    # the traceback's last line, as CPython compiles that text
+    with pytest.raises(SyntaxError) as compiled:
+        compile(BROKEN_MAIN, "main.py", "exec")
+    expect(status).to_contain_text(f"(SyntaxError: {compiled.value.msg})")
+    assert "Traceback" not in game.page.locator("body").inner_text()
+    assert game.page.evaluate(BOOT_PATH) == "plain: snapshot made from other engine files (main.py)"
 
 
 def test_malformed_model_shows_the_fault_and_no_game(
