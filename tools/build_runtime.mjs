@@ -301,6 +301,11 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
         indexURL: PYODIDE_DIR,
         stdLibURL: resolve(stdlibPath),
         _makeSnapshot: true,
+        // sys.executable as a page's Pyodide has it: in node, Emscripten would take this
+        // script's path, which then sat in the snapshot's heap (the build machine's path shipped,
+        // and the snapshot's pages differed from one checkout's path to another's)
+        _sysExecutable: "./this.program",
+        args: [],
         ...quiet,
     });
     const sha = {};

@@ -185,6 +185,15 @@ def test_the_snapshot_is_stored_as_its_non_zero_pages() -> None:
     assert sum(map(len, pages)) < int(manifest["bytes"]) / 3  # type: ignore[call-overload]
 
 
+def test_the_snapshot_holds_nothing_of_the_build_machine() -> None:
+    # in node, Emscripten takes the running script's path as sys.executable unless told
+    # otherwise (tools/build_runtime.mjs sets a page's own): that path of this checkout sat in the
+    # heap, and the snapshot's pages differed from one checkout's path to another's
+    _, _, pages = packed_pages()
+    heap = b"".join(pages)
+    assert str(REPO_ROOT).encode() not in heap
+
+
 def wasm_data_end(wasm: bytes) -> int:
     """The end of the last non-zero byte the wasm module's data segments put in memory, read
     from its data section (id 11) by the binary format: every segment of Pyodide's module is
