@@ -22,6 +22,7 @@ from e2e_harness import BOOT_TIMEOUT_MS, REPO_ROOT, Game, Site, Watch
 from page_support import BOOT_PATH as BOOT
 from page_support import PYTHON
 from playwright.sync_api import BrowserContext, Route
+from snapshot_pages import read_pages
 
 from engine import load_model, play_round
 
@@ -157,15 +158,8 @@ def packed_pages() -> tuple[dict[str, object], list[int], list[bytes]]:
     [u32 count][count x u32 page index][the pages], little-endian): (manifest, indices, pages)."""
     manifest = json.loads((SNAP_DIR / "manifest.json").read_text())
     raw = gzip.decompress((SNAP_DIR / str(manifest["file"])).read_bytes())
-    count = int.from_bytes(raw[:4], "little")
-    indices = [int.from_bytes(raw[4 + 4 * i:8 + 4 * i], "little") for i in range(count)]
-    size, total = int(manifest["page"]), int(manifest["bytes"])  # type: ignore[call-overload]
-    pages, at = [], 4 + 4 * count
-    for k in indices:
-        n = min(size, total - k * size)
-        pages.append(raw[at:at + n])
-        at += n
-    assert at == len(raw) == manifest["packed"]
+    assert len(raw) == manifest["packed"]
+    indices, pages = read_pages(raw, int(manifest["page"]), int(manifest["bytes"]))
     return manifest, indices, pages
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import brotli
 import pytest
 from nginx import REPO_ROOT, SUB_PATH, Nginx
+from snapshot_pages import read_pages
 
 # docs/hosting.md "Publishing": the Content-Type of each kind of file in dist/.
 MIME = {
@@ -78,13 +79,9 @@ def test_dist_holds_what_the_page_names_and_nothing_of_the_workshop(dist: Path) 
     snap_manifest = json.loads((dist / "static/vendor" / snap_dir / "manifest.json").read_text())
     assert snap_manifest["file"] == "engine.bin" and snap_manifest["encoding"] == "identity"
     # engine.bin is the snapshot's non-zero pages inflated (tools/build_runtime.mjs packPages):
-    # [u32 count][count x u32 page index][the pages], the last page of the snapshot maybe short;
-    # its size, worked out from its own page list, is the manifest's `packed` and `stored`
+    # its pages fill it exactly (read_pages), and its size is the manifest's `packed` and `stored`
     packed = (dist / "static/vendor" / snap_dir / "engine.bin").read_bytes()
-    count = int.from_bytes(packed[:4], "little")
-    page, total = snap_manifest["page"], snap_manifest["bytes"]
-    pages = [int.from_bytes(packed[4 + 4 * i:8 + 4 * i], "little") for i in range(count)]
-    assert len(packed) == 4 + 4 * count + sum(min(page, total - k * page) for k in pages)
+    read_pages(packed, snap_manifest["page"], snap_manifest["bytes"])
     assert len(packed) == snap_manifest["packed"] == snap_manifest["stored"]
     assert (dist / "static/vendor" / snap_dir / snap_manifest["restoreStdlib"]).is_file()
     assert (dist / "static/vendor" / snap_dir / snap_manifest["restoreStdlibPage"]).is_file()
