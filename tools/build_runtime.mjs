@@ -329,7 +329,9 @@ sorted(m.__file__.removeprefix("/home/pyodide/") for m in list(sys.modules.value
     const snapshot = py.makeMemorySnapshot();
     instantiated.restore();
     if (!instantiated.memory) throw new Error("build_runtime: did not see the wasm memory instantiated");
-    xorMemory(snapshot, instantiated.memory);
+    // the memory's data segments' end: beyond it that memory is zeros, which a XOR leaves alone
+    const delta = dataEnd(instantiated.memory);
+    xorMemory(snapshot, instantiated.memory.subarray(0, delta));
     // the interpreter goes on after the snapshot: what does a game still import?
     for (const file of [...files, "main.py"]) {
         py.FS.mkdirTree("/home/pyodide/" + dirname(file));
@@ -359,9 +361,8 @@ sorted(m.__file__.removeprefix("/home/pyodide/") for m in list(sys.modules.value
     const stdlibSha = createHash("sha256").update(readFileSync(stdlibPath)).digest("hex");
     const manifest = {
         pyodide: version, file: basename(outPath), encoding: gzipped ? "gzip" : "identity",
-        // XORed with the memory as instantiated (xorMemory), over its first `delta` bytes: its
-        // data segments' end (beyond it that memory is zeros, so the page's XOR stops there)
-        delta: dataEnd(instantiated.memory),
+        // XORed with the memory as instantiated (xorMemory), over its first `delta` bytes
+        delta,
         // stored as its non-zero pages (packPages): `bytes` once laid out, `packed` as stored
         layout: "pages", page: PAGE, packed: packed.length,
         bytes: snapshot.length, stored: stored.length, stdlib: stdlibSha,
