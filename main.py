@@ -185,26 +185,36 @@ class EngineBridge:
             raise ValueError(f"no bridge method {method!r}")
         return calls[method](*json.loads(args_json))
 
+    def started(self) -> dict[str, object]:
+        """What the page needs of the started engine (static/js/bridge.js): the model as JSON,
+        the seed, the generator's name and the engine package's name."""
+        import engine
+
+        return {"modelJson": self.model_json, "seed": self.seed, "rngName": self.rng_name,
+                "engineModule": engine.__name__}
+
+
+def startup_failure(exc: BaseException) -> dict[str, object]:
+    """Why the engine could not start, as the page shows it (`message`) and its console gets it
+    (`traceback`)."""
+    return {"message": f"{type(exc).__name__}: {exc}", "traceback": "".join(traceback.format_exception(exc))}
+
 
 worker_bridge: EngineBridge | None = None  # the worker's, once worker_start made it
 
 
 def worker_start(search: str) -> str:
     """In the engine's worker (static/boot/engine-worker.mjs): the page's EngineBridge made for
-    its query string and kept as `worker_bridge`, and what the page needs of it as JSON text
-    (`modelJson`, `seed`, `rngName`, `engineModule`), or why it could not start (`error`, and the
-    `traceback` for the console). The memory snapshot holds this module imported already
-    (tools/build_runtime.mjs), so a start compiles no Python source."""
+    its query string and kept as `worker_bridge`; JSON text of its `started()`, or of
+    `startup_failure` (`message` and `traceback`) if it could not start. The memory snapshot
+    holds this module imported already (tools/build_runtime.mjs), so a start compiles no Python
+    source."""
     global worker_bridge
     try:
-        import engine
-
         worker_bridge = EngineBridge(search)
+        return json.dumps(worker_bridge.started())
     except Exception as exc:  # noqa: BLE001 (anything at start-up must reach the player)
-        return json.dumps({"error": f"{type(exc).__name__}: {exc}",
-                           "traceback": "".join(traceback.format_exception(exc))})
-    return json.dumps({"modelJson": worker_bridge.model_json, "seed": worker_bridge.seed,
-                       "rngName": worker_bridge.rng_name, "engineModule": engine.__name__})
+        return json.dumps(startup_failure(exc))
 
 
 def _tell_page(event: str, detail: dict[str, object]) -> None:
@@ -219,25 +229,19 @@ def start() -> None:
     static/js/bridge.js, which publishes `window.bridge` as it does for the worker."""
     from pyscript import document, ffi, window
 
-    import engine
-
     status = document.getElementById("status")
     if status:
         status.textContent = "Loading the rules engine…"
     engine_bridge = EngineBridge(str(window.location.search))
     _tell_page("engine-ready", {
         "handle": ffi.create_proxy(engine_bridge.handle),  # kept by JS for the page's life
-        "modelJson": engine_bridge.model_json,
-        "seed": engine_bridge.seed,
-        "rngName": engine_bridge.rng_name,
-        "engineModule": engine.__name__,
+        **engine_bridge.started(),
     })
 
 
 def show_startup_error(exc: BaseException) -> None:
     """Why the engine could not start, to static/js/bridge.js (which says it on the page)."""
-    _tell_page("engine-failed", {"message": f"{type(exc).__name__}: {exc}",
-                                 "traceback": "".join(traceback.format_exception(exc))})
+    _tell_page("engine-failed", startup_failure(exc))
 
 
 if __name__ == "__main__":

@@ -133,10 +133,10 @@ async function start(search) {
         post({ type: "error", message: traceback.trim().split("\n").pop(), traceback });
         return;
     }
-    const answer = JSON.parse(main.worker_start(search));
-    if ("error" in answer) {
+    const answer = JSON.parse(main.worker_start(search)); // started(), or startup_failure's message
+    if ("message" in answer) {
         main.destroy();
-        post({ type: "error", message: answer.error, traceback: answer.traceback });
+        post({ type: "error", ...answer });
         return;
     }
     bridge = main.worker_bridge.copy(); // (an attribute of `main` lives only as long as its proxy)
