@@ -84,7 +84,9 @@ async function fetchBytes(path) {
     return new Uint8Array(await response.arrayBuffer());
 }
 
-const fetchAll = (pairs) => Promise.all(pairs.map(async ([source, target]) => [target, await fetchBytes(source)]));
+// (`known`: files in hand already, by their path from the site's root)
+const fetchAll = (pairs, known = null) => Promise.all(pairs.map(async ([source, target]) =>
+    [target, known?.get(source.replace(/^\.\//, "")) ?? await fetchBytes(source)]));
 
 let bridge = null; // main.EngineBridge, once started
 let later = []; // [source, target] of the [files] a game does not read (fetchLater)
@@ -93,7 +95,7 @@ let bootPath = () => "pending"; // static/boot/pyodide.mjs's boot.path, once it 
 
 async function start(search) {
     post({ type: "progress", detail: "Loading Pyodide" });
-    const [{ boot, loadPyodide, snapshotManifest }, { listedFiles }] = await loading;
+    const [{ boot, loadPyodide, snapshotManifest, engineFiles }, { listedFiles }] = await loading;
     bootPath = () => boot.path;
     // the interpreter boots while the files come (the loader started it when this module ran);
     // of pyscript.toml [files], those a game reads (the snapshot manifest's `play`) come first,
@@ -112,7 +114,8 @@ async function start(search) {
             const play = Array.isArray(manifest?.play) && !scenario ? new Set([...manifest.play, "main.py"]) : null;
             const first = play ? listed.filter(([, target]) => play.has(target.replace(/^\.\//, ""))) : listed;
             later = listed.filter((pair) => !first.includes(pair));
-            return fetchAll(first);
+            // those the loader checked against the snapshot, it has read already
+            return fetchAll(first, await engineFiles);
         }),
     ]);
     pyodide = py;

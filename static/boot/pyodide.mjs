@@ -47,8 +47,9 @@ const reasonOf = (error) => (error instanceof Unusable ? error.message
 // 3.8 MB of static data into zeros for the download. Undone here on the memory this boot's
 // instantiation made, just before Pyodide restores the snapshot over it: WebAssembly.instantiate
 // (Streaming) is wrapped so that, for the instance with the memory, it waits for the snapshot's
-// last byte (`pending.filled`: Pyodide is handed the snapshot's buffer while it is still arriving,
-// so that it sets its module up meanwhile) and undoes the XOR first (undoDelta).
+// last byte and the check of its engine files (`pending.filled`: Pyodide is handed the
+// snapshot's buffer while it is still arriving and being checked, so that it sets its module up
+// meanwhile) and undoes the XOR first (undoDelta).
 let pending = null; // { bytes, length, page, filled, done, failure }
 for (const name of ["instantiate", "instantiateStreaming"]) {
     const original = WebAssembly[name];
@@ -170,11 +171,33 @@ async function fetchManifest() {
     return manifest;
 }
 
-// The snapshot's buffer, once its engine files are checked against those this page is served
-// (the same files the worker fetches a moment later, so the browser has them at hand then) and
-// its response has begun: the bytes fill it as they arrive (`pending.filled`). Pyodide fetches
-// and compiles its wasm meanwhile and sets its module up; the instantiation waits for the last
-// byte (above).
+/** The engine files the snapshot was made from, as this page is served them (a Map of path to
+ *  bytes), once each has the SHA-256 the manifest lists; null when there was no such check or it
+ *  failed. The worker writes these into Pyodide's file system rather than fetching them again. */
+let settleEngineFiles = null;
+export const engineFiles = new Promise((resolve) => { settleEngineFiles = resolve; });
+async function checkEngineFiles(listed) {
+    const files = new Map();
+    const stale = await Promise.all(
+        Object.entries(listed).map(async ([file, want]) => {
+            const r = await fetch(new URL(file, SITE_ROOT));
+            const bytes = r.ok ? new Uint8Array(await r.arrayBuffer()) : null;
+            if (bytes === null || (await sha256Hex(bytes)) !== want) return file;
+            files.set(file, bytes);
+            return null;
+        }),
+    ).catch((error) => { settleEngineFiles(null); throw error; });
+    const changed = stale.filter(Boolean);
+    settleEngineFiles(changed.length ? null : files);
+    if (changed.length) throw new Unusable(`snapshot made from other engine files (${changed.join(", ")})`);
+}
+
+// The snapshot's buffer, as soon as its response has begun: the bytes fill it as they arrive,
+// while its engine files are checked against those this page is served (`pending.filled`, both).
+// Pyodide fetches and compiles its wasm meanwhile and sets its module up; the instantiation waits
+// for both (above). (Checked first, with the read begun after the check, the snapshot reached a
+// returning player's worker about 0.25 s later: the check's sixteen requests queue at the service
+// worker behind the page's own, and the read then came behind Pyodide's long tasks.)
 let restoring = null; // the current boot's `pending`, to check it was undone
 async function fetchSnapshot(manifest) {
     const controller = new AbortController();
@@ -189,27 +212,26 @@ async function fetchSnapshot(manifest) {
     }
     const response = fetch(new URL(file, SNAPSHOT_DIR), { signal: controller.signal });
     response.catch(() => {}); // an abort below is not an unhandled rejection
-    const stale = await Promise.all(
-        Object.entries(manifest.engine).map(async ([file, want]) => {
-            const r = await fetch(new URL(file, SITE_ROOT));
-            return r.ok && (await sha256Hex(await r.arrayBuffer())) === want ? null : file;
-        }),
-    );
-    const changed = stale.filter(Boolean);
-    if (changed.length) {
-        controller.abort();
-        throw new Unusable(`snapshot made from other engine files (${changed.join(", ")})`);
-    }
-    const r = await response;
-    if (!r.ok) throw new Unusable(`${file}: HTTP ${r.status}`);
-    // stored gzipped (a third of the download) on the development server: inflated as it arrives
-    const body = gzipped ? r.body.pipeThrough(new DecompressionStream("gzip")) : r.body;
     const data = new Uint8Array(manifest.bytes);
-    const arriving = { bytes: data, length: manifest.delta ?? 0, page: manifest.page, filled: readPages(body, data, manifest.page, file), done: false, failure: null };
-    arriving.filled.catch((error) => {
+    const read = response.then((r) => {
+        if (!r.ok) throw new Unusable(`${file}: HTTP ${r.status}`);
+        // stored gzipped (a third of the download) on the development server: inflated as it arrives
+        return readPages(gzipped ? r.body.pipeThrough(new DecompressionStream("gzip")) : r.body, data, manifest.page, file);
+    });
+    const checked = checkEngineFiles(manifest.engine).catch((error) => {
+        controller.abort(); // nothing more of it is downloaded
+        throw error;
+    });
+    // the restore waits for both (the instantiation, above); a failure of either clears the
+    // snapshot's header, so that Pyodide's restore refuses it and the boot goes on plainly
+    const filled = Promise.all([read, checked]).then(([indices]) => indices);
+    const arriving = { bytes: data, length: manifest.delta ?? 0, page: manifest.page, filled, done: false, failure: null };
+    filled.catch((error) => {
         arriving.failure = reasonOf(error);
         data.fill(0, 0, 4); // Pyodide's restore refuses it ("invalid magic number"): a plain boot
     });
+    const r = await response;
+    if (!r.ok) throw new Unusable(`${file}: HTTP ${r.status}`);
     pending = restoring = arriving;
     return data;
 }
@@ -281,6 +303,7 @@ async function loadEither(plainOptions) {
         // a snapshot that did not arrive whole: that, rather than the refusal it led to
         why = error instanceof Unusable ? error.message : restoring?.failure ?? reasonOf(error);
     }
+    settleEngineFiles(null); // (if the check never ran)
     console.info(`Booting Pyodide without a snapshot: ${why}.`);
     boot.path = `plain: ${why}`;
     return loadPlain(plainOptions);

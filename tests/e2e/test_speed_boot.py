@@ -329,3 +329,28 @@ def test_what_a_game_does_not_read_comes_after_ready(context: BrowserContext, wa
         assert time.monotonic() < deadline, "the engine files a game does not read never came"
         time.sleep(0.2)
     assert python(game, "import engine.simulate; engine.simulate.__name__") == "engine.simulate"
+
+
+def test_the_checked_engine_files_are_fetched_once(context: BrowserContext, watch: Watch, site: Site) -> None:
+    # The loader checks each engine file the snapshot imported (manifest `engine`) against the
+    # SHA-256 it lists, and the worker writes those same bytes into Pyodide's file system
+    # (pyodide.mjs engineFiles): one request each before ready, not one for the check and one
+    # for the file system. What the worker wrote is compared with the repo's files here.
+    manifest = json.loads((REPO_ROOT / "static/vendor/snapshot/manifest.json").read_text())
+    checked = sorted(manifest["engine"])
+    assert "main.py" in checked and "engine/round.py" in checked
+    requested: list[str] = []
+    context.on("request", lambda r: requested.append(r.url.split("?")[0]))
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(site.root + "?seed=3&speed=fast")
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    before = list(requested)
+    game = Game(page, watch, page.url, 0.0)
+    assert game.page.evaluate(BOOT) == "snapshot"
+    counts = {path: sum(1 for url in before if url == site.root + path) for path in checked}
+    assert counts == dict.fromkeys(checked, 1)
+    for path in checked:
+        digest = python(game, f"import hashlib; hashlib.sha256(open('/home/pyodide/{path}', 'rb').read()).hexdigest()")
+        assert digest == hashlib.sha256((REPO_ROOT / path).read_bytes()).hexdigest(), path
+    play_seeded(game, 3, 1)
