@@ -112,9 +112,8 @@ export async function paintEarly({ format, reduced }) {
         byId("stage").append(loader);
         document.body.classList.add("painted");
         await renderer.prepare(); // sprites and layers, a piece per task
-        renderer.drawNow();
+        renderer.drawNow(); // still until the game is ready, when app.js starts its frame loop
         performance.mark("reels-painted");
-        renderer.start();
         return { model, renderer, reels };
     } catch (err) {
         console.info(`The reels are painted once the engine is ready: ${err?.message ?? err}`);

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from e2e_harness import Game, Site
-from playwright.sync_api import BrowserContext
+from e2e_harness import BOOT_TIMEOUT_MS, Game, Site
+from playwright.sync_api import BrowserContext, Page, Route
 
 from engine import load_model
 
@@ -72,3 +72,64 @@ def test_reels_are_painted_before_ready(context: BrowserContext, open_game: Call
     # at ready the controls are unlocked
     assert game.page.evaluate("document.getElementById('spin').disabled") is False
     assert game.page.locator("#spin").get_attribute("aria-disabled") == "false"
+
+
+COUNT_CANVASES = """
+window.__canvases = 0;
+const make = Document.prototype.createElement;
+Document.prototype.createElement = function (tag, ...rest) {
+    if (String(tag).toLowerCase() === "canvas") window.__canvases += 1;
+    return make.call(this, tag, ...rest);
+};
+"""
+
+# The canvas's pixels (a checksum), then again after `frames` animation frames, and the canvases
+# made between them: a wait on the page's own frames, not a sleep.
+STILL = """async (frames) => {
+    const canvas = document.getElementById("reels");
+    const sum = () => {
+        const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+        let h = 0;
+        for (let i = 0; i < data.length; i += 1) h = (h * 31 + data[i]) >>> 0;
+        return h;
+    };
+    const made = window.__canvases;
+    const before = sum();
+    for (let i = 0; i < frames; i++) {
+        await new Promise((r) => requestIdleCallback(() => requestAnimationFrame(r), { timeout: 500 }));
+    }
+    return { same: sum() === before, made: window.__canvases - made };
+}"""
+
+
+def test_the_reels_stay_still_until_ready(context: BrowserContext, page: Page, site: Site) -> None:
+    # While the engine loads, the early paint is all the canvas gets: no frame loop (its falling
+    # snow changes the canvas every frame) and no motion-blurred sprites made in idle moments,
+    # which took CPU the engine's worker boots with. Both start at ready. The worker cannot be
+    # ready before its pyscript.toml comes: that request is held meanwhile.
+    context.add_init_script(COUNT_CANVASES)
+    held: list[Route] = []
+    released = False
+
+    def hold(route: Route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    context.route("**/pyscript.toml", hold)
+    page.goto(site.root + "?speed=normal", wait_until="commit")
+    page.wait_for_function("() => performance.getEntriesByName('reels-painted').length === 1",
+                           timeout=BOOT_TIMEOUT_MS)
+    loading = page.evaluate(STILL, 20)
+    assert page.evaluate("document.documentElement.dataset.state") == "loading"
+    assert loading == {"same": True, "made": 0}
+    released = True
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    playing = page.evaluate(STILL, 20)
+    # from ready the snow falls (scenery.js drawSnow: a flake's place follows the clock) and the
+    # seven blur levels of every symbol are made (tests/e2e/test_blur_sprites.py counts them)
+    assert playing["same"] is False
+    assert playing["made"] > 0
