@@ -46,8 +46,10 @@ function bookReels(model, wild) {
 
 /** "1 in 9.06M \u2013 9.21M" from "1 in N" bounds [LOW, HIGH]: 3 significant digits, LOW rounded
  * down and HIGH up, so the range shown still holds the true N. */
-const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumSignificantDigits: 3 });
+let compact = null; // made on first use: the first compact-notation formatter takes 15-30 ms
+// (its locale data), which at the module's load was part of every start-up
 function oneInRange([low, high]) {
+    compact ??= new Intl.NumberFormat("en-US", { notation: "compact", maximumSignificantDigits: 3 });
     const round = (x, up) => {
         const unit = 10 ** Math.max(0, String(Math.floor(x)).length - 3); // x >= 1: its digits
         return compact.format((up ? Math.ceil(x / unit) : Math.floor(x / unit)) * unit);
