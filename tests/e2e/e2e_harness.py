@@ -184,3 +184,37 @@ def minor(page: Page, selector: str) -> int:
     value = page.locator(selector).get_attribute("data-minor")
     assert value is not None, f"{selector} has no data-minor"
     return int(value)
+
+
+class HeldRequests:
+    """A route handler that holds the requests it gets until release(), then lets them and any
+    later ones through: `context.route("**/pyscript.toml", held)` keeps the engine's worker (and
+    so the page) loading while a test acts on the loading page."""
+
+    def __init__(self) -> None:
+        self.routes: list[Route] = []
+        self.released = False
+
+    def __call__(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+        self.routes.clear()
+
+
+# An init script counting the <canvas> elements the page makes (document.createElement wrapped
+# before any page script runs), in window.__canvases: counted from outside the page's code.
+COUNT_CANVASES = """
+window.__canvases = 0;
+const make = Document.prototype.createElement;
+Document.prototype.createElement = function (tag, ...rest) {
+    if (String(tag).toLowerCase() === "canvas") window.__canvases += 1;
+    return make.call(this, tag, ...rest);
+};
+"""

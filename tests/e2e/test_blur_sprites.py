@@ -22,19 +22,10 @@ import json
 import random
 from collections.abc import Callable
 
-from e2e_harness import REPO_ROOT, Game, Site
+from e2e_harness import COUNT_CANVASES, REPO_ROOT, Game, Site
 from playwright.sync_api import BrowserContext
 
 from engine import load_model, play_round
-
-COUNT_CANVASES = """
-window.__canvases = 0;
-const make = Document.prototype.createElement;
-Document.prototype.createElement = function (tag, ...rest) {
-    if (String(tag).toLowerCase() === "canvas") window.__canvases += 1;
-    return make.call(this, tag, ...rest);
-};
-"""
 
 # Resolves once no canvas was made during `quiet` idle callbacks in a row (each at least a frame
 # apart): the page's background work (the prebake) is over. A wait on a condition, not a sleep.

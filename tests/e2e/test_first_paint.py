@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from e2e_harness import BOOT_TIMEOUT_MS, Game, Site
-from playwright.sync_api import BrowserContext, Page, Route
+from e2e_harness import BOOT_TIMEOUT_MS, COUNT_CANVASES, Game, HeldRequests, Site
+from playwright.sync_api import BrowserContext, Page
 
 from engine import load_model
 
@@ -74,15 +74,6 @@ def test_reels_are_painted_before_ready(context: BrowserContext, open_game: Call
     assert game.page.locator("#spin").get_attribute("aria-disabled") == "false"
 
 
-COUNT_CANVASES = """
-window.__canvases = 0;
-const make = Document.prototype.createElement;
-Document.prototype.createElement = function (tag, ...rest) {
-    if (String(tag).toLowerCase() === "canvas") window.__canvases += 1;
-    return make.call(this, tag, ...rest);
-};
-"""
-
 # The canvas's pixels (a checksum), then again after `frames` animation frames, and the canvases
 # made between them: a wait on the page's own frames, not a sleep.
 STILL = """async (frames) => {
@@ -108,25 +99,15 @@ def test_the_reels_stay_still_until_ready(context: BrowserContext, page: Page, s
     # which took CPU the engine's worker boots with. Both start at ready. The worker cannot be
     # ready before its pyscript.toml comes: that request is held meanwhile.
     context.add_init_script(COUNT_CANVASES)
-    held: list[Route] = []
-    released = False
-
-    def hold(route: Route) -> None:
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    context.route("**/pyscript.toml", hold)
+    held = HeldRequests()
+    context.route("**/pyscript.toml", held)
     page.goto(site.root + "?speed=normal", wait_until="commit")
     page.wait_for_function("() => performance.getEntriesByName('reels-painted').length === 1",
                            timeout=BOOT_TIMEOUT_MS)
     loading = page.evaluate(STILL, 20)
     assert page.evaluate("document.documentElement.dataset.state") == "loading"
     assert loading == {"same": True, "made": 0}
-    released = True
-    for route in held:
-        route.continue_()
+    held.release()
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
     playing = page.evaluate(STILL, 20)
     # from ready the snow falls (scenery.js drawSnow: a flake's place follows the clock) and the

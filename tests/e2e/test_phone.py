@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from e2e_harness import BOOT_TIMEOUT_MS, Site, Watch, boot, prepare_context, wait_ready
+from e2e_harness import BOOT_TIMEOUT_MS, HeldRequests, Site, Watch, boot, prepare_context, wait_ready
 from page_support import EVENTS, PYTHON, WASM_BYTES
-from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import BrowserContext, Page
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 3}
@@ -72,16 +72,8 @@ def test_every_tap_is_answered_at_once(phone: BrowserContext, watch: Watch, site
     # The engine's worker cannot be ready before its pyscript.toml comes: that request is held
     # until the loading taps are made (the boot got fast enough for the game to be ready a tap
     # or two after its first paint, too short a window to tap through reliably).
-    held: list[Route] = []
-    released = False
-
-    def hold(route: Route) -> None:
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    phone.route("**/pyscript.toml", hold)
+    held = HeldRequests()
+    phone.route("**/pyscript.toml", held)
     # UK rules: no slam stop, so a tap on Spin while a round plays is refused, and says why
     page.goto(site.root + "?jurisdiction=uk&speed=normal", wait_until="commit")
     # from when firstpaint.js has locked Spin (its answer is wired then)
@@ -94,9 +86,7 @@ def test_every_tap_is_answered_at_once(phone: BrowserContext, watch: Watch, site
             # the answer is on screen in the tap's own task, before Python is up
             assert page.locator("#message").is_visible()
             assert "still loading" in (page.locator("#message-text").text_content() or "")
-    released = True
-    for route in held:
-        route.continue_()
+    held.release()
     wait_ready(page)
     assert page.locator("#message").is_hidden()  # the loading answer goes at ready
     played_taps = 0
