@@ -36,12 +36,8 @@ function paintBookGlow(ctx) {
     ctx.fillRect(0, 0, CELL_W, CELL_H);
 }
 
-/** Resolves in a later task: the browser renders and handles input in between. Where the
- *  browser has scheduler.yield() (Chromium), the rest runs before the other tasks already
- *  queued (the page's module scripts arriving, ...): on the phone profile a setTimeout here
- *  waited 100-180 ms behind them, twice, before the reels were painted. */
-export const nextTask = () => (typeof globalThis.scheduler?.yield === "function"
-    ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+/** Resolves in a later task: the browser renders and handles input in between. */
+export const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // The main-thread time prepare() takes before it lets the page go on (a tap, a frame).
 const PREPARE_SLICE_MS = 40;
 
