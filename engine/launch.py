@@ -20,6 +20,17 @@ engine.errors.BetError: bet level 25 is not a positive multiple of 10 (the line 
 Traceback (most recent call last):
 ...
 engine.errors.BuyError: the feature costs 8500, above the stake limit 100
+
+Every amount that enters from the page (a level, the default bet, the stake limit, a round's
+bet) is first an exact integer within its limit (:func:`check_amount`); the limits come from
+one place, :func:`limits`: the balance ceiling :data:`MAX_BALANCE` and the model.
+
+>>> limits(load_model())["level"]
+49583490
+>>> check_amount(10**20, "maxBet", high=MAX_BALANCE)
+Traceback (most recent call last):
+...
+engine.errors.BetError: maxBet=100000000000000000000: more than 9007199254740991, which the game cannot hold exactly
 """
 
 from __future__ import annotations
@@ -33,6 +44,56 @@ from .model import LINES, Model
 MAX_LEVELS = 100
 """At most this many bet levels (a selector, not a list of every amount)."""
 
+MAX_BALANCE = 10**12
+"""The most a balance may hold, in minor units (10,000,000,000.00 of a 2-digit currency): the
+page's ceiling, static/js/amounts.js MAX_BALANCE (tests/engine/test_amounts.py asserts they are
+equal). Not a figure of the maths (those are in the model file): a wallet's bound."""
+
+MAX_SAFE_INTEGER = 2**53 - 1
+"""The largest integer a JavaScript number holds exactly (``Number.MAX_SAFE_INTEGER``): no
+amount past it can reach the engine unchanged, so none is taken."""
+
+
+def max_level(model: Model) -> int:
+    """The highest bet level the game can play: the largest multiple of the line count whose
+    capped win (``max_win`` x bet) a balance can hold. A higher level could never be played
+    (the page refuses a round whose largest win would take the balance past MAX_BALANCE)."""
+    return MAX_BALANCE // (model.max_win * LINES) * LINES
+
+
+def limits(model: Model) -> dict[str, int]:
+    """The most each amount may be, in minor units: ``balance`` (a saved balance), ``level``
+    (a bet level, :func:`max_level`), ``stake`` (the stake limit ``maxBet``), ``autoplay`` (an
+    autoplay limit). static/js/amounts.js limitsOf() gives the same for the same model."""
+    return {"balance": MAX_BALANCE, "level": max_level(model), "stake": MAX_BALANCE,
+            "autoplay": MAX_BALANCE}
+
+
+def check_amount(value: object, key: str, *, low: int = 1, high: int) -> int:
+    """``value`` as an exact integer of minor units from ``low`` to ``high``, else
+    :class:`BetError` with the reason's code, the same as static/js/amounts.js gives for a number:
+    ``amount.type`` (not an int: a bool, a string, None, an integral float), ``amount.notWhole``
+    (a float that is not integral, or not finite), ``amount.unsafe`` (past MAX_SAFE_INTEGER),
+    ``amount.aboveLimit``, ``amount.belowMin``. Nothing is coerced: a JavaScript number arrives
+    as an int when it is integral (engine/page.py ``from_js``)."""
+    if isinstance(value, float) and not value.is_integer():
+        raise BetError(f"{key}={value!r}: not a whole number of minor units", code="amount.notWhole",
+                       params={"key": key, "value": value})
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BetError(f"{key}={value!r}: not an amount (a whole number of minor units)",
+                       code="amount.type", params={"key": key, "value": value})
+    if abs(value) > MAX_SAFE_INTEGER:
+        raise BetError(f"{key}={value}: more than {MAX_SAFE_INTEGER}, which the game cannot hold exactly",
+                       code="amount.unsafe", params={"key": key, "value": value, "max": MAX_SAFE_INTEGER})
+    amount = value
+    if amount > high:
+        raise BetError(f"{key}={amount}: above {high}, the most it may be", code="amount.aboveLimit",
+                       params={"key": key, "value": amount, "limit": high}, money=("limit",))
+    if amount < low:
+        raise BetError(f"{key}={amount}: below {low}, the least it may be", code="amount.belowMin",
+                       params={"key": key, "value": amount, "min": low}, money=("min",))
+    return amount
+
 
 def with_bets(model: Model, bets: object, default_bet: object = None) -> Model:
     """``model`` with the levels ``bets`` (ascending positive multiples of the line count, in
@@ -43,9 +104,11 @@ def with_bets(model: Model, bets: object, default_bet: object = None) -> Model:
     if not 1 <= len(bets) <= MAX_LEVELS:
         raise BetError(f"{len(bets)} bet levels: between 1 and {MAX_LEVELS}", code="launch.levelCount",
                        params={"count": len(bets), "max": MAX_LEVELS})
+    top = max_level(model)
     levels: list[int] = []
-    for bet in bets:
-        if isinstance(bet, bool) or not isinstance(bet, int) or bet <= 0 or bet % LINES:
+    for given in bets:
+        bet = check_amount(given, "bets", high=top)
+        if bet % LINES:
             raise BetError(f"bet level {bet!r} is not a positive multiple of {LINES} "
                            f"(the line bet must be whole)", code="launch.levelNotMultiple",
                            params={"bet": bet, "lines": LINES})
@@ -55,11 +118,11 @@ def with_bets(model: Model, bets: object, default_bet: object = None) -> Model:
         levels.append(bet)
     if default_bet is None:
         default = model.default_bet if model.default_bet in levels else levels[0]
-    elif isinstance(default_bet, bool) or not isinstance(default_bet, int) or default_bet not in levels:
-        raise BetError(f"default bet {default_bet!r} is not one of the levels {levels}",
-                       code="launch.defaultNotLevel", params={"bet": default_bet, "levels": levels})
     else:
-        default = default_bet
+        default = check_amount(default_bet, "bet", high=top)
+        if default not in levels:
+            raise BetError(f"default bet {default!r} is not one of the levels {levels}",
+                           code="launch.defaultNotLevel", params={"bet": default, "levels": levels})
     return dataclasses.replace(model, bets=tuple(levels), default_bet=default)
 
 

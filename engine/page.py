@@ -10,7 +10,10 @@ turns Pyodide's ``jsnull`` into it). JavaScript has no integer type, so an integ
 *is* an integer bet: :func:`from_js` turns an integral ``float`` into that ``int`` and passes
 everything else on unchanged, for the engine to refuse with its own message. Nothing is
 coerced: ``100.7``, ``"100"`` and ``true`` are refused bets, ``"false"`` and ``1`` are refused
-buys, exactly as :func:`engine.play_round` refuses them from Python.
+buys. Every amount (a bet, a level, the stake limit) is first checked by
+:func:`engine.launch.check_amount`: an exact integer, never past ``Number.MAX_SAFE_INTEGER``, within
+its limit of :func:`engine.launch.limits` (the balance ceiling and the model), refused with the
+same ``amount.*`` codes as the page's own check (static/js/amounts.js).
 
 A refusal is ``{"error": the English message, "code", "params", "money"}`` (:func:`refusal`):
 the page shows the player its language's text for the code, the console and the CLI the
@@ -25,7 +28,9 @@ enters, so any other exception is a bug and is not hidden.
 >>> from engine import load_model
 >>> model = load_model()
 >>> play(model, random.Random(1), 100.7, False)
-{'error': 'bet 100.7 is not a whole number of minor units', 'code': 'bet.notWhole', 'params': {'bet': 100.7}, 'money': []}
+{'error': 'bet=100.7: not a whole number of minor units', 'code': 'amount.notWhole', 'params': {'key': 'bet', 'value': 100.7}, 'money': []}
+>>> play(model, random.Random(1), 2**53 + 1, False)["code"]
+'amount.unsafe'
 >>> play(model, random.Random(1), 100, "false")["error"]
 "buy 'false' is not true or false"
 >>> play(model, random.Random(1), 100.0, False)["round"]["bet"]
@@ -38,8 +43,8 @@ import json
 import random
 from typing import Any
 
-from .errors import BetError, EngineError, ReplayLinkError, SavedRoundError
-from .launch import check_stake, with_bets
+from .errors import EngineError, ReplayLinkError, SavedRoundError
+from .launch import MAX_BALANCE, check_amount, check_stake, max_level, with_bets
 from .model import Model
 from .offer import offer
 from .replaylink import export_round, parse_replay, replay_link
@@ -68,7 +73,7 @@ def play(model: Model, rng: Rng, bet: object, buy: object = False,
     bet or buy is refused (a BetError or BuyError; nothing drawn then), a round costing more
     than ``max_stake`` (the launch's stake limit) included."""
     try:
-        bet = from_js(bet)
+        bet = check_amount(from_js(bet), "bet", high=max_level(model))
         if max_stake is not None:
             price = offer(model, bet)
             check_stake(price.buy_cost if buy is True else price.cost, max_stake, buy is True)
@@ -86,11 +91,8 @@ def configure(model: Model, bets: object, default_bet: object = None,
     try:
         configured = with_bets(model, [from_js(b) for b in bets] if isinstance(bets, list) else bets,
                                from_js(default_bet))
-        limit = from_js(max_stake)
+        limit = None if max_stake is None else check_amount(from_js(max_stake), "maxBet", high=MAX_BALANCE)
         if limit is not None:
-            if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-                raise BetError(f"stake limit {limit!r} is not a positive whole number of minor units",
-                               code="launch.limitNotPositive", params={"limit": limit})
             check_stake(configured.bets[0], limit)
     except EngineError as exc:
         return refusal(exc)
@@ -100,7 +102,7 @@ def configure(model: Model, bets: object, default_bet: object = None,
 def offer_for(model: Model, bet: object) -> dict[str, Any]:
     """:func:`engine.offer.offer` at ``bet`` as a dict, or ``{"error": why}`` for a bad bet."""
     try:
-        return offer(model, from_js(bet)).to_dict()
+        return offer(model, check_amount(from_js(bet), "bet", high=max_level(model))).to_dict()
     except EngineError as exc:
         return refusal(exc)
 

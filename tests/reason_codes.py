@@ -23,8 +23,9 @@ CLASSES = {name: cls for name, cls in vars(errors).items()
 BUILDERS = {"_fail": errors.ModelError}
 
 # a code the page gives, as its constructors take it (launch.js, operator.js, store.js,
-# sharedgame.js, app.js, replaymode.js, scenario.js; reasons.js's coded() elsewhere)
-JS_CODE = re.compile(r'"(settings\.\w+)"|(?:fail|BadSave|NewerSave)\(\s*"(save\.\w+)"'
+# sharedgame.js, app.js, replaymode.js, scenario.js; reasons.js's coded() elsewhere; amounts.js's
+# AmountError, whose codes are amount.*)
+JS_CODE = re.compile(r'"(settings\.\w+)"|"(amount\.\w+)"|(?:fail|BadSave|NewerSave)\(\s*"(save\.\w+)"'
                      r'|reject\([^)]*?"(save\.\w+)"|CannotStart\([^)]*?"(start\.\w+)"|coded\(\s*"([\w.]+)"')
 TABLE_KEY = re.compile(r'^\s*"((?:why|scenario)\.[^"]+)":', re.M)
 

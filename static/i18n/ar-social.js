@@ -61,7 +61,6 @@ export default {
     "why.launch.levelNotMultiple": "مستوى اللعب {bet} ليس مضاعفًا موجبًا لـ {lines} (يجب أن يكون لعب الخط عددًا صحيحًا)",
     "why.launch.levelsAscend": "مستوى اللعب {bet} لا يزيد على {previous}؛ المستويات تصاعدية",
     "why.launch.defaultNotLevel": "مستوى اللعب الافتراضي {bet} ليس من المستويات {levels}",
-    "why.launch.limitNotPositive": "الحد لكل جولة {limit} ليس عددًا صحيحًا موجبًا من أصغر وحدات العملة",
     "why.replayLink.bet": "مستوى اللعب فيه {bet} مرفوض",
     "why.start.scenarioBuy": "السيناريو {name} ميزة عند الطلب: {reason}",
     "why.settings.limitCurrency": "{key}={value}: السوق market={market} يحدد الحد لكل جولة بـ {currencies}؛ حدّد maxBet بـ {value}؛ لم يُلعب شيء",

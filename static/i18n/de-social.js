@@ -62,7 +62,6 @@ export default {
     "why.launch.levelNotMultiple": "die Spielstufe {bet} ist kein positives Vielfaches von {lines} (das Spiel je Linie muss ganz sein)",
     "why.launch.levelsAscend": "die Spielstufe {bet} liegt nicht über {previous}; die Stufen steigen an",
     "why.launch.defaultNotLevel": "die Startstufe {bet} ist keine der Stufen {levels}",
-    "why.launch.limitNotPositive": "die Grenze je Runde {limit} ist keine positive ganze Zahl kleinster Währungseinheiten",
     "why.replayLink.bet": "seine Spielstufe {bet} wird abgelehnt",
     "why.start.scenarioBuy": "das Szenario {name} ist ein Feature auf Abruf: {reason}",
     "why.settings.limitCurrency": "{key}={value}: market={market} legt seine Grenze je Runde in {currencies} fest; geben Sie maxBet in {value} an; es wurde nichts gespielt",

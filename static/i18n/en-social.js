@@ -65,7 +65,6 @@ export default {
     "why.launch.levelNotMultiple": "play level {bet} is not a positive multiple of {lines} (the line play must be whole)",
     "why.launch.levelsAscend": "play level {bet} does not rise above {previous}; levels ascend",
     "why.launch.defaultNotLevel": "default play {bet} is not one of the levels {levels}",
-    "why.launch.limitNotPositive": "limit per round {limit} is not a positive whole number of minor units",
     "why.replayLink.bet": "its play {bet} is refused",
     "why.start.scenarioBuy": "scenario {name} is a feature on demand: {reason}",
     "why.settings.limitCurrency": "{key}={value}: market={market} sets its limit per round in {currencies}; give maxBet in {value}; nothing has been played",

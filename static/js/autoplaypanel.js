@@ -1,12 +1,13 @@
 // The autoplay panel (#autoplay-dialog): round count, stop conditions, Start. Amounts are typed
-// in the currency (parseAmount, hud.js); the options of its "start" event are in minor units.
+// in the currency and read by amounts.js amount() (`decimals`: the currency's minor digits, up
+// to the autoplay limit); the options of its "start" event are in minor units.
 //
 //   const panel = new AutoplayPanel({ format, canOpen: () => why-not or null });
 //   panel.on("start", (opts) => driver.run(opts));     // Start pressed, the panel closed
 //   panel.on("refused", (why) => ...);                 // open() while canOpen() said why not
 
 import { Emitter } from "./emitter.js";
-import { parseAmount } from "./hud.js";
+import { AmountError, MAX_AUTOPLAY, amount } from "./amounts.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -55,18 +56,24 @@ export class AutoplayPanel extends Emitter {
             stopOnFeature: i.feature.checked,
         };
         for (const [key, input, name] of fields) {
-            const v = parseAmount(input.value, this.format.minorDigits);
-            if (Number.isNaN(v) || v === 0) {
+            const refuse = (why, code = null) => {
                 input.setAttribute("aria-invalid", "true");
                 input.focus();
-                throw new Error(t("ap.badAmount", { name, example: this.format(5000) }));
+                throw Object.assign(new Error(why), { key, code });
+            };
+            if (input.value.trim() === "") {
+                if (key === "lossLimit") refuse(t("ap.needLoss"));
+                opts[key] = null;
+                continue;
             }
-            if (key === "lossLimit" && v === null) {
-                input.setAttribute("aria-invalid", "true");
-                input.focus();
-                throw new Error(t("ap.needLoss"));
+            try {
+                opts[key] = amount(input.value, { key, decimals: this.format.minorDigits, number: false, max: MAX_AUTOPLAY });
+            } catch (err) {
+                if (!(err instanceof AmountError)) throw err;
+                // the amount's code stays on the message shown (#autoplay-error data-code)
+                if (err.code === "amount.aboveLimit") refuse(t("ap.aboveLimit", { name, limit: this.format(MAX_AUTOPLAY) }), err.code);
+                refuse(t("ap.badAmount", { name, example: this.format(5000) }), err.code);
             }
-            opts[key] = v;
         }
         return opts;
     }
@@ -78,6 +85,8 @@ export class AutoplayPanel extends Emitter {
         } catch (err) {
             ev.preventDefault();
             this.error.textContent = err.message;
+            if (err.code) this.error.dataset.code = err.code;
+            else delete this.error.dataset.code;
             this.error.hidden = false;
             return;
         }

@@ -28,36 +28,41 @@
 //   playOne() rejecting ends autoplay at once                        -> "error"
 // The rounds counted are the saved game's from start() on. `played` counts rounds that ended.
 
+import { AmountError, MAX_AUTOPLAY, amount as checked } from "./amounts.js";
 import { Emitter } from "./emitter.js";
 
 export const ROUND_CHOICES = [10, 25, 50, 100, 250, Infinity];
 export const REASONS = ["rounds", "feature", "singleWin", "lossLimit", "winLimit", "balance", "stopped", "hidden", "error"];
-export const MAX_AMOUNT = 1e12; // store.js MAX_BALANCE: no balance can move further
+export const MAX_AMOUNT = MAX_AUTOPLAY; // amounts.js: the balance ceiling; no balance can move further
 
 /** A clear refusal of bad options: `game.autoplay()` rejects with it, the panel shows it. */
 export class AutoplayOptionError extends Error {}
 
+/** An amount option: null when absent (undefined or null: off), else a number of minor units
+ *  from 1 to MAX_AMOUNT (amounts.js amount(): text, booleans and inexact numbers refused),
+ *  or AutoplayOptionError with the amount's code. */
 function amount(value, name, { required = false } = {}) {
-    if (value === undefined || value === null || value === "" || value === false) {
+    if (value === undefined || value === null) {
         if (required) {
             throw new AutoplayOptionError(`a loss limit is required: set lossLimit to the most the balance may fall (in minor units, more than 0)`);
         }
         return null;
     }
-    const n = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-    if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_AMOUNT) {
-        throw new AutoplayOptionError(`${name} must be a whole amount in minor units, more than 0 (got ${JSON.stringify(value)})`);
+    try {
+        return checked(value, { key: name, text: false, max: MAX_AMOUNT });
+    } catch (err) {
+        if (!(err instanceof AmountError)) throw err;
+        throw Object.assign(new AutoplayOptionError(err.message), { code: err.code, params: err.params, money: err.money });
     }
-    return n;
 }
 
 /**
  * The options of one autoplay run, checked and normalised, or AutoplayOptionError:
  *   rounds            10, 25, 50, 100, 250, or Infinity / null / "until stopped" (no count)
  *   stopOnFeature     boolean (default false): stop when a round wins free spins
- *   singleWinAtLeast  minor units > 0, or null/undefined (off)
- *   lossLimit         minor units > 0, REQUIRED
- *   winLimit          minor units > 0, or null/undefined (off)
+ *   singleWinAtLeast  minor units 1 to MAX_AMOUNT (a number), or null/undefined (off)
+ *   lossLimit         minor units 1 to MAX_AMOUNT (a number), REQUIRED
+ *   winLimit          minor units 1 to MAX_AMOUNT (a number), or null/undefined (off)
  */
 export function checkOptions(opts) {
     if (opts === null || typeof opts !== "object" || Array.isArray(opts)) {

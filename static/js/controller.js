@@ -32,6 +32,7 @@
 // One writer at a time (sharedgame.js, tabs.js): in a tab that waits for another to finish,
 // every request that would write is refused (`assertWritable`; `canWrite()` only answers).
 
+import { whyNot } from "./amounts.js";
 import { EngineRefusal } from "./bridge.js";
 import { reasonOf } from "./reasons.js";
 import { PageState, setPageState } from "./dom.js";
@@ -305,8 +306,10 @@ export class Controller extends Emitter {
 
     /** A bet is a level in minor units, a number: "200", "0x64", [300] or 100.5 are refused. */
     setBet(minor) {
-        if (!Number.isSafeInteger(minor)) {
-            throw new Refused(`a bet must be a whole number of minor units, not ${describeValue(minor)}`);
+        const bad = whyNot(minor, { key: "bet", text: false, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }); // amounts.js; the levels decide the rest
+        if (bad) {
+            throw Object.assign(new Refused(`a bet must be a whole number of minor units, not ${describeValue(minor)}`),
+                { code: bad.code, params: bad.params, money: bad.money });
         }
         if (this.busy) throw new Refused("the bet cannot change while a round plays");
         if (this.autoplaying) throw new Refused("the bet cannot change during autoplay");

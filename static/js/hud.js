@@ -39,7 +39,7 @@ const COIN_SUFFIX = { XGC: "GC", XSC: "SC" };
 /** Formats minor units of `currency` in `locale`: the game's euros in English by formatEuro;
  *  any other currency or locale with Intl.NumberFormat and the currency's own minor digits
  *  (JPY 0, BHD 3); virtual coins (XGC, XSC) as a number of coins with 2 digits and "GC"/"SC".
- *  The function's `minorDigits` is the currency's, for parseAmount. */
+ *  The function's `minorDigits` is the currency's, for the typed amounts (amounts.js). */
 export function makeFormat(currency = "EUR", locale = "en-IE") {
     if (currency === "EUR" && locale === "en-IE") return Object.assign((minor) => formatEuro(minor), { minorDigits: 2 });
     if (Object.hasOwn(COIN_SUFFIX, currency)) {
@@ -49,16 +49,6 @@ export function makeFormat(currency = "EUR", locale = "en-IE") {
     const nf = new Intl.NumberFormat(locale, { style: "currency", currency });
     const minorDigits = nf.resolvedOptions().maximumFractionDigits;
     return Object.assign((minor) => nf.format(decimal(minor, minorDigits)), { minorDigits });
-}
-
-/** Minor units of an amount the player typed ("12", "12.5", "12.50", "12,50" with 2 minor
- *  digits), null when empty, NaN when it is not an amount of the currency. */
-export function parseAmount(text, minorDigits) {
-    const t = String(text ?? "").trim().replace(",", ".");
-    if (t === "") return null;
-    const m = new RegExp(`^(\\d{1,10})(?:\\.(\\d{0,${minorDigits}}))?$`).exec(t);
-    if (!m) return NaN;
-    return Number(m[1]) * 10 ** minorDigits + Number((m[2] ?? "").padEnd(minorDigits, "0"));
 }
 
 export class Hud extends Emitter {
@@ -82,7 +72,8 @@ export class Hud extends Emitter {
             o.textContent = format(b);
             return o;
         }));
-        e.bet.addEventListener("change", () => this.emit("bet", { bet: Number(e.bet.value) }));
+        // the option chosen is a level of the model's (by its place), never text read back
+        e.bet.addEventListener("change", () => this.emit("bet", { bet: model.bets[e.bet.selectedIndex] }));
         e.betDown.addEventListener("click", () => this._stepBet(-1));
         e.betUp.addEventListener("click", () => this._stepBet(1));
         e.messageClose.addEventListener("click", () => this.hideMessage());
@@ -94,7 +85,7 @@ export class Hud extends Emitter {
 
     _stepBet(dir) {
         const bets = this.model.bets;
-        const i = bets.indexOf(Number(this.el.bet.value));
+        const i = this.el.bet.selectedIndex;
         const j = Math.max(0, Math.min(bets.length - 1, i + dir));
         if (j !== i) this.emit("bet", { bet: bets[j] });
     }

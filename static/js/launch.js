@@ -10,7 +10,11 @@
 // its preset. Nothing is coerced: a value that decides money or rules (currency, bets, bet,
 // market, a switch, maxBet, minRound, reality, demo) is taken exactly as written or refused,
 // and a refusal means nothing is played. Only the language and the lobby, which decide neither,
-// fall back (to English, to no Home link) with a console warning.
+// fall back (to English, to no Home link) with a console warning. Every amount (bets, bet,
+// maxBet) is checked by amounts.js amount(), as given (untrimmed), under the limits of
+// amounts.js limitsOf(model).
+
+import { AmountError, amount, limitsOf } from "./amounts.js";
 
 export class SettingsError extends Error {
     /** @param {string} key the setting  @param {string} value as given  @param {string} why
@@ -52,7 +56,7 @@ export const MARKETS = {
     social: { switches: ALL_ON, minRound: 0, maxBet: null, reality: null, social: true, currency: "XGC" },
 };
 
-const DIGITS = /^\d+$/;
+const DIGITS = /^[0-9]+$/;
 
 function text(v) {
     return v === undefined || v === null ? null : String(v).trim();
@@ -64,6 +68,16 @@ function integer(key, raw, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
         throw new SettingsError(key, raw, `not a whole number from ${min} to ${max}`, "settings.notWhole", { min, max });
     }
     return n;
+}
+
+/** An amount of the launch (amounts.js amount()), refused as a SettingsError with its code. */
+function money(key, raw, opts) {
+    try {
+        return amount(raw, { key, ...opts });
+    } catch (err) {
+        if (!(err instanceof AmountError)) throw err;
+        throw Object.assign(new SettingsError(key, err.value, err.why, err.code, err.params), { money: err.money });
+    }
 }
 
 /** The currency's minor digits as the browser formats it (JPY 0, EUR 2, BHD 3), or null. */
@@ -83,11 +97,13 @@ export function minorDigitsOf(code) {
 /**
  * Every launch setting, checked. `input`: URLSearchParams or a plain object (a configure
  * message's `settings`). `model`: the engine's model (its bets, default bet, digits 2).
- * `minorDigits(code)`: how the currency is written (tests may pass their own). Returns a frozen
- * object; throws SettingsError.
+ * `minorDigits(code)`: how the currency is written (tests may pass their own). `limits`: the
+ * most each amount may be (amounts.js limitsOf(model), the default). Returns a frozen object;
+ * throws SettingsError.
  */
-export function readSettings(input, { model, warn = console.warn, minorDigits = minorDigitsOf } = {}) {
-    const get = input instanceof URLSearchParams ? (k) => text(input.get(k)) : (k) => text(input?.[k]);
+export function readSettings(input, { model, warn = console.warn, minorDigits = minorDigitsOf, limits = limitsOf(model) } = {}) {
+    const raw = input instanceof URLSearchParams ? (k) => input.get(k) : (k) => input?.[k] ?? null;
+    const get = (k) => text(raw(k));
 
     let lang = (get("lang") ?? "en").toLowerCase();
     if (!Object.hasOwn(LANGUAGES, lang)) {
@@ -132,9 +148,9 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     const minRoundRaw = get("minRound");
     const minRound = minRoundRaw === null ? market.minRound : integer("minRound", minRoundRaw, { max: 60_000 });
 
-    const maxBetRaw = get("maxBet");
+    const maxBetRaw = raw("maxBet");
     let maxBet = null;
-    if (maxBetRaw !== null) maxBet = integer("maxBet", maxBetRaw, { min: 1 });
+    if (maxBetRaw !== null) maxBet = money("maxBet", maxBetRaw, { max: limits.stake });
     else if (market.maxBet) {
         maxBet = market.maxBet[currency] ?? null;
         if (maxBet === null) {
@@ -144,11 +160,13 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
         }
     }
 
-    const betsRaw = get("bets");
+    const betsRaw = raw("bets");
     let bets;
     if (betsRaw !== null) {
-        if (!/^\d+(,\d+)*$/.test(betsRaw)) throw new SettingsError("bets", betsRaw, "not a comma-separated list of whole amounts in minor units", "settings.betsList");
-        bets = betsRaw.split(",").map(Number);
+        if (typeof betsRaw !== "string" || !/^[0-9]+(,[0-9]+)*$/.test(betsRaw)) {
+            throw new SettingsError("bets", String(betsRaw), "not a comma-separated list of whole amounts in minor units", "settings.betsList");
+        }
+        bets = betsRaw.split(",").map((level) => money("bets", level, { max: limits.level }));
         if (maxBet !== null && bets.some((b) => b > maxBet)) {
             throw new SettingsError("bets", betsRaw, `a level is above the stake limit ${maxBet}`, "settings.aboveLimit", { limit: maxBet });
         }
@@ -159,10 +177,10 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
         bets = model.bets.filter((b) => maxBet === null || b <= maxBet);
         if (!bets.length) throw new SettingsError("maxBet", String(maxBet), "below every bet level", "settings.belowLevels");
     }
-    const betRaw = get("bet");
+    const betRaw = raw("bet");
     let bet;
     if (betRaw !== null) {
-        bet = integer("bet", betRaw, { min: 1 });
+        bet = money("bet", betRaw, { max: limits.level });
         if (!bets.includes(bet)) throw new SettingsError("bet", betRaw, `not one of the levels ${bets.join(",")}`, "settings.notLevel", { levels: bets.join(",") });
     } else {
         bet = bets.includes(model.default_bet) ? model.default_bet : bets[0];

@@ -8,6 +8,7 @@
 //   await reconfigure(given, { params, base: launch.base, bridge, played })  // reloads the page
 //   const gate = new AgeGate(params); gate.why(); gate.confirm();
 
+import { AmountError, amount, limitsOf } from "./amounts.js";
 import { EngineRefusal } from "./bridge.js";
 import { byId } from "./dom.js";
 import { t } from "./i18n.js";
@@ -20,8 +21,9 @@ import { SettingsError, readSettings } from "./launch.js";
  *  or ProfileError: nothing is played then. */
 export async function launchEngine(bridge, params, { demo }) {
     let model = await bridge.model();
-    const base = { bets: model.bets, default_bet: model.default_bet }; // the model file's own
-    const settings = readSettings(params, { model }); // a bad value of money or rules plays nothing
+    // the model file's own levels, and the limits of every amount (amounts.js) under its maths
+    const base = { bets: model.bets, default_bet: model.default_bet, limits: limitsOf(model) };
+    const settings = readSettings(params, { model, limits: base.limits }); // a bad value of money or rules plays nothing
     const profile = profileOf(settings);
     document.documentElement.dataset.market = settings.market;
     if (demo && !(profile.buy && profile.autoplay)) {
@@ -55,13 +57,29 @@ export async function reconfigure(given, { params, base, bridge, played }) {
         if (v === null || !["string", "number", "boolean"].includes(typeof v)) {
             throw new Error(`configure: ${k} must be a string or a number`);
         }
-        next.set(k, typeof v === "boolean" ? (v ? "1" : "0") : String(v));
+        next.set(k, AMOUNTS.includes(k) ? amountText(k, v) : typeof v === "boolean" ? (v ? "1" : "0") : String(v));
     }
     if (next.has("market")) next.delete("jurisdiction"); // the message's market is the one
-    const s = readSettings(next, { model: base, warn: () => {} });
+    const s = readSettings(next, { model: base, limits: base.limits, warn: () => {} });
     await bridge.checkLaunch({ bets: s.bets, bet: s.bet, maxBet: s.maxBet }); // the engine's word on the levels
     if (played()) throw new Error("configure comes before the first round");
     location.replace(`${location.pathname}?${next}${location.hash}`);
+}
+
+/** The settings that are amounts: a message gives each as text (checked as the address's is)
+ *  or as one number (bets: a single level), never a boolean. */
+const AMOUNTS = ["bets", "bet", "maxBet"];
+
+/** A configure message's amount `v` as the address writes it: text as given; a number only
+ *  when it is an exact integer (amounts.js), so String() writes its own digits. */
+function amountText(key, v) {
+    if (typeof v === "string") return v;
+    try {
+        return String(amount(v, { key, min: 0, max: Number.MAX_SAFE_INTEGER, text: false }));
+    } catch (err) {
+        if (!(err instanceof AmountError)) throw err;
+        throw new SettingsError(key, err.value, err.why, err.code, err.params);
+    }
 }
 
 /** ?ageGate=1: nothing plays (button, key, API, command) until the parent posts

@@ -28,6 +28,7 @@
 // ("held") until the player asks to start afresh (startAfresh). Storage that throws
 // (disabled, full) leaves the game playable in memory; notKept() says why.
 
+import { MAX_BALANCE, whyNot } from "./amounts.js";
 import { describe, keepBackup } from "./backups.js";
 import { t } from "./i18n.js";
 import { PROFILES, isRoundRules, presetRules } from "./jurisdiction.js";
@@ -58,7 +59,7 @@ export const LEGACY_KEY = "boce.player.v1"; // the unversioned, unchecked save o
 export const VERSION = 1;
 export const HISTORY_MAX = 50;
 export const DEMO_BALANCE = 100000; // 1000.00 in minor units, the first visit's demo balance
-export const MAX_BALANCE = 1e12;
+export { MAX_BALANCE }; // amounts.js: the one ceiling, the engine's (engine/launch.py)
 
 /** Why a load could not use the saved record (`problem.kind`). */
 export const Problem = Object.freeze({
@@ -101,6 +102,9 @@ const fail = (code, why, params) => { throw new BadSave(code, why, params); };
 const problemOf = (kind, err) => ({ kind, reason: err.message, code: err.code, params: err.params });
 
 const isInt = (x, lo, hi) => Number.isSafeInteger(x) && x >= lo && x <= hi;
+/** Whether `x` is an amount of a record: a number (JSON's), an exact integer from lo to hi
+ *  (amounts.js amount(), the page's one check of an amount). */
+const isAmount = (x, lo, hi) => whyNot(x, { key: "amount", min: lo, max: hi, text: false }) === null;
 const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
 
 function checkRng(rng) {
@@ -121,7 +125,7 @@ function checkHistory(history, bets) {
         if (!isObject(h)) fail("save.entryRecord", `${where} is not a record`, n);
         if (!isInt(h.time, 0, 8.64e15)) fail("save.entryTime", `${where} has no valid time`, n);
         if (!bets.includes(h.bet)) fail("save.entryBet", `${where} has a bet that is not a level`, n);
-        if (!isInt(h.cost, 0, MAX_BALANCE) || !isInt(h.win, 0, MAX_BALANCE)) fail("save.entryAmount", `${where} has a bad amount`, n);
+        if (!isAmount(h.cost, 0, MAX_BALANCE) || !isAmount(h.win, 0, MAX_BALANCE)) fail("save.entryAmount", `${where} has a bad amount`, n);
         if (typeof h.buy !== "boolean" || typeof h.feature !== "boolean") fail("save.entryFlag", `${where} has a bad flag`, n);
         if (h.special !== null && typeof h.special !== "string") fail("save.entrySpecial", `${where} has a bad special symbol`, n);
         if (h.feature !== (h.special !== null)) fail("save.entryFeature", `${where} disagrees on its feature`, n);
@@ -157,7 +161,8 @@ function check(raw, model) {
     }
     const revision = rec.revision ?? 0; // absent in the records of earlier builds
     if (!isInt(revision, 0, Number.MAX_SAFE_INTEGER)) fail("save.revision", "its revision is not a whole number");
-    if (!isInt(rec.balance, 0, MAX_BALANCE)) fail("save.balance", "its balance is not a whole amount between 0 and 10,000,000,000.00");
+    const balance = whyNot(rec.balance, { key: "balance", min: 0, max: MAX_BALANCE, text: false });
+    if (balance) fail("save.balance", `its balance is not a whole amount between 0 and 10,000,000,000.00 (${balance.message})`);
     if (!model.bets.includes(rec.bet)) fail("save.bet", "its bet is not one of the game's bet levels");
     if (typeof rec.muted !== "boolean" || typeof rec.turbo !== "boolean") fail("save.settings", "its settings are malformed");
     if (rec.seed !== null && !Number.isSafeInteger(rec.seed)) fail("save.seed", "its seed is not a whole number");
@@ -170,7 +175,7 @@ function check(raw, model) {
         if (!isObject(p) || !isObject(p.round) || !Number.isSafeInteger(p.step) || p.step < 0) {
             fail("save.pending", "the round in progress is malformed");
         }
-        if (p.bet !== rec.bet || !isInt(p.cost, 1, MAX_BALANCE)) fail("save.pendingBet", "the round in progress does not match the saved bet");
+        if (p.bet !== rec.bet || !isAmount(p.cost, 1, MAX_BALANCE)) fail("save.pendingBet", "the round in progress does not match the saved bet");
     }
     return { ...rec, revision };
 }
@@ -372,7 +377,7 @@ export function current() {
 
 /** Whether `balance` is one a record may hold (0 to MAX_BALANCE, whole minor units). */
 export function fits(balance) {
-    return isInt(balance, 0, MAX_BALANCE);
+    return isAmount(balance, 0, MAX_BALANCE);
 }
 
 /** A finished round as the history keeps it (newest first, at most HISTORY_MAX entries). */

@@ -146,9 +146,9 @@ def test_bad_options_are_refused_and_play_nothing(open_game: Callable[..., Game]
     page = open_game(site.root + "?seed=2&speed=fast").page
     for opts, words in [
         ({"rounds": 10}, "loss limit is required"),
-        ({"rounds": 10, "lossLimit": 0}, "lossLimit must be"),
+        ({"rounds": 10, "lossLimit": 0}, "lossLimit=0: below 1"),  # amounts.js: an autoplay limit is 1 or more
         ({"rounds": 7, "lossLimit": 500}, "rounds must be one of"),
-        ({"rounds": 10, "lossLimit": 500, "winLimit": -1}, "winLimit must be"),
+        ({"rounds": 10, "lossLimit": 500, "winLimit": -1}, "winLimit=-1: below 1"),
         ({"rounds": 10, "lossLimit": 500, "stopLoss": 5}, "unknown autoplay option"),
     ]:
         message = page.evaluate("o => game.autoplay(o).then(() => 'resolved', e => e.message)", opts)

@@ -51,7 +51,6 @@ def refused(open_game: Callable[..., Game], url: str) -> str:
     ("buy=", "buy=: a switch is 0 or 1"),
     ("minRound=-1", "minRound=-1: not a whole number from 0 to 60000"),
     ("minRound=1.5", "minRound=1.5: not a whole number"),
-    ("maxBet=0", "maxBet=0: not a whole number from 1"),
     ("maxBet=5", "maxBet=5: below every bet level"),
     ("bets=100,200&maxBet=100", "bets=100,200: a level is above the stake limit 100"),
     ("market=de&currency=USD", "market=de sets its stake limit in EUR; give maxBet in USD"),

@@ -103,8 +103,9 @@ def test_page_answers_code_params_and_money_beside_the_english_message() -> None
     assert answer == {"error": f"bet 70 is not a listed level; the levels are {levels}",
                       "code": "bet.notLevel", "params": {"bet": 70, "levels": levels}, "money": ["bet", "levels"]}
     refused = page.configure(MODEL, [100], None, 0)
-    assert isinstance(refused, dict) and refused["code"] == "launch.limitNotPositive"
-    assert refused["params"] == {"limit": 0} and "stake limit 0" in refused["error"]
+    assert isinstance(refused, dict) and refused["code"] == "amount.belowMin"  # a limit of 0: below 1
+    assert refused["params"] == {"key": "maxBet", "value": 0, "min": 1} and "maxBet=0" in refused["error"]
+    assert refused["money"] == ["min"]
     unknown = page.scenario_info("nope")
     assert unknown["code"] == "scenario.unknown" and unknown["params"]["name"] == "'nope'"
     assert all(n in unknown["error"] for n in unknown["params"].values())

@@ -12,16 +12,22 @@ from book_models import TEST
 from engine import page, play_round
 
 
-@pytest.mark.parametrize("bet", [100.7, "100", True, None, [100], float("nan"), float("inf")])
-def test_a_non_integer_bet_gets_the_engines_own_refusal(bet: object) -> None:
-    # The message is the one play_round raises from Python for the same value.
-    with pytest.raises(ValueError) as raised:
+# The page's door checks every amount first (engine/launch.py check_amount, the same codes as
+# static/js/amounts.js): a float that is not whole is amount.notWhole, anything that is not a
+# number at all (text, a bool, null, a list) amount.type; play_round refuses each from Python too.
+@pytest.mark.parametrize("bet, code", [(100.7, "amount.notWhole"), ("100", "amount.type"), (True, "amount.type"),
+                                       (None, "amount.type"), ([100], "amount.type"),
+                                       (float("nan"), "amount.notWhole"), (float("inf"), "amount.notWhole")])
+def test_a_non_integer_bet_is_refused_as_an_amount(bet: object, code: str) -> None:
+    with pytest.raises(ValueError):
         play_round(TEST, bet, random.Random(1))  # type: ignore[arg-type]
     rng = random.Random(1)
     state = rng.getstate()
-    assert page.play(TEST, rng, bet, False)["error"] == str(raised.value)
+    answer = page.play(TEST, rng, bet, False)
+    assert (answer["code"], answer["params"]["key"]) == (code, "bet")
+    assert answer["error"].startswith(f"bet={bet!r}: ")
     assert rng.getstate() == state  # refused before anything was drawn
-    assert page.offer_for(TEST, bet)["error"] == str(raised.value)
+    assert page.offer_for(TEST, bet)["code"] == code
 
 
 @pytest.mark.parametrize("buy", ["false", "true", 1, 0, None])
