@@ -119,7 +119,10 @@ def check_saved(model: Model, data: str, bet: object, cost: object) -> dict[str,
         d = _json(data, "the saved round")
         rnd = Round.from_dict(d, model)
         rnd.verify(model)
-        bet, cost = from_js(bet), from_js(cost)
+        # The record's amounts are checked as every amount from the page is (check_amount):
+        # a bet or cost past the balance ceiling or 2^53 is refused before it is compared.
+        bet = check_amount(from_js(bet), "bet", high=MAX_BALANCE)
+        cost = check_amount(from_js(cost), "cost", high=MAX_BALANCE)
         if rnd.bet != bet or rnd.cost != cost:
             raise SavedRoundError(f"the round's bet {rnd.bet} and cost {rnd.cost} are not the "
                                   f"saved {bet} and {cost}")

@@ -20,6 +20,7 @@ import reason_codes
 
 from book_models import TEST
 from engine import load_model, page
+from engine.round import play_round
 from engine.errors import BetError
 from engine.launch import MAX_BALANCE, MAX_SAFE_INTEGER, check_amount, limits, max_level
 
@@ -119,3 +120,17 @@ def test_the_highest_level_plays_and_its_cap_fits_the_ceiling() -> None:
     offer = page.offer_for(configured[0], 49_583_490)
     assert offer["cap"] == 49_583_490 * 20168 <= CEILING
     assert "round" in page.play(configured[0], random.Random(1), 49_583_490, False, CEILING)
+
+
+@pytest.mark.parametrize("field", ["bet", "cost"])
+@pytest.mark.parametrize("value, code", [(CEILING + 1, "amount.aboveLimit"), (2**53 + 1, "amount.unsafe"),
+                                         (True, "amount.type"), ("100", "amount.type"), (None, "amount.type")])
+def test_a_saved_rounds_bet_and_cost_are_amounts_too(field: str, value: Any, code: str) -> None:
+    # A saved record's bet and cost reach check_saved beside the round; each is refused by the
+    # amount check (the codes of cases() above), before it is compared with the round's own.
+    d = play_round(TEST, 100, random.Random(3), buy=True).to_dict()
+    amounts = {"bet": d["bet"], "cost": d["cost"], field: value}
+    got = page.check_saved(TEST, json.dumps(d), amounts["bet"], amounts["cost"])
+    assert got.get("code") == code, got
+    # the same round with its own amounts is taken (the refusal came from the amount alone)
+    assert page.check_saved(TEST, json.dumps(d), d["bet"], d["cost"]) == {"round": d}
