@@ -6,10 +6,93 @@
 // the messages the worker sent meanwhile (handOver below); without this script (or under
 // ?poster=1, where nothing of the runtime loads before Play, and ?engine=page, where Python runs
 // on the page) bridge.js starts the worker itself, as before.
+//
+// It also watches the page's own module scripts (docs/boot.md "Failed downloads"): a module of
+// a `<script type="module">`'s graph that did not download makes that script fail as a whole (an
+// `error` event on it, no more). It is imported again (import(): the browser fetches again what
+// failed, and only that), ATTEMPTS times in all with a back-off, then the page shows its error
+// screen with a Retry button (static/js/startup.js reportDownloadFailure, or, if that module
+// cannot be loaded either, the same in English from here).
 (() => {
+    const here = document.currentScript.src;
+
+    // ---- the page's modules: tried again, then the error screen ----
+    const ATTEMPTS = 4; // tries per file, the first included; the same in static/js/startup.js
+    const BACKOFF_MS = [500, 1500, 4000]; // before the 2nd, 3rd and 4th (x 0.8-1.2)
+    const pause = (tries) => new Promise((wake) => setTimeout(wake, BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random())));
+    const path = (url) => (url.startsWith(new URL("../../", here).href) ? url.slice(new URL("../../", here).href.length) : url).split(/[?#]/)[0];
+    // (each engine's words for a module that could not be fetched, not one that threw)
+    const NOT_FETCHED = /dynamically imported module|importing a module script failed|error loading/i;
+    const retrying = new Set();
+
+    /** The module that did not come, as far as Resource Timing tells (a failed fetch has a
+     *  status of 0), else the script's own file. */
+    function missing(src) {
+        const failed = performance.getEntriesByType("resource").filter((e) => e.responseStatus === 0 && /\.m?js$/.test(new URL(e.name).pathname));
+        return path(failed.length ? failed[failed.length - 1].name : src);
+    }
+
+    async function retry(src, tries) {
+        if (retrying.has(src)) return;
+        retrying.add(src);
+        for (;;) {
+            if (tries >= ATTEMPTS) return giveUp(missing(src));
+            if (tries > 0) await pause(tries);
+            try {
+                await import(src);
+                return;
+            } catch (error) {
+                if (!NOT_FETCHED.test(String(error?.message ?? error))) return; // it ran and threw: boot.js says so
+                tries += 1;
+                console.info(`${path(src)}: try ${tries} of ${ATTEMPTS} failed`);
+            }
+        }
+    }
+
+    function giveUp(file) {
+        import(new URL("./startup.js", here).href)
+            .then((startup) => startup.reportDownloadFailure(file))
+            .catch(() => inEnglish(file));
+    }
+
+    // The page's own modules did not load, its tables neither: startup.js's screen, in English
+    // (static/i18n/en.js "boot.failed").
+    const FAILED_IN_ENGLISH = "Sorry, the game could not be downloaded ({file}). Check the connection and try again.";
+    function inEnglish(file) {
+        const root = document.documentElement;
+        if (root.dataset.state !== "loading") return;
+        root.dataset.state = "error";
+        root.removeAttribute("data-lang-pending");
+        const message = FAILED_IN_ENGLISH.replace("{file}", file);
+        const status = document.getElementById("status");
+        if (status) status.textContent = message;
+        const button = document.getElementById("retry"); // its text is index.html's English
+        if (button) {
+            button.addEventListener("click", () => location.reload(), { once: true });
+            button.hidden = false;
+            button.focus();
+        }
+        if (window.parent !== window) {
+            try {
+                window.parent.postMessage({ source: "book-of-christmas-eve", type: "error", message, code: "boot.download", file }, "*");
+            } catch { /* a closed parent */ }
+        }
+    }
+
+    const isEntry = (node) => node instanceof HTMLScriptElement && node.type === "module" && node.src;
+    if (document.readyState === "loading") {
+        // (an element's error does not bubble: heard on its way down)
+        addEventListener("error", (event) => { if (isEntry(event.target)) retry(event.target.src, 1); }, true);
+    } else {
+        // loaded after the module scripts ran (or failed): import() again each of them; one that
+        // ran is in the module map already and costs no request
+        for (const script of document.querySelectorAll("script[type=module][src]")) retry(script.src, 0);
+    }
+
+    // ---- the engine's worker ----
     const params = new URLSearchParams(location.search);
     if (params.get("poster") === "1" || params.get("engine") === "page" || typeof Worker !== "function") return;
-    const worker = new Worker(new URL("../boot/engine-worker.mjs", document.currentScript.src), { type: "module", credentials: "omit" });
+    const worker = new Worker(new URL("../boot/engine-worker.mjs", here), { type: "module", credentials: "omit" });
     const held = []; // the events so far, in their order
     const hold = (event) => held.push(event);
     worker.addEventListener("message", hold);
