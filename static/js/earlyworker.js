@@ -25,10 +25,12 @@
     const NOT_FETCHED = /dynamically imported module|importing a module script failed|error loading/i;
     const retrying = new Set();
 
-    /** The module that did not come, as far as Resource Timing tells (a failed fetch has a
-     *  status of 0), else the script's own file. */
+    /** The scripts whose download failed so far, as Resource Timing tells (a status of 0). */
+    const failedScripts = () => performance.getEntriesByType("resource")
+        .filter((e) => e.responseStatus === 0 && /\.m?js$/.test(new URL(e.name).pathname));
+    /** The module that did not come, as far as Resource Timing tells, else the script's own file. */
     function missing(src) {
-        const failed = performance.getEntriesByType("resource").filter((e) => e.responseStatus === 0 && /\.m?js$/.test(new URL(e.name).pathname));
+        const failed = failedScripts();
         return path(failed.length ? failed[failed.length - 1].name : src);
     }
 
@@ -80,13 +82,13 @@
     }
 
     const isEntry = (node) => node instanceof HTMLScriptElement && node.type === "module" && node.src;
-    if (document.readyState === "loading") {
-        // (an element's error does not bubble: heard on its way down)
-        addEventListener("error", (event) => { if (isEntry(event.target)) retry(event.target.src, 1); }, true);
-    } else {
-        // loaded after the module scripts ran (or failed): import() again each of them; one that
-        // ran is in the module map already and costs no request
-        for (const script of document.querySelectorAll("script[type=module][src]")) retry(script.src, 0);
+    // (an element's error does not bubble: heard on its way down)
+    addEventListener("error", (event) => { if (isEntry(event.target)) retry(event.target.src, 1); }, true);
+    // This script may run after the module scripts failed (it is async; their failure may come
+    // first on a fast network): if a script of the page failed to download already, each entry
+    // is imported again; one that ran is in the module map and costs no request.
+    if (failedScripts().length) {
+        for (const script of document.querySelectorAll("script[type=module][src]")) retry(script.src, 1);
     }
 
     // ---- the engine's worker ----
