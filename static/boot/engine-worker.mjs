@@ -115,6 +115,7 @@ async function tryOnce(href, options) {
     if (options.signal?.aborted) abort();
     options.signal?.addEventListener("abort", abort, { once: true });
     const seen = watch(controller);
+    controller.signal.addEventListener("abort", () => seen.done(), { once: true });
     seen.wait();
     try {
         const response = await nativeFetch(href, { ...options, signal: controller.signal });
@@ -250,8 +251,9 @@ function retryingImport(url) {
                 try {
                     return await import(href);
                 } catch (error) {
-                    // a module that loaded but failed to run is not retried
-                    if (!/fetch|import|load/i.test(why(error)) || error instanceof SyntaxError) throw error;
+                    // (each engine's words for a module that did not come; one that came and
+                    // threw is not tried again)
+                    if (!/dynamically imported module|importing a module script failed|error loading/i.test(why(error))) throw error;
                     const failed = failedOnce(href, why(error));
             if (failed) throw failed;
                     await pause(failures.get(href));
