@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -29,6 +30,7 @@ from e2e_harness import BOOT_TIMEOUT_MS, REPO_ROOT, Site, Watch, wait_ready
 from embed_support import SOURCE, host
 from page_support import BOOT_PATH, module
 from playwright.sync_api import BrowserContext, Frame, Page, Route, expect
+from test_offline import Server, copy_site, sw_context, wait_controlled  # noqa: F401 (sw_context: a fixture)
 
 from engine import load_model, play_round
 
@@ -248,3 +250,33 @@ def test_a_stalled_download_is_given_up_and_asked_for_again(
     assert booted(page) == "ready", page.locator("#status").text_content()
     assert wasm.count == 2
     assert page.evaluate("game.spin()")["total_win"] == first_round(15)["total_win"]
+
+
+def test_under_the_service_worker_a_file_it_cannot_fetch_ends_in_the_error_screen(
+    sw_context: BrowserContext, tmp_path: Path, tables: dict[str, dict[str, str]]
+) -> None:
+    # The e2e harness blocks service workers; this test allows it (test_offline.py's context and
+    # its own copy of the site). After a first visit the worker serves every listed file from its
+    # cache; with the wasm's entry gone from it and the network off, the service worker's own
+    # fetch of it fails: the page's request gets a network error, is tried again, and the page
+    # ends in its error screen rather than waiting
+    site = copy_site(tmp_path / "site")
+    server = Server(site)
+    page = sw_context.new_page()
+    try:
+        page.goto(server.url + "?speed=fast")
+        wait_ready(page)
+        wait_controlled(page)
+        assert page.evaluate("""async (file) => {
+            let gone = false;
+            for (const name of await caches.keys()) gone = (await (await caches.open(name)).delete(new URL(file, location.href).href)) || gone;
+            return gone;
+        }""", WASM)
+    finally:
+        server.stop()
+    sw_context.set_offline(True)
+    page.reload()
+    assert booted(page) == "error"
+    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", WASM))
+    expect(page.locator("#retry")).to_be_visible()
+    assert page.evaluate("!!navigator.serviceWorker.controller")  # it was the service worker's answer
