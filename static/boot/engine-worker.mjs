@@ -240,31 +240,74 @@ function resumable(href, options, first, firstSeen) {
     return new Response(body, { status: first.status, statusText: first.statusText, headers: first.headers });
 }
 
-/** import(), retried the same way (a browser fetches a module that failed again on the next
- *  import()); the same promise for every caller of one URL. */
-const imports = new Map();
-function retryingImport(url) {
-    const href = new URL(url, import.meta.url).href;
-    if (!imports.has(href)) {
-        imports.set(href, (async () => {
-            for (;;) {
-                try {
-                    return await import(href);
-                } catch (error) {
-                    // (each engine's words for a module that did not come; one that came and
-                    // threw is not tried again)
-                    if (!/dynamically imported module|importing a module script failed|error loading/i.test(why(error))) throw error;
-                    const failed = failedOnce(href, why(error));
-            if (failed) throw failed;
-                    await pause(failures.get(href));
-                }
-            }
-        })());
-    }
-    return imports.get(href);
+// The runtime's modules (every level of the module graph at once: our loader, which starts the
+// boot as it runs, Pyodide's loader it imports, and the wasm's JavaScript half), imported
+// together and, should one not come (a browser fetches a module that failed again on the next
+// import()), imported again together: a round is one try of each, so that a module two of them
+// import (Pyodide's loader) is asked for once a round. `runtimeModule(url)` is each one's promise;
+// our loader takes Pyodide's JavaScript half through it (static/boot/pyodide.mjs).
+const NOT_FETCHED = /dynamically imported module|importing a module script failed|error loading/i;
+const RUNTIME = ["./pyodide.mjs", "./pyscript-files.mjs", "../vendor/pyodide/pyodide.mjs", "../vendor/pyodide/pyodide.asm.mjs"]
+    .map((url) => new URL(url, import.meta.url).href);
+const runtime = new Map(RUNTIME.map((href) => {
+    const settle = {};
+    const promise = new Promise((resolve, reject) => Object.assign(settle, { resolve, reject }));
+    promise.catch(() => {}); // reported by start()
+    return [href, { promise, ...settle, loaded: false }];
+}));
+// This worker's Resource Timing: a request that failed has a status of 0 (Chromium; elsewhere
+// none is listed, and a round counts as one try)
+const failedEntries = () => performance.getEntriesByType("resource").filter((e) => e.responseStatus === 0);
+/** The module whose download failed last, or `fallback`. */
+function failedModule(fallback) {
+    const failed = failedEntries().filter((e) => /\.m?js$/.test(new URL(e.name).pathname));
+    return failed.length ? failed[failed.length - 1].name : fallback;
 }
-// our loader takes Pyodide's JavaScript half through it (static/boot/pyodide.mjs)
-globalThis.__boceImport = retryingImport;
+(async () => {
+    for (let round = 1; ; round += 1) {
+        const missing = RUNTIME.filter((href) => !runtime.get(href).loaded);
+        // the first round at once (each level of the graph in parallel); a retry one by one,
+        // Pyodide's modules before ours, which imports them, up to the first that fails: a module
+        // that failed is not kept, so two importers of it would ask for it twice
+        const results = [];
+        for (const href of round === 1 ? [] : [...missing].reverse()) {
+            results.push(await import(href).then((value) => ({ href, value }), (error) => ({ href, error })));
+            if (results.at(-1).error) break;
+        }
+        if (round === 1) {
+            results.push(...(await Promise.all(missing.map((href) => import(href).then((value) => ({ href, value }), (error) => ({ href, error }))))));
+        }
+        let failure = null;
+        for (const result of results) {
+            const entry = runtime.get(result.href);
+            if (!("error" in result)) {
+                entry.loaded = true;
+                entry.resolve(result.value);
+            } else {
+                failure ??= result;
+            }
+        }
+        if (!failure) {
+            if (RUNTIME.every((href) => runtime.get(href).loaded)) return;
+            continue;
+        }
+        let failed = failure.error; // (one that came and threw is not tried again)
+        if (NOT_FETCHED.test(why(failure.error))) {
+            // the tries of the file that did not come: its failed requests, when they are listed
+            const file = failedModule(failure.href);
+            const requests = failedEntries().filter((e) => e.name === file).length;
+            failures.set(file, Math.max(failures.get(file) ?? 0, requests - 1));
+            failed = failedOnce(file, why(failure.error));
+        }
+        if (failed) {
+            for (const entry of runtime.values()) entry.reject(failed);
+            return;
+        }
+        await pause(round);
+    }
+})();
+const runtimeModule = (url) => runtime.get(new URL(url, import.meta.url).href)?.promise ?? import(url);
+globalThis.__boceImport = runtimeModule;
 
 // The runtime's files, asked for before anything else: Pyodide's wasm, the snapshot's manifest
 // and, once that is in, the snapshot it names. The loader's later fetch() of the same URL takes
@@ -305,10 +348,8 @@ earlyFetch(EARLY.manifest)
     })
     .catch(() => {}); // pyodide.mjs reads the manifest again and says what is wrong with it
 
-// Every level of the module graph at once: our loader (which starts the boot as it runs),
-// Pyodide's loader it imports, and the wasm's JavaScript half, which Pyodide's loader imports.
-const loading = Promise.all([retryingImport("./pyodide.mjs"), retryingImport("./pyscript-files.mjs"),
-    retryingImport("../vendor/pyodide/pyodide.mjs"), retryingImport("../vendor/pyodide/pyodide.asm.mjs")]);
+// Every level of the module graph at once (runtimeModule, above).
+const loading = Promise.all(RUNTIME.map(runtimeModule));
 loading.catch(() => {}); // reported by start()
 
 const HOME = "/home/pyodide/";

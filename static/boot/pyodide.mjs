@@ -286,10 +286,10 @@ export async function loadPyodide(options = {}) {
     return loadEither({ ...options, indexURL: INDEX_URL });
 }
 
-// Pyodide's JavaScript half, through the engine's worker's retrying import() when there is one
-// (static/boot/engine-worker.mjs; shared with its own import of the same module)
-const retryingImport = globalThis.__boceImport ?? ((url) => import(url));
-const createPyodideModule = () => retryingImport(new URL("pyodide.asm.mjs", INDEX_URL).href).then((m) => m.default);
+// Pyodide's JavaScript half, through the engine's worker's retried import() when there is one
+// (static/boot/engine-worker.mjs runtimeModule: its own import of the same module)
+const runtimeModule = globalThis.__boceImport ?? ((url) => import(url));
+const createPyodideModule = () => runtimeModule(new URL("pyodide.asm.mjs", INDEX_URL).href).then((m) => m.default);
 
 /** Pyodide's loadPyodide(options), or its wasm's failure to instantiate (which Pyodide swallows). */
 function loadWithin(options) {

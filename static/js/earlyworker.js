@@ -23,31 +23,46 @@
     const path = (url) => (url.startsWith(new URL("../../", here).href) ? url.slice(new URL("../../", here).href.length) : url).split(/[?#]/)[0];
     // (each engine's words for a module that could not be fetched, not one that threw)
     const NOT_FETCHED = /dynamically imported module|importing a module script failed|error loading/i;
-    const retrying = new Set();
+    const failed = new Set(); // the module scripts (src) that failed and have not loaded since
+    let recovering = false;
 
     /** The scripts whose download failed so far, as Resource Timing tells (a status of 0). */
     const failedScripts = () => performance.getEntriesByType("resource")
         .filter((e) => e.responseStatus === 0 && /\.m?js$/.test(new URL(e.name).pathname));
     /** The module that did not come, as far as Resource Timing tells, else the script's own file. */
     function missing(src) {
-        const failed = failedScripts();
-        return path(failed.length ? failed[failed.length - 1].name : src);
+        const scripts = failedScripts();
+        return path(scripts.length ? scripts[scripts.length - 1].name : src);
     }
 
-    async function retry(src, tries) {
-        if (retrying.has(src)) return;
-        retrying.add(src);
-        for (;;) {
-            if (tries >= ATTEMPTS) return giveUp(missing(src));
-            if (tries > 0) await pause(tries);
-            try {
-                await import(src);
-                return;
-            } catch (error) {
-                if (!NOT_FETCHED.test(String(error?.message ?? error))) return; // it ran and threw: boot.js says so
-                tries += 1;
-                console.info(`${path(src)}: try ${tries} of ${ATTEMPTS} failed`);
+    // A round per try: after the back-off, the scripts that failed are imported again, in the
+    // page's order, up to the first that fails (a module that failed is not kept: two importers
+    // of it would ask for it twice). ATTEMPTS requests of a file in all, the page's own load
+    // included (counted in Resource Timing, where the browser lists failed requests; else a
+    // round is a try).
+    async function recover(src) {
+        failed.add(src);
+        if (recovering) return;
+        recovering = true;
+        for (let tries = 1; ; ) {
+            await pause(tries);
+            let still = null;
+            for (const script of [...failed]) {
+                try {
+                    await import(script);
+                    failed.delete(script);
+                } catch (error) {
+                    // one that came and threw is boot.js's to report
+                    if (!NOT_FETCHED.test(String(error?.message ?? error))) { failed.delete(script); continue; }
+                    still = script;
+                    break;
+                }
             }
+            if (still === null) { recovering = false; return; }
+            const file = missing(still);
+            tries = Math.max(tries + 1, failedScripts().filter((e) => path(e.name) === file).length);
+            console.info(`${file}: try ${tries} of ${ATTEMPTS} failed`);
+            if (tries >= ATTEMPTS) return giveUp(file);
         }
     }
 
@@ -83,12 +98,12 @@
 
     const isEntry = (node) => node instanceof HTMLScriptElement && node.type === "module" && node.src;
     // (an element's error does not bubble: heard on its way down)
-    addEventListener("error", (event) => { if (isEntry(event.target)) retry(event.target.src, 1); }, true);
+    addEventListener("error", (event) => { if (isEntry(event.target)) recover(event.target.src); }, true);
     // This script may run after the module scripts failed (it is async; their failure may come
     // first on a fast network): if a script of the page failed to download already, each entry
     // is imported again; one that ran is in the module map and costs no request.
     if (failedScripts().length) {
-        for (const script of document.querySelectorAll("script[type=module][src]")) retry(script.src, 1);
+        for (const script of document.querySelectorAll("script[type=module][src]")) recover(script.src);
     }
 
     // ---- the engine's worker ----
