@@ -269,24 +269,23 @@ function failedModule(fallback) {
         // the first round at once (each level of the graph in parallel); a retry one by one,
         // Pyodide's modules before ours, which imports them, up to the first that fails: a module
         // that failed is not kept, so two importers of it would ask for it twice
+        // (each module's promise settles as soon as it is in)
+        const tryOne = (href) => import(href).then((value) => {
+            const entry = runtime.get(href);
+            entry.loaded = true;
+            entry.resolve(value);
+            return { href };
+        }, (error) => ({ href, error }));
         const results = [];
-        for (const href of round === 1 ? [] : [...missing].reverse()) {
-            results.push(await import(href).then((value) => ({ href, value }), (error) => ({ href, error })));
-            if (results.at(-1).error) break;
-        }
         if (round === 1) {
-            results.push(...(await Promise.all(missing.map((href) => import(href).then((value) => ({ href, value }), (error) => ({ href, error }))))));
-        }
-        let failure = null;
-        for (const result of results) {
-            const entry = runtime.get(result.href);
-            if (!("error" in result)) {
-                entry.loaded = true;
-                entry.resolve(result.value);
-            } else {
-                failure ??= result;
+            results.push(...(await Promise.all(missing.map(tryOne))));
+        } else {
+            for (const href of [...missing].reverse()) {
+                results.push(await tryOne(href));
+                if (results.at(-1).error) break;
             }
         }
+        const failure = results.find((result) => "error" in result) ?? null;
         if (!failure) {
             if (RUNTIME.every((href) => runtime.get(href).loaded)) return;
             continue;
