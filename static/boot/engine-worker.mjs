@@ -18,6 +18,8 @@
 //                                                   page as PyScript's `py:progress` events)
 //               { type: "ready", modelJson, seed, rngName, engineModule, bootPath }
 //               { type: "error", message, traceback }   the game cannot start (readable message)
+//               { type: "error", message, code: "boot.download", file, attempts }   a file the
+//                                                   boot needs did not come after its tries
 //               { id, result } | { id, failure }    a call's answer (a JSON string for the bridge)
 //
 // Every call's arguments and answer cross as one JSON string each way (main.EngineBridge.handle):
@@ -27,6 +29,284 @@
 // first line runs, one level per round trip, and on a phone's network each waited behind the
 // page's own requests. So its first lines ask for the runtime at once (earlyFetch below) and
 // load its modules in parallel (import() of each level, deduplicated by the module map).
+
+// ---- downloads that fail or stall are retried (docs/boot.md "Failed downloads") ----------
+// Every fetch() of the boot (ours, our loader's and Pyodide's: globalThis.fetch is wrapped below)
+// and every import() of the runtime's modules is tried at most ATTEMPTS times, with a jittered
+// back-off between tries. A request that gets no byte for `net.stallMs` (before its headers or
+// in its body) is aborted and counts as failed; a body that breaks or stalls half-way is asked
+// for again and continues where it broke (the bytes already delivered are skipped, once the
+// new response is checked to be the same file), so its reader sees one whole body. Only silence
+// is limited, never the total time: a slow link still delivers bytes, and only slows the boot.
+// After the last try, a DownloadFailed (code "boot.download", the file) ends the boot with the
+// page's error screen and its Retry button (static/js/startup.js).
+const ATTEMPTS = 4; // tries per file: the first and three retries
+const BACKOFF_MS = [500, 1500, 4000]; // before the 2nd, 3rd and 4th try, each x 0.8-1.2
+// 20 s of silence: a slow 3G link (~50 kB/s) still brings a 64 kB chunk every second or two, and
+// a phone that lost its signal in a tunnel gets it back within that; ?stallMs=N (tests) sets it
+const net = { stallMs: 20_000 };
+const ROOT = new URL("../../", import.meta.url); // the site's root (pyscript.toml, main.py)
+const DOWNLOAD = "boot.download";
+
+class DownloadFailed extends Error {
+    constructor(file, why) {
+        super(`${file} could not be downloaded (${why})`);
+        this.code = DOWNLOAD;
+        this.file = file;
+    }
+}
+/** A URL as the player's error message names it: its path from the site's root. */
+const fileOf = (href) => (href.startsWith(ROOT.href) ? href.slice(ROOT.href.length) : href).split(/[?#]/)[0];
+// The snapshot and its manifest are optional: without them the boot goes on plainly
+const OPTIONAL = new URL("../vendor/snapshot/", import.meta.url).href;
+let lastFailure = null; // the DownloadFailed of a file the boot needs, once one has had its tries
+const failures = new Map(); // absolute URL -> tries that failed (ATTEMPTS per file and boot)
+const gaveUp = new Map(); // absolute URL -> its DownloadFailed
+const pause = (tries) => new Promise((wake) => setTimeout(wake, BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random())));
+
+/** One more failed try of `href`: null while it has tries left, else its DownloadFailed. */
+function failedOnce(href, why) {
+    const tries = (failures.get(href) ?? 0) + 1;
+    failures.set(href, tries);
+    console.info(`${fileOf(href)}: try ${tries} of ${ATTEMPTS} failed (${why})`);
+    return tries < ATTEMPTS ? null : giveUp(href, why);
+}
+function giveUp(href, why) {
+    failures.set(href, ATTEMPTS);
+    const failed = new DownloadFailed(fileOf(href), why);
+    gaveUp.set(href, failed);
+    if (!href.startsWith(OPTIONAL)) lastFailure = failed;
+    return failed;
+}
+
+// Requests waiting for bytes, each since when; one timer checks them all while there are any.
+// (Only a read that is waiting counts: a body nobody reads yet, such as the wasm before Pyodide
+// asks for it, is not stalled.)
+const watched = new Set();
+let ticker = null;
+function watch(controller) {
+    const entry = { since: 0, waiting: false, controller };
+    watched.add(entry);
+    ticker ??= setInterval(() => {
+        const now = performance.now();
+        for (const e of watched) {
+            if (e.waiting && now - e.since > net.stallMs) {
+                watched.delete(e);
+                e.controller.abort(new Error(`no data for ${(net.stallMs / 1000).toFixed(1)} s`));
+            }
+        }
+        if (!watched.size) { clearInterval(ticker); ticker = null; }
+    }, Math.min(1000, Math.max(50, net.stallMs / 4)));
+    return {
+        wait() { entry.since = performance.now(); entry.waiting = true; },
+        got() { entry.waiting = false; },
+        done() { watched.delete(entry); },
+    };
+}
+
+const nativeFetch = globalThis.fetch.bind(globalThis);
+const why = (error) => String(error?.message ?? error ?? "network error");
+
+/** One try of `href`: the response once its headers are in (within net.stallMs), its body
+ *  watched from then on (`seen`). */
+async function tryOnce(href, options) {
+    const controller = new AbortController();
+    const abort = () => controller.abort(options.signal.reason);
+    if (options.signal?.aborted) abort();
+    options.signal?.addEventListener("abort", abort, { once: true });
+    const seen = watch(controller);
+    controller.signal.addEventListener("abort", () => seen.done(), { once: true });
+    seen.wait();
+    try {
+        const response = await nativeFetch(href, { ...options, signal: controller.signal });
+        seen.got();
+        return { response, seen };
+    } catch (error) {
+        seen.done();
+        throw error;
+    }
+}
+
+/** fetch(), retried: see above. A caller's own abort is not retried. A server's error (5xx) is
+ *  tried again; any other status is the caller's to read. */
+async function retryingFetch(resource, options = {}) {
+    if (!(typeof resource === "string" || resource instanceof URL)) return nativeFetch(resource, options);
+    const href = new URL(resource, self.location.href).href;
+    for (;;) {
+        if (gaveUp.has(href)) throw gaveUp.get(href);
+        let attempt;
+        try {
+            attempt = await tryOnce(href, options);
+        } catch (error) {
+            if (options.signal?.aborted) throw error;
+            const failed = failedOnce(href, why(error));
+            if (failed) throw failed;
+            await pause(failures.get(href));
+            continue;
+        }
+        const { response, seen } = attempt;
+        if (response.status >= 500) {
+            seen.done();
+            if (failedOnce(href, `HTTP ${response.status}`)) return response; // the caller says it
+            response.body?.cancel().catch(() => {});
+            await pause(failures.get(href));
+            continue;
+        }
+        if (!response.body) { seen.done(); return response; }
+        return resumable(href, options, response, seen);
+    }
+}
+
+// Whether `b` is the same file as `a` (so that its bytes continue a's): same length, and the same
+// ETag or Last-Modified, which the server must have sent.
+function sameFile(a, b) {
+    const same = (name) => a.headers.get(name) === b.headers.get(name);
+    const validated = ["etag", "last-modified"].some((name) => a.headers.get(name) !== null);
+    return validated && same("content-length") && same("etag") && same("last-modified");
+}
+
+/** `first` with a body that, should it break or stall, is asked for again and continued (the
+ *  bytes the new response repeats are skipped) until the file's tries are used up. */
+function resumable(href, options, first, firstSeen) {
+    let reader = first.body.getReader();
+    let seen = firstSeen;
+    let delivered = 0; // bytes handed to the reader
+    let skip = 0; // bytes of the current response still to skip
+    async function resume() {
+        for (;;) {
+            await pause(failures.get(href));
+            let next;
+            try {
+                next = await tryOnce(href, options);
+            } catch (error) {
+                if (options.signal?.aborted) throw error;
+                const failed = failedOnce(href, why(error));
+            if (failed) throw failed;
+                continue;
+            }
+            if (!next.response.ok || !next.response.body) {
+                next.seen.done();
+                next.response.body?.cancel().catch(() => {});
+                const failed = failedOnce(href, `HTTP ${next.response.status}`);
+                if (failed) throw failed;
+                continue;
+            }
+            if (!sameFile(first, next.response)) {
+                next.seen.done();
+                next.response.body.cancel().catch(() => {});
+                throw giveUp(href, "it changed on the server while it came");
+            }
+            ({ seen } = next);
+            reader = next.response.body.getReader();
+            skip = delivered;
+            return;
+        }
+    }
+    const body = new ReadableStream({
+        async pull(out) {
+            for (;;) {
+                let chunk;
+                seen.wait();
+                try {
+                    chunk = await reader.read();
+                } catch (error) {
+                    seen.done();
+                    if (options.signal?.aborted) throw error;
+                    const failed = failedOnce(href, why(error));
+            if (failed) throw failed;
+                    await resume();
+                    continue;
+                }
+                seen.got();
+                if (chunk.done) {
+                    seen.done();
+                    if (skip > 0) throw giveUp(href, "shorter than before");
+                    out.close();
+                    return;
+                }
+                let value = chunk.value;
+                if (skip >= value.byteLength) { skip -= value.byteLength; continue; }
+                if (skip > 0) { value = value.subarray(skip); skip = 0; }
+                delivered += value.byteLength;
+                out.enqueue(value);
+                return;
+            }
+        },
+        cancel(reason) {
+            seen.done();
+            return reader.cancel(reason);
+        },
+    });
+    return new Response(body, { status: first.status, statusText: first.statusText, headers: first.headers });
+}
+
+// The runtime's modules (every level of the module graph at once: our loader, which starts the
+// boot as it runs, Pyodide's loader it imports, and the wasm's JavaScript half), imported
+// together and, should one not come (a browser fetches a module that failed again on the next
+// import()), imported again together: a round is one try of each, so that a module two of them
+// import (Pyodide's loader) is asked for once a round. `runtimeModule(url)` is each one's promise;
+// our loader takes Pyodide's JavaScript half through it (static/boot/pyodide.mjs).
+const NOT_FETCHED = /dynamically imported module|importing a module script failed|error loading/i;
+const RUNTIME = ["./pyodide.mjs", "./pyscript-files.mjs", "../vendor/pyodide/pyodide.mjs", "../vendor/pyodide/pyodide.asm.mjs"]
+    .map((url) => new URL(url, import.meta.url).href);
+const runtime = new Map(RUNTIME.map((href) => {
+    const settle = {};
+    const promise = new Promise((resolve, reject) => Object.assign(settle, { resolve, reject }));
+    promise.catch(() => {}); // reported by start()
+    return [href, { promise, ...settle, loaded: false }];
+}));
+// This worker's Resource Timing: a request that failed has a status of 0 (Chromium; elsewhere
+// none is listed, and a round counts as one try)
+const failedEntries = () => performance.getEntriesByType("resource").filter((e) => e.responseStatus === 0);
+/** The module whose download failed last, or `fallback`. */
+function failedModule(fallback) {
+    const failed = failedEntries().filter((e) => /\.m?js$/.test(new URL(e.name).pathname));
+    return failed.length ? failed[failed.length - 1].name : fallback;
+}
+(async () => {
+    for (let round = 1; ; round += 1) {
+        const missing = RUNTIME.filter((href) => !runtime.get(href).loaded);
+        // the first round at once (each level of the graph in parallel); a retry one by one,
+        // Pyodide's modules before ours, which imports them, up to the first that fails: a module
+        // that failed is not kept, so two importers of it would ask for it twice
+        // (each module's promise settles as soon as it is in)
+        const tryOne = (href) => import(href).then((value) => {
+            const entry = runtime.get(href);
+            entry.loaded = true;
+            entry.resolve(value);
+            return { href };
+        }, (error) => ({ href, error }));
+        const results = [];
+        if (round === 1) {
+            results.push(...(await Promise.all(missing.map(tryOne))));
+        } else {
+            for (const href of [...missing].reverse()) {
+                results.push(await tryOne(href));
+                if (results.at(-1).error) break;
+            }
+        }
+        const failure = results.find((result) => "error" in result) ?? null;
+        if (!failure) {
+            if (RUNTIME.every((href) => runtime.get(href).loaded)) return;
+            continue;
+        }
+        let failed = failure.error; // (one that came and threw is not tried again)
+        if (NOT_FETCHED.test(why(failure.error))) {
+            // the tries of the file that did not come: its failed requests, when they are listed
+            const file = failedModule(failure.href);
+            const requests = failedEntries().filter((e) => e.name === file).length;
+            failures.set(file, Math.max(failures.get(file) ?? 0, requests - 1));
+            failed = failedOnce(file, why(failure.error));
+        }
+        if (failed) {
+            for (const entry of runtime.values()) entry.reject(failed);
+            return;
+        }
+        await pause(round);
+    }
+})();
+const runtimeModule = (url) => runtime.get(new URL(url, import.meta.url).href)?.promise ?? import(url);
+globalThis.__boceImport = runtimeModule;
 
 // The runtime's files, asked for before anything else: Pyodide's wasm, the snapshot's manifest
 // and, once that is in, the snapshot it names. The loader's later fetch() of the same URL takes
@@ -38,7 +318,7 @@ const EARLY = {
 };
 const early = new Map(); // absolute URL -> { response: Promise<Response>, controller }
 const asked = new Set(); // the URLs the loader has fetched (none of them is asked for twice)
-const plainFetch = globalThis.fetch.bind(globalThis);
+const plainFetch = retryingFetch;
 function earlyFetch(url) {
     const href = new URL(url, import.meta.url).href;
     if (asked.has(href)) return null; // the loader got there first
@@ -67,13 +347,10 @@ earlyFetch(EARLY.manifest)
     })
     .catch(() => {}); // pyodide.mjs reads the manifest again and says what is wrong with it
 
-// Every level of the module graph at once: our loader (which starts the boot as it runs),
-// Pyodide's loader it imports, and the wasm's JavaScript half, which Pyodide's loader imports.
-const loading = Promise.all([import("./pyodide.mjs"), import("./pyscript-files.mjs"),
-    import("../vendor/pyodide/pyodide.mjs"), import("../vendor/pyodide/pyodide.asm.mjs")]);
+// Every level of the module graph at once (runtimeModule, above).
+const loading = Promise.all(RUNTIME.map(runtimeModule));
 loading.catch(() => {}); // reported by start()
 
-const ROOT = new URL("../../", import.meta.url); // the site's root (pyscript.toml, main.py)
 const HOME = "/home/pyodide/";
 
 const post = (message) => self.postMessage(message);
@@ -202,9 +479,16 @@ function answer({ id, method, args = [] }) {
 self.addEventListener("message", (event) => {
     const message = event.data ?? {};
     if (message.type === "start") {
-        start(String(message.search ?? "")).catch((error) => {
+        const search = String(message.search ?? "");
+        // the stall timeout, for the tests only (docs/boot.md "Failed downloads")
+        const stallMs = Number(new URLSearchParams(search).get("stallMs"));
+        if (Number.isFinite(stallMs) && stallMs >= 100) net.stallMs = stallMs;
+        start(search).catch((error) => {
             console.error(error);
-            post({ type: "error", message: String(error?.message ?? error).split("\n")[0] });
+            // a file the boot needs that did not come (Pyodide may have wrapped its failure)
+            const failed = error instanceof DownloadFailed ? error : lastFailure;
+            if (failed) post({ type: "error", message: failed.message, code: DOWNLOAD, file: failed.file, attempts: ATTEMPTS });
+            else post({ type: "error", message: String(error?.message ?? error).split("\n")[0] });
         });
     } else if (message.id !== undefined) {
         answer(message);

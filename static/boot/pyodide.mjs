@@ -50,12 +50,22 @@ const reasonOf = (error) => (error instanceof Unusable ? error.message
 // last byte and the check of its engine files (`pending.filled`: Pyodide is handed the
 // snapshot's buffer while it is still arriving and being checked, so that it sets its module up
 // meanwhile) and undoes the XOR first (undoDelta).
+// An instantiation that fails (the wasm did not download, after the engine's worker's retries) is
+// only logged by Pyodide, whose loadPyodide then waits for ever: `instantiated` says so instead,
+// and the boot fails with that reason (loadWithin).
 let pending = null; // { bytes, length, page, filled, done, failure }
+let instantiationFailed = null; // the current boot's (reject)
 for (const name of ["instantiate", "instantiateStreaming"]) {
     const original = WebAssembly[name];
     if (typeof original !== "function") continue;
     WebAssembly[name] = async function (...args) {
-        const result = await original.apply(this, args);
+        let result;
+        try {
+            result = await original.apply(this, args);
+        } catch (error) {
+            instantiationFailed?.(error);
+            throw error;
+        }
         const snapshot = pending;
         const instance = result instanceof WebAssembly.Instance ? result : result?.instance;
         if (!snapshot || !instance?.exports?.memory) return result;
@@ -224,7 +234,12 @@ async function fetchSnapshot(manifest) {
     });
     // the restore waits for both (the instantiation, above); a failure of either clears the
     // snapshot's header, so that Pyodide's restore refuses it and the boot goes on plainly
-    const filled = Promise.all([read, checked]).then(([indices]) => indices);
+    // (the check's refusal first: the read it aborted fails too)
+    const filled = Promise.allSettled([read, checked]).then(([r, c]) => {
+        if (c.status === "rejected") throw c.reason;
+        if (r.status === "rejected") throw r.reason;
+        return r.value;
+    });
     const arriving = { bytes: data, length: manifest.delta ?? 0, page: manifest.page, filled, done: false, failure: null };
     filled.catch((error) => {
         arriving.failure = reasonOf(error);
@@ -271,6 +286,17 @@ export async function loadPyodide(options = {}) {
     return loadEither({ ...options, indexURL: INDEX_URL });
 }
 
+// Pyodide's JavaScript half, through the engine's worker's retried import() when there is one
+// (static/boot/engine-worker.mjs runtimeModule: its own import of the same module)
+const runtimeModule = globalThis.__boceImport ?? ((url) => import(url));
+const createPyodideModule = () => runtimeModule(new URL("pyodide.asm.mjs", INDEX_URL).href).then((m) => m.default);
+
+/** Pyodide's loadPyodide(options), or its wasm's failure to instantiate (which Pyodide swallows). */
+function loadWithin(options) {
+    const failed = new Promise((_, reject) => { instantiationFailed = reject; });
+    return Promise.race([loadPlain({ createPyodideModule: createPyodideModule(), ...options }), failed]);
+}
+
 async function loadEither(plainOptions) {
     let why;
     try {
@@ -287,7 +313,7 @@ async function loadEither(plainOptions) {
             // On the page (?engine=page), PyScript's Python package imports more of it: its own zip.
             const zip = (typeof WorkerGlobalScope === "undefined" && manifest.restoreStdlibPage) || manifest.restoreStdlib;
             const small = zip ? { stdLibURL: new URL(zip, SNAPSHOT_DIR).href } : {};
-            const pyodide = await loadPlain({ ...plainOptions, ...small, _loadSnapshot: snapshot });
+            const pyodide = await loadWithin({ ...plainOptions, ...small, _loadSnapshot: snapshot });
             if (restoring.length && !restoring.done) throw new Error("the snapshot's static data was not restored");
             // what the snapshot could not keep (a fresh `random` state, the zip importers, the
             // full zip's URL): a function the snapshot holds (tools/build_runtime.mjs WARM_UP), so
@@ -306,5 +332,5 @@ async function loadEither(plainOptions) {
     settleEngineFiles(null); // (if the check never ran)
     console.info(`Booting Pyodide without a snapshot: ${why}.`);
     boot.path = `plain: ${why}`;
-    return loadPlain(plainOptions);
+    return loadWithin(plainOptions);
 }

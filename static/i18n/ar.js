@@ -430,4 +430,7 @@ export default {
     "scenario.played": "لُعب؛ الجولات التالية تُسحب كالمعتاد.",
     "scenario.nextSpin": "الدوران التالي بقيمة {bet} يلعبه.",
     "scenario.nextBuy": "شراء الميزة التالي بقيمة {bet} يلعبه.",
+    // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
+    "boot.failed": "عذرًا، تعذّر تنزيل اللعبة ({file}). تحقّق من الاتصال وحاول مرة أخرى.",
+    "boot.retry": "حاول مرة أخرى",
 };

@@ -428,4 +428,7 @@ export default {
     "scenario.played": "Gespielt; die Runden danach werden wie üblich gezogen.",
     "scenario.nextSpin": "Das nächste Drehen mit {bet} spielt es.",
     "scenario.nextBuy": "Der nächste Feature-Kauf mit {bet} spielt es.",
+    // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
+    "boot.failed": "Das Spiel konnte leider nicht geladen werden ({file}). Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.",
+    "boot.retry": "Erneut versuchen",
 };

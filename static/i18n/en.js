@@ -442,4 +442,7 @@ export default {
     "scenario.played": "Played; the rounds after it are drawn as usual.",
     "scenario.nextSpin": "The next Spin at {bet} plays it.",
     "scenario.nextBuy": "The next Buy feature at {bet} plays it.",
+    // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
+    "boot.failed": "Sorry, the game could not be downloaded ({file}). Check the connection and try again.",
+    "boot.retry": "Try again",
 };

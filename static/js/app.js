@@ -25,7 +25,7 @@ import { Sequencer } from "./sequencer.js";
 import { SessionClock } from "./sessionclock.js";
 import { SharedGame, loadRecord } from "./sharedgame.js";
 import { Sound } from "./sound.js";
-import { reportStartupError, showStartupFailure } from "./startup.js";
+import { DOWNLOAD, reportStartupError, showStartupFailure } from "./startup.js";
 import * as store from "./store.js";
 import { Tabs } from "./tabs.js";
 import { ProfileError, refusal } from "./jurisdiction.js";
@@ -394,6 +394,7 @@ start().catch((err) => {
         console.error(err);
         reportStartupError(err?.message ?? err, { always: true });
     }
-    embed.post(embed.Outgoing.ERROR, { message: status.textContent, ...codeOf(err) });
+    // (a download that failed has told the parent already, naming the file: startup.js)
+    if (!(err instanceof StartupError && err.code === DOWNLOAD)) embed.post(embed.Outgoing.ERROR, { message: status.textContent, ...codeOf(err) });
     readyReject(err);
 });

@@ -26,7 +26,7 @@
 // publishes a `window.bridge` of synchronous functions; the same wrapper serves both.
 
 import { released } from "./poster.js";
-import { reportStartupError } from "./startup.js";
+import { ATTEMPTS, backoff, downloadFailure, reportDownloadFailure, reportStartupError } from "./startup.js";
 
 /** The engine said no (a bad bet, a round that does not verify, a refused generator state):
  *  `message` in English, `code` (null when the engine gave none), `params`, `money` (the names
@@ -40,8 +40,15 @@ export class EngineRefusal extends Error {
     }
 }
 
-/** A failure the loading screen already shows in its own words (main.py or boot.js). */
-export class StartupError extends Error {}
+/** A failure the loading screen already shows in its own words (main.py or boot.js); for a
+ *  download that failed, with its `code` and `file` (startup.js reportDownloadFailure). */
+export class StartupError extends Error {
+    constructor(message, { code = null, file = null } = {}) {
+        super(message);
+        this.code = code;
+        this.file = file;
+    }
+}
 
 function parsed(json) {
     const value = JSON.parse(json);
@@ -131,7 +138,7 @@ export function connect() {
         function failed() {
             if (root.dataset.state !== "error") return;
             stop();
-            reject(new StartupError(document.getElementById("status").textContent));
+            reject(new StartupError(document.getElementById("status").textContent, downloadFailure() ?? {}));
         }
         addEventListener("bridge-ready", started);
         watch.observe(root, { attributes: true, attributeFilter: ["data-state"] });
@@ -171,10 +178,16 @@ function publish(info, call) {
     dispatchEvent(new CustomEvent("bridge-ready"));
 }
 
-/** The engine could not start: `{message, traceback}` (the reason, Python's traceback if any). */
-function failed({ message, traceback }) {
+/** The engine could not start: `{message, traceback}` (the reason, Python's traceback if any),
+ *  or `{code: "boot.download", file}`: a file it needs did not come after its tries. */
+function failed({ message, traceback, code, file }) {
     if (traceback) console.error(traceback);
-    reportStartupError(message);
+    if (code === "boot.download") {
+        console.error(message);
+        reportDownloadFailure(file);
+    } else {
+        reportStartupError(message);
+    }
 }
 
 // The worker static/js/earlyworker.js started from the top of index.html, if it did.
@@ -184,9 +197,14 @@ function takeEarlyWorker() {
     return early;
 }
 
+const WORKER_SCRIPT = new URL("../boot/engine-worker.mjs", import.meta.url);
+const newWorker = () => new Worker(WORKER_SCRIPT, { type: "module", credentials: "omit" });
+
 function startWorker() {
     const early = takeEarlyWorker();
-    const worker = early?.worker ?? new Worker(new URL("../boot/engine-worker.mjs", import.meta.url), { type: "module", credentials: "omit" });
+    let worker = early?.worker ?? newWorker();
+    let failedTries = 0; // of the worker's script (a module worker that did not load)
+    let started = false; // the worker has said something: its script loaded
     const pending = new Map();
     let next = 0;
     const call = (method, args) => new Promise((resolve, reject) => {
@@ -195,6 +213,7 @@ function startWorker() {
         worker.postMessage({ id, method, args });
     });
     const onMessage = ({ data }) => {
+        started = true;
         if (data.id !== undefined) {
             const waiting = pending.get(data.id);
             pending.delete(data.id);
@@ -209,17 +228,36 @@ function startWorker() {
             failed(data);
         }
     };
-    // the worker's script (or a module it imports) could not be loaded or run
-    const onError = (event) => {
-        event.preventDefault();
-        reportStartupError(event.message || "the engine's worker failed to load");
-    };
-    if (early) {
-        early.handOver(onMessage, onError); // with what it said before this module ran
-    } else {
+    const listen = () => {
         worker.addEventListener("message", onMessage);
         worker.addEventListener("error", onError);
         worker.postMessage({ type: "start", search: location.search });
+    };
+    // the worker's script (or a module it imports) could not be loaded or run; a script that did
+    // not load (no message: nothing ran, not even its first progress) is tried again, with a new
+    // worker, ATTEMPTS times in all (startup.js)
+    function onError(event) {
+        event.preventDefault();
+        if (event.message || started) {
+            reportStartupError(event.message || "the engine's worker failed");
+            return;
+        }
+        worker.terminate();
+        failedTries += 1;
+        console.info(`static/boot/engine-worker.mjs: try ${failedTries} of ${ATTEMPTS} failed`);
+        if (failedTries >= ATTEMPTS) {
+            reportDownloadFailure("static/boot/engine-worker.mjs");
+            return;
+        }
+        setTimeout(() => {
+            worker = newWorker();
+            listen();
+        }, backoff(failedTries));
+    }
+    if (early) {
+        early.handOver(onMessage, onError); // with what it said before this module ran
+    } else {
+        listen();
     }
     return {
         /** How the interpreter booted: "snapshot", or "plain: <why>" (static/boot/pyodide.mjs). */

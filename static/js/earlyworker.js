@@ -6,10 +6,110 @@
 // the messages the worker sent meanwhile (handOver below); without this script (or under
 // ?poster=1, where nothing of the runtime loads before Play, and ?engine=page, where Python runs
 // on the page) bridge.js starts the worker itself, as before.
+//
+// It also watches the page's own module scripts (docs/boot.md "Failed downloads"): a module of
+// a `<script type="module">`'s graph that did not download makes that script fail as a whole (an
+// `error` event on it, no more). It is imported again (import(): the browser fetches again what
+// failed, and only that), ATTEMPTS times in all with a back-off, then the page shows its error
+// screen with a Retry button (static/js/startup.js reportDownloadFailure, or, if that module
+// cannot be loaded either, the same in English from here).
 (() => {
+    const here = document.currentScript.src;
+
+    // ---- the page's modules: tried again, then the error screen ----
+    const ATTEMPTS = 4; // tries per file, the first included; the same in static/js/startup.js
+    const BACKOFF_MS = [500, 1500, 4000]; // before the 2nd, 3rd and 4th (x 0.8-1.2)
+    const pause = (tries) => new Promise((wake) => setTimeout(wake, BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random())));
+    const path = (url) => (url.startsWith(new URL("../../", here).href) ? url.slice(new URL("../../", here).href.length) : url).split(/[?#]/)[0];
+    // (each engine's words for a module that could not be fetched, not one that threw)
+    const NOT_FETCHED = /dynamically imported module|importing a module script failed|error loading/i;
+    const failed = new Set(); // the module scripts (src) that failed and have not loaded since
+    let recovering = false;
+
+    /** The scripts whose download failed so far, as Resource Timing tells (a status of 0). */
+    const failedScripts = () => performance.getEntriesByType("resource")
+        .filter((e) => e.responseStatus === 0 && /\.m?js$/.test(new URL(e.name).pathname));
+    /** The module that did not come, as far as Resource Timing tells, else the script's own file. */
+    function missing(src) {
+        const scripts = failedScripts();
+        return path(scripts.length ? scripts[scripts.length - 1].name : src);
+    }
+
+    // A round per try: after the back-off, the scripts that failed are imported again, in the
+    // page's order, up to the first that fails (a module that failed is not kept: two importers
+    // of it would ask for it twice). ATTEMPTS requests of a file in all, the page's own load
+    // included (counted in Resource Timing, where the browser lists failed requests; else a
+    // round is a try).
+    async function recover(src) {
+        failed.add(src);
+        if (recovering) return;
+        recovering = true;
+        for (let tries = 1; ; ) {
+            await pause(tries);
+            let still = null;
+            for (const script of [...failed]) {
+                try {
+                    await import(script);
+                    failed.delete(script);
+                } catch (error) {
+                    // one that came and threw is boot.js's to report
+                    if (!NOT_FETCHED.test(String(error?.message ?? error))) { failed.delete(script); continue; }
+                    still = script;
+                    break;
+                }
+            }
+            if (still === null) { recovering = false; return; }
+            const file = missing(still);
+            tries = Math.max(tries + 1, failedScripts().filter((e) => path(e.name) === file).length);
+            console.info(`${file}: try ${tries} of ${ATTEMPTS} failed`);
+            if (tries >= ATTEMPTS) return giveUp(file);
+        }
+    }
+
+    function giveUp(file) {
+        import(new URL("./startup.js", here).href)
+            .then((startup) => startup.reportDownloadFailure(file))
+            .catch(() => inEnglish(file));
+    }
+
+    // The page's own modules did not load, its tables neither: startup.js's screen, in English
+    // (static/i18n/en.js "boot.failed").
+    const FAILED_IN_ENGLISH = "Sorry, the game could not be downloaded ({file}). Check the connection and try again.";
+    function inEnglish(file) {
+        const root = document.documentElement;
+        if (root.dataset.state !== "loading") return;
+        root.dataset.state = "error";
+        root.removeAttribute("data-lang-pending");
+        const message = FAILED_IN_ENGLISH.replace("{file}", file);
+        const status = document.getElementById("status");
+        if (status) status.textContent = message;
+        const button = document.getElementById("retry"); // its text is index.html's English
+        if (button) {
+            button.addEventListener("click", () => location.reload(), { once: true });
+            button.hidden = false;
+            button.focus();
+        }
+        if (window.parent !== window) {
+            try {
+                window.parent.postMessage({ source: "book-of-christmas-eve", type: "error", message, code: "boot.download", file }, "*");
+            } catch { /* a closed parent */ }
+        }
+    }
+
+    const isEntry = (node) => node instanceof HTMLScriptElement && node.type === "module" && node.src;
+    // (an element's error does not bubble: heard on its way down)
+    addEventListener("error", (event) => { if (isEntry(event.target)) recover(event.target.src); }, true);
+    // This script may run after the module scripts failed (it is async; their failure may come
+    // first on a fast network): if a script of the page failed to download already, each entry
+    // is imported again; one that ran is in the module map and costs no request.
+    if (failedScripts().length) {
+        for (const script of document.querySelectorAll("script[type=module][src]")) recover(script.src);
+    }
+
+    // ---- the engine's worker ----
     const params = new URLSearchParams(location.search);
     if (params.get("poster") === "1" || params.get("engine") === "page" || typeof Worker !== "function") return;
-    const worker = new Worker(new URL("../boot/engine-worker.mjs", document.currentScript.src), { type: "module", credentials: "omit" });
+    const worker = new Worker(new URL("../boot/engine-worker.mjs", here), { type: "module", credentials: "omit" });
     const held = []; // the events so far, in their order
     const hold = (event) => held.push(event);
     worker.addEventListener("message", hold);

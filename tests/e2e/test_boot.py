@@ -109,7 +109,8 @@ def test_malformed_model_shows_the_fault_and_no_game(
 def test_runtime_load_failure_shows_a_readable_message(
     context: BrowserContext, open_game: Callable[..., Game]
 ) -> None:
+    # (tried again first: tests/e2e/test_boot_retry.py; then en.js's boot.failed, naming the file)
     context.route("**/static/vendor/pyodide/pyodide.mjs", lambda route: route.abort())
     game = open_game(state="error")
-    expect(game.page.locator("#status")).to_contain_text("could not start")
-    assert "could not start" in game.page.evaluate(READY_OUTCOME)
+    expect(game.page.locator("#status")).to_contain_text("could not be downloaded (static/vendor/pyodide/pyodide.mjs)")
+    assert "could not be downloaded" in game.page.evaluate(READY_OUTCOME)
