@@ -431,6 +431,6 @@ export default {
     "scenario.nextSpin": "الدوران التالي بقيمة {bet} يلعبه.",
     "scenario.nextBuy": "شراء الميزة التالي بقيمة {bet} يلعبه.",
     // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
-    "boot.failed": "عذرًا، تعذّر تنزيل اللعبة ({file}). تحقّق من الاتصال وحاول مرة أخرى.",
+    "boot.failed": "انقطع الاتصال: تعذّر تحميل اللعبة. تحقّق من اتصالك وحاول مرة أخرى. ({file})",
     "boot.retry": "حاول مرة أخرى",
 };

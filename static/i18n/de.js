@@ -429,6 +429,6 @@ export default {
     "scenario.nextSpin": "Das nächste Drehen mit {bet} spielt es.",
     "scenario.nextBuy": "Der nächste Feature-Kauf mit {bet} spielt es.",
     // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
-    "boot.failed": "Das Spiel konnte leider nicht geladen werden ({file}). Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.",
+    "boot.failed": "Verbindung unterbrochen: Das Spiel konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut. ({file})",
     "boot.retry": "Erneut versuchen",
 };

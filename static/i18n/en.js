@@ -443,6 +443,6 @@ export default {
     "scenario.nextSpin": "The next Spin at {bet} plays it.",
     "scenario.nextBuy": "The next Buy feature at {bet} plays it.",
     // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
-    "boot.failed": "Sorry, the game could not be downloaded ({file}). Check the connection and try again.",
+    "boot.failed": "Connection lost: the game could not be loaded. Check your connection and try again. ({file})",
     "boot.retry": "Try again",
 };

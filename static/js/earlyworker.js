@@ -74,7 +74,7 @@
 
     // The page's own modules did not load, its tables neither: startup.js's screen, in English
     // (static/i18n/en.js "boot.failed").
-    const FAILED_IN_ENGLISH = "Sorry, the game could not be downloaded ({file}). Check the connection and try again.";
+    const FAILED_IN_ENGLISH = "Connection lost: the game could not be loaded. Check your connection and try again. ({file})";
     function inEnglish(file) {
         const root = document.documentElement;
         if (root.dataset.state !== "loading") return;
