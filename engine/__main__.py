@@ -67,8 +67,11 @@ def _integer(name: str) -> Callable[[str], int]:
     low, high = LIMITS[name]
 
     def parse(text: str) -> int:
-        if not re.fullmatch(r"-?[0-9]{1,30}", text):
+        if not re.fullmatch(r"-?[0-9]+", text):
             raise argparse.ArgumentTypeError(f"{shown(repr(text), 60)} is not an integer")
+        digits = len(text.lstrip("-"))
+        if digits > 30:  # beyond every limit: refused before int() converts it
+            raise argparse.ArgumentTypeError(f"{name} of {digits} digits is not between {low} and {high}")
         value = int(text)
         if value < low:
             raise argparse.ArgumentTypeError(f"{name} {value} must be at least {low}")
@@ -225,6 +228,7 @@ class _Progress:
     def __call__(self, done: int, total: int) -> None:
         from .simulate import progress_bar
 
+        self.open = True  # before it draws: Ctrl-C may come while it does
         progress_bar(done, total)
         self.open = done < total
 

@@ -76,12 +76,14 @@ def _refused(error: type[EngineError], file: str, why: str, *, code: str,
     return error(f"{file}: {why}", code=code, params={"file": file, **(params or {})})
 
 
-def _depth(text: str) -> int:
+def _depth(text: str) -> int | None:
     """How deep arrays and objects nest in ``text``, its strings skipped: a linear scan that
-    never recurses (an unterminated string counts its brackets, so a text that is not JSON
-    may read deeper than it is; it is refused either way)."""
+    never recurses; None when a string does not end (no JSON text has a quote left over)."""
+    rest = _STRINGS.sub("", text)
+    if '"' in rest:
+        return None
     deepest = depth = 0
-    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+    for bracket in _BRACKETS.findall(rest):
         if bracket in "[{":
             depth += 1
             deepest = max(deepest, depth)
@@ -163,6 +165,8 @@ def read_json(path: str | Path, *, what: str = "file", limit: int = MODEL_LIMIT,
         raise _refused(error, file, f"is not UTF-8 text (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})",
                        code="file.notUtf8", params={"at": exc.start}) from None
     depth = _depth(text)
+    if depth is None:
+        raise _refused(error, file, "is not JSON (a string does not end)", code="file.notJson")
     if depth > MAX_DEPTH:
         raise _refused(error, file, f"nests {depth} levels deep, over {MAX_DEPTH}", code="file.tooDeep",
                        params={"depth": depth, "limit": MAX_DEPTH})
@@ -204,9 +208,9 @@ def read_json(path: str | Path, *, what: str = "file", limit: int = MODEL_LIMIT,
         if not text.strip():
             raise _refused(error, file, "is empty", code="file.notJson") from None
         raise _refused(error, file, f"is not JSON ({exc})", code="file.notJson") from None
-    except RecursionError:  # not reached below MAX_DEPTH; kept so that no input can raise it
-        raise _refused(error, file, f"nests over {MAX_DEPTH} levels deep", code="file.tooDeep",
-                       params={"limit": MAX_DEPTH}) from None
+    except RecursionError:  # only where the interpreter's recursion limit is set below MAX_DEPTH
+        raise _refused(error, file, "nests too deeply for this interpreter (its recursion limit)",
+                       code="file.tooDeep") from None
     bad = _unpaired_surrogate(value)
     if bad is not None:
         raise _refused(error, file, f"has a string UTF-8 cannot hold (an unpaired surrogate): "
