@@ -3,7 +3,8 @@
 Every argument is checked before any work starts (:data:`LIMITS`; an integer is ASCII digits
 with an optional ``-``), every file is read by :func:`engine.jsonfile.read_json`, and every
 refusal is one line on stderr. Exit codes: 0 done; 1 ``verify``: the round is not genuine
-(or its file cannot be read); 2 a usage error, a refused argument, model or input; 130
+(or its file cannot be read); 2 a usage error, a refused argument, model or input, or out
+of memory, a RecursionError or an OverflowError (a last resort: not a bug's other errors); 130
 interrupted (Ctrl-C); 141 stdout closed early (``| head``: quietly, as a program the pipe's
 signal ended).
 """
@@ -152,6 +153,15 @@ def _say(line: str) -> None:
         pass
 
 
+def _say_plain(line: str) -> None:
+    """A line known to be printable, in as few calls as can be (no stack or memory to spare)."""
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
 def _quiet_stdout() -> None:
     """Point stdout's descriptor at /dev/null, so that the interpreter's last flush of what
     is buffered finds no closed pipe (a test's captured stdout has no descriptor: nothing)."""
@@ -203,11 +213,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return BROKEN_PIPE
     except MemoryError:
         progress.end_line()
-        _say(f"{PROG}: error: out of memory")
+        _say_plain(f"{PROG}: error: out of memory")
         return 2
     except RecursionError:
         progress.end_line()
-        _say(f"{PROG}: error: the input nests too deeply (RecursionError)")
+        _say_plain(f"{PROG}: error: nested too deeply for the recursion limit (RecursionError)")
+        return 2
+    except OverflowError:  # a model's number beyond what the maths can hold (the PAR sheet's bytes)
+        progress.end_line()
+        _say(f"{PROG}: error: a number of the input is too large to compute with (OverflowError)")
         return 2
     except UnicodeEncodeError as exc:
         _say(f"{PROG}: error: the output cannot be written in {exc.encoding}")

@@ -297,7 +297,7 @@ def _check_strips(value: object, where: str, symbols: tuple[Symbol, ...]) -> tup
         if len(strip) < ROWS:
             raise _fail(at, f"has {len(strip)} stops; a strip has at least {ROWS}")
         for stop, name in enumerate(strip):
-            if name not in known:
+            if not isinstance(name, str) or name not in known:  # a list or object is no name either
                 raise _fail(f"{at}[{stop}]", f"unknown symbol {name!r}")
         books = [stop for stop, name in enumerate(strip) if name == WILD]
         if books and reel not in BOOK_REELS:

@@ -555,3 +555,50 @@ def test_fuzz_arguments(argv: list[str]) -> None:
         one_line(err)
     else:
         assert err == ""
+
+
+# The last resorts of main: each a real condition, not a stand-in.
+
+def test_a_strip_stop_that_is_a_list_is_refused_not_a_type_error(tmp_path) -> None:
+    # found by probing mutated models: `name not in known` raised TypeError (unhashable list)
+    data = json.loads(TEST_MODEL_BYTES)
+    data["reels"]["base"][0][0] = []
+    status, out, err, _ = cli("--model", _write(tmp_path / "m.json", json.dumps(data)), "check")
+    assert (status, out) == (2, "")
+    assert one_line(err) == "error: reels.base[0][0]: unknown symbol []"
+
+
+def test_an_overflow_in_the_maths_is_one_line(tmp_path) -> None:
+    # 10^30 free spins: a valid model by its rules, whose PAR sheet's exact sums no longer fit
+    # the bytes Python can make (OverflowError in engine/par/odds.py)
+    data = json.loads(TEST_MODEL_BYTES)
+    data["free_spins"]["count"] = 10**30
+    status, out, err, seconds = cli("--model", _write(tmp_path / "m.json", json.dumps(data)), "par")
+    assert (status, out) == (2, "")
+    assert one_line(err) == "python -m engine: error: a number of the input is too large to compute with (OverflowError)"
+    assert seconds < SECONDS
+
+
+def test_a_recursion_error_anywhere_is_one_line() -> None:
+    # An interpreter with little stack left: from 10 frames above this one (fewer do not reach
+    # main's guard) to plenty, `round` either plays (the same round as here) or ends in the
+    # guard's one line; the lowest limits do reach the guard.
+    want = play_round(SHIPPED, SHIPPED.default_bet, random.Random(1)).to_dict()
+    here = len(__import__("inspect").stack())
+    old = sys.getrecursionlimit()
+    guarded = 0
+    for extra in range(10, 100, 5):
+        out, err = io.StringIO(), io.StringIO()
+        sys.setrecursionlimit(here + extra)
+        try:
+            with redirect_stdout(out), redirect_stderr(err):
+                status = main(["round", "--seed", "1"])
+        finally:
+            sys.setrecursionlimit(old)
+        if status == 0:
+            assert json.loads(out.getvalue()) == want
+        else:
+            assert status == 2 and one_line(err.getvalue()) == (
+                "python -m engine: error: nested too deeply for the recursion limit (RecursionError)")
+            guarded += 1
+    assert 0 < guarded < 18
