@@ -1,45 +1,123 @@
-"""Command line: ``python -m engine --help``."""
+"""Command line: ``python -m engine --help``.
+
+Every argument is checked before any work starts (:data:`LIMITS`; an integer is ASCII digits
+with an optional ``-``), every file is read by :func:`engine.jsonfile.read_json`, and every
+refusal is one line on stderr. Exit codes: 0 done; 1 ``verify``: the round is not genuine
+(or its file cannot be read); 2 a usage error, a refused argument, model or input, or out
+of memory, a RecursionError or an OverflowError (a last resort: not a bug's other errors); 130
+interrupted (Ctrl-C); 141 stdout closed early (``| head``: quietly, as a program the pipe's
+signal ended).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import re
+import signal
 import sys
-from collections.abc import Sequence
-from pathlib import Path
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 
+from .errors import EngineError, SavedRoundError
 from .evaluate import evaluate
 from .grid import parse_grid
-from .errors import EngineError, ModelError, ReplayLinkError
-from .model import Model, load_model
+from .jsonfile import EXPORT_LIMIT, read_json, shown
+from .model import MODEL_PATH, Model, load_model
 from .replaylink import model_fingerprint, parse_replay, round_from_export
 from .round import Round, play_round
 from .spin import SpinKind
 
+PROG = "python -m engine"
+LIMITS = {
+    "rounds": (1, 10**9),  # 10^9 rounds of simulate take hours on every core there is
+    "seed": (0, 2**64 - 1),  # a 64-bit seed (random.Random(-n) is random.Random(n): refused)
+    "bet": (1, 10**12),  # minor units: the model's levels decide; this only bounds the text
+    "workers": (1, 64),  # forked processes: more than a machine's cores only compete
+}
+"""Each integer argument's least and greatest value."""
+TEXT_LIMITS = {
+    "--model": 4096,  # PATH_MAX on Linux
+    "grid": 1000,  # 15 symbol names and separators: the shipped model's longest is 90 characters
+    "--special": 100,  # one symbol name
+    "LINK_OR_FILE": 1 << 16,  # a replay text is about 120 characters, a link a URL around it
+}
+"""Each text argument's greatest length, in characters."""
+INTERRUPTED = 130
+BROKEN_PIPE = 141
+
+
+class UsageError(Exception):
+    """An argument argparse or a limit refused: one line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its usage errors as one line (no usage block), raised, not exited, so that
+    :func:`main` returns 2 in-process too."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: error: {message} (see {self.prog} --help)")
+
+
+def _integer(name: str) -> Callable[[str], int]:
+    """argparse's type for the integer argument ``name``, within :data:`LIMITS`."""
+    low, high = LIMITS[name]
+
+    def parse(text: str) -> int:
+        if not re.fullmatch(r"-?[0-9]+", text):
+            raise argparse.ArgumentTypeError(f"{shown(repr(text), 60)} is not an integer")
+        digits = len(text.lstrip("-"))
+        if digits > 30:  # beyond every limit: refused before int() converts it
+            raise argparse.ArgumentTypeError(f"{name} of {digits} digits is not between {low} and {high}")
+        value = int(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{name} {value} must be at least {low}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"{name} {value} must be at most {high}")
+        return value
+
+    return parse
+
+
+def _text(name: str) -> Callable[[str], str]:
+    """argparse's type for the text argument ``name``, at most :data:`TEXT_LIMITS` long."""
+    limit = TEXT_LIMITS[name]
+
+    def parse(text: str) -> str:
+        if len(text) > limit:
+            raise argparse.ArgumentTypeError(f"{name} is {len(text)} characters long, over {limit}")
+        return text
+
+    return parse
+
 
 def _multiplier(text: str) -> tuple[int, int]:
-    """``REEL=M`` as ``(reel, multiplier)``; argparse reports anything else as a usage error."""
-    reel, _, m = text.partition("=")
-    try:
-        return int(reel), int(m)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not REEL=M (two integers)") from None
+    """``REEL=M`` as ``(reel, multiplier)``; argparse reports anything else as a usage error
+    (the engine refuses a reel or multiplier the rules do not have)."""
+    m = re.fullmatch(r"(-?[0-9]{1,9})=(-?[0-9]{1,9})", text)
+    if m is None:
+        raise argparse.ArgumentTypeError(f"{shown(repr(text), 60)} is not REEL=M (two integers)")
+    return int(m[1]), int(m[2])
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Book of Christmas Eve's rules engine.")
-    parser.add_argument("--model", help="a model file (default: the shipped engine/data/model.json)")
+def _parser() -> _Parser:
+    parser = _Parser(prog=PROG, description="Book of Christmas Eve's rules engine.")
+    parser.add_argument("--model", type=_text("--model"),
+                        help="a model file (default: the shipped engine/data/model.json)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("round", help="decide one round and print its JSON form")
-    p.add_argument("--bet", type=int, help="total bet in minor units (default: the model's default bet)")
-    p.add_argument("--seed", type=int, required=True, help="seed of random.Random")
+    p.add_argument("--bet", type=_integer("bet"), help="total bet in minor units (default: the model's default bet)")
+    p.add_argument("--seed", type=_integer("seed"), required=True, help="seed of random.Random")
     p.add_argument("--buy", action="store_true", help="buy the feature")
 
     p = sub.add_parser("evaluate", help="score a grid given in its text form, e.g. 'SANTA A K|BOOK Q J|...'")
-    p.add_argument("grid")
-    p.add_argument("--special", help="the SES: score as a free spin")
+    p.add_argument("grid", type=_text("grid"))
+    p.add_argument("--special", type=_text("--special"), help="the SES: score as a free spin")
     p.add_argument("--multiplier", action="append", default=[], metavar="REEL=M", type=_multiplier,
                    help="a book reel's multiplier in a free spin (0-based reel), repeatable")
 
@@ -49,24 +127,139 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = sub.add_parser("simulate", help="Monte Carlo through play_round, to cross-check the PAR sheet")
-    p.add_argument("--rounds", type=int, required=True)
-    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--rounds", type=_integer("rounds"), required=True)
+    p.add_argument("--seed", type=_integer("seed"), required=True)
     p.add_argument("--buy", action="store_true", help="simulate bought features")
-    p.add_argument("--workers", type=int, default=1, help="processes (the result does not depend on it)")
-    p.add_argument("--bet", type=int, help="total bet in minor units (default: the model's default)")
+    p.add_argument("--workers", type=_integer("workers"), default=1,
+                   help="processes (the result does not depend on it)")
+    p.add_argument("--bet", type=_integer("bet"), help="total bet in minor units (default: the model's default)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = sub.add_parser("verify", help="replay a round from its link, text or exported file; "
                                       "exit 0 when genuine, 1 otherwise")
-    p.add_argument("source", metavar="LINK_OR_FILE",
+    p.add_argument("source", metavar="LINK_OR_FILE", type=_text("LINK_OR_FILE"),
                    help="a replay link (...?replay=...), a bare replay text, or an exported round's JSON file")
 
     p = sub.add_parser("scenarios", help="the catalogue of scenario rounds (what engine/data/scenarios.json holds)")
     p.add_argument("--json", action="store_true", help="print one JSON object (the default)")
+    return parser
 
-    args = parser.parse_args(argv)
+
+def _say(line: str) -> None:
+    """One line on stderr (a closed stderr is let be)."""
     try:
-        model = load_model(args.model)
+        print(shown(line, 1000), file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _say_plain(line: str) -> None:
+    """A line known to be printable, in as few calls as can be (no stack or memory to spare)."""
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _quiet_stdout() -> None:
+    """Point stdout's descriptor at /dev/null, so that the interpreter's last flush of what
+    is buffered finds no closed pipe (a test's captured stdout has no descriptor: nothing)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+@contextmanager
+def _interrupt_here_only() -> Iterator[None]:
+    """Ctrl-C, which the terminal sends to every process of the group, interrupts this process
+    only: forked simulation workers inherit a handler that lets it pass (they would each print
+    a traceback), and end when the interrupted pool is terminated."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    parent = os.getpid()
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() == parent:
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; its exit code (see the module's docstring)."""
+    progress = _Progress()
+    try:
+        code = _run(argv, progress)
+        sys.stdout.flush()  # a closed pipe is met here, not in the interpreter's last flush
+        return code
+    except UsageError as exc:
+        _say(str(exc))
+        return 2
+    except KeyboardInterrupt:
+        progress.end_line()
+        _say(f"{PROG}: interrupted")
+        return INTERRUPTED
+    except BrokenPipeError:
+        _quiet_stdout()
+        return BROKEN_PIPE
+    except MemoryError:
+        progress.end_line()
+        _say_plain(f"{PROG}: error: out of memory")
+        return 2
+    except RecursionError:
+        progress.end_line()
+        _say_plain(f"{PROG}: error: nested too deeply for the recursion limit (RecursionError)")
+        return 2
+    except OverflowError:  # a model's number beyond what the maths can hold (the PAR sheet's bytes)
+        progress.end_line()
+        _say(f"{PROG}: error: a number of the input is too large to compute with (OverflowError)")
+        return 2
+    except UnicodeEncodeError as exc:
+        _say(f"{PROG}: error: the output cannot be written in {exc.encoding}")
+        return 2
+    except OSError as exc:  # the machine's, not the input's: a full disk, no more processes
+        progress.end_line()
+        where = f" ({exc.filename})" if exc.filename else ""
+        _say(f"{PROG}: error: {exc.strerror or exc}{where}")
+        return 2
+
+
+class _Progress:
+    """simulate's progress bar on stderr, which knows whether it left a line open."""
+
+    def __init__(self) -> None:
+        self.open = False
+
+    def __call__(self, done: int, total: int) -> None:
+        from .simulate import progress_bar
+
+        self.open = True  # before it draws: Ctrl-C may come while it does
+        progress_bar(done, total)
+        self.open = done < total
+
+    def end_line(self) -> None:
+        if self.open:
+            self.open = False
+            try:
+                sys.stderr.write("\n")
+            except (OSError, ValueError):
+                pass
+
+
+def _run(argv: Sequence[str] | None, progress: _Progress) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        # the shipped model too is read by the strict reader here (load_model() would not)
+        model = load_model(args.model if args.model is not None else MODEL_PATH)
         if args.command == "verify":
             return verify(model, args.source)
         if args.command == "round":
@@ -94,25 +287,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.json:
                 json.dump(sheet_json(sheet), sys.stdout, indent=1)
             else:
-                sys.stdout.write(render_sheet(sheet))
+                # symbol names are the model's: no control character of theirs reaches a terminal
+                sys.stdout.write("\n".join(shown(line, sys.maxsize) for line in render_sheet(sheet).split("\n")))
         elif args.command == "simulate":
-            from .simulate import progress_bar, simulate
+            from .simulate import simulate
 
-            result = simulate(model, args.rounds, args.seed, buy=args.buy, workers=args.workers,
-                              bet=args.bet,
-                              progress=progress_bar if args.rounds >= 200_000 else None)
+            with _interrupt_here_only():
+                result = simulate(model, args.rounds, args.seed, buy=args.buy, workers=args.workers,
+                                  bet=args.bet, progress=progress if args.rounds >= 200_000 else None)
             if args.json:
                 json.dump(result, sys.stdout, indent=1)
             else:
                 for key, value in result.items():
                     print(f"{key:22} {value}")
         else:
-            print(f"{model.name}: {len(model.symbols)} symbols, strips "
+            print(f"{shown(model.name)}: {len(model.symbols)} symbols, strips "
                   f"{[len(s) for s in model.base_strips]} / {[len(s) for s in model.free_strips]}, "
                   f"{len(model.bets)} bets; OK")
         print()
     except EngineError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _say(f"error: {exc}")
         return 2
     return 0
 
@@ -121,19 +315,14 @@ def verify(model: Model, source: str) -> int:
     """``python -m engine verify``: the round of a link, text or exported file replayed on
     this interpreter; its figures on stdout and 0, or the reason on stderr and 1."""
     try:
-        path = Path(source)
-        if source.endswith(".json") or path.is_file():
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-            except OSError as exc:
-                raise ReplayLinkError("export", f"{source}: cannot be read ({exc.strerror})") from None
-            except ValueError as exc:  # not UTF-8, or not JSON
-                raise ReplayLinkError("export", f"{source}: is not a JSON file ({exc})") from None
+        # a path to anything (a directory or a device too, which the reader refuses), or a link
+        if source.endswith(".json") or os.path.exists(source):
+            data = read_json(source, what="exported round", limit=EXPORT_LIMIT, error=SavedRoundError)
             rnd = round_from_export(data, model)
         else:
             rnd = Round.from_text(parse_replay(source), model)
     except EngineError as exc:
-        print(f"not genuine: {exc}", file=sys.stderr)
+        _say(f"not genuine: {exc}")
         return 1
     played = sum(1 for s in rnd.spins if s.kind is SpinKind.FREE)
     what = "a bought feature" if rnd.buy else "a base spin"

@@ -136,20 +136,28 @@ class Model:
 
 def load_model(source: str | Path | Mapping[str, Any] | None = None) -> Model:
     """Read and check a model: the shipped one, a JSON file's path, or an already parsed dict.
+    A path is read by :func:`engine.jsonfile.read_json` (bounded and strict: a refusal is a
+    ModelError with a ``file.<reason>`` code).
 
     >>> load_model({"name": "x"})
     Traceback (most recent call last):
     ...
     engine.errors.ModelError: model: missing field 'wild'
     """
-    if source is None or isinstance(source, (str, Path)):
-        path = Path(source) if source is not None else MODEL_PATH
+    if source is None:
+        # the shipped file, as the page's boot reads it (engine.jsonfile is not among the
+        # modules a game imports, so the boot fetches no more)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
         except OSError as exc:
-            raise ModelError(f"model file {path}: cannot be read ({exc.strerror})") from exc
+            raise ModelError(f"model file {MODEL_PATH}: cannot be read ({exc.strerror})") from exc
         except json.JSONDecodeError as exc:
-            raise ModelError(f"model file {path}: not JSON ({exc})") from exc
+            raise ModelError(f"model file {MODEL_PATH}: not JSON ({exc})") from exc
+    elif isinstance(source, (str, Path)):
+        # a file named by a caller (the command line's --model): strictly, within bounds
+        from .jsonfile import MODEL_LIMIT, read_json
+
+        data = read_json(source, what="model file", limit=MODEL_LIMIT, error=ModelError)
     else:
         data = source
     return _check(data)
@@ -289,7 +297,7 @@ def _check_strips(value: object, where: str, symbols: tuple[Symbol, ...]) -> tup
         if len(strip) < ROWS:
             raise _fail(at, f"has {len(strip)} stops; a strip has at least {ROWS}")
         for stop, name in enumerate(strip):
-            if name not in known:
+            if not isinstance(name, str) or name not in known:  # a list or object is no name either
                 raise _fail(f"{at}[{stop}]", f"unknown symbol {name!r}")
         books = [stop for stop, name in enumerate(strip) if name == WILD]
         if books and reel not in BOOK_REELS:

@@ -17,10 +17,16 @@ from engine import errors
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "engine"
 
-# every EngineError class by name, and the helpers that build one (model.py's _fail)
+# every EngineError class by name, and the helpers that build one (model.py's _fail;
+# jsonfile.py's _refused builds its caller's class, always with a code= of its own)
 CLASSES = {name: cls for name, cls in vars(errors).items()
            if isinstance(cls, type) and issubclass(cls, errors.EngineError)}
-BUILDERS = {"_fail": errors.ModelError}
+BUILDERS = {"_fail": errors.ModelError, "_refused": errors.EngineError}
+FILE_READER = "engine/jsonfile.py"
+"""The strict reader of the files the engine is asked to read by name (the command line's
+--model and exported rounds, ``load_model(path)``): the page hands the engine parsed values
+and never reads a file through it, so its codes (``file.<reason>``) are the command line's,
+which the page's tables need not word."""
 
 # a code the page gives, as its constructors take it (launch.js, operator.js, store.js,
 # sharedgame.js, app.js, replaymode.js, scenario.js; reasons.js's coded() elsewhere; amounts.js's
@@ -85,9 +91,16 @@ def answered_codes() -> set[str]:
             and isinstance(v.value, str)}
 
 
+def file_codes() -> set[str]:
+    """The codes the file reader's refusals carry (:data:`FILE_READER`)."""
+    return {c for path, _, codes in raise_sites() if path == FILE_READER for c in codes}
+
+
 def engine_codes() -> set[str]:
-    """Every code an engine refusal can carry: each class's, each raise site's, page.py's."""
-    return ({c.code for c in CLASSES.values()} | {c for _, _, codes in raise_sites() for c in codes}
+    """Every code an engine refusal the page may show can carry: each class's, each raise
+    site's (but the file reader's, :func:`file_codes`), page.py's."""
+    return ({c.code for c in CLASSES.values()}
+            | {c for path, _, codes in raise_sites() if path != FILE_READER for c in codes}
             | answered_codes())
 
 
