@@ -80,9 +80,10 @@ test-xbrowser: system-deps-test $(STAMP) dist
 test: system-deps-test $(STAMP) typecheck vendor dist
 	$(BIN)/pytest
 
-# The property tests with fresh random examples, ten times as many (`make test` replays a fixed set).
+# The property tests and the CLI's fuzz of hostile files with fresh random examples, ten times as
+# many (`make test` replays a fixed set).
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=explore $(BIN)/pytest tests/engine/test_properties.py
+	HYPOTHESIS_PROFILE=explore $(BIN)/pytest tests/engine/test_properties.py tests/engine/test_cli_hostile.py
 
 # The exact PAR sheet, written where the game's info screen reads it (a test fails when stale).
 par: $(STAMP)

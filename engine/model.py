@@ -25,6 +25,10 @@ from .errors import ModelError
 from .grid import REELS, ROWS, Symbol
 
 MODEL_PATH = Path(__file__).with_name("data") / "model.json"
+MAX_FREE_SPINS = 1000
+"""The most free spins a model may award (model.schema.json's maximum of free_spins.count). A
+round, the PAR sheet and the simulator all take time in proportion to it; a model file asking
+for 10^15 would make every command run for ever, so it is refused like any other bad value."""
 """The shipped model."""
 WILD = "BOOK"
 """The scatter-and-wild symbol's name; the schema fixes it."""
@@ -167,11 +171,13 @@ def _fail(where: str, message: str) -> ModelError:
     return ModelError(f"{where}: {message}")
 
 
-def _int(value: object, where: str, minimum: int | None = None) -> int:
+def _int(value: object, where: str, minimum: int | None = None, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _fail(where, f"{value!r} is not an integer")
     if minimum is not None and value < minimum:
         raise _fail(where, f"{value} is below {minimum}")
+    if maximum is not None and value > maximum:
+        raise _fail(where, f"{value} is above {maximum}")
     return value
 
 
@@ -212,7 +218,7 @@ def _check(data: object) -> Model:
     for key in ("count", "multiplier_weights", "special_weights"):
         if key not in fs:
             raise _fail("free_spins", f"missing field {key!r}")
-    count = _int(fs["count"], "free_spins.count", 1)
+    count = _int(fs["count"], "free_spins.count", 1, MAX_FREE_SPINS)
     multipliers = _check_weights(
         fs["multiplier_weights"], "free_spins.multiplier_weights",
         {str(m): m for m in MULTIPLIERS}, uniform_if_empty=False)

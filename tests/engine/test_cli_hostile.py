@@ -568,15 +568,34 @@ def test_a_strip_stop_that_is_a_list_is_refused_not_a_type_error(tmp_path) -> No
     assert one_line(err) == "error: reels.base[0][0]: unknown symbol []"
 
 
-def test_an_overflow_in_the_maths_is_one_line(tmp_path) -> None:
-    # 10^30 free spins: a valid model by its rules, whose PAR sheet's exact sums no longer fit
-    # the bytes Python can make (OverflowError in engine/par/odds.py)
+@pytest.mark.parametrize("count", [1001, 10**15, 10**30])
+@pytest.mark.parametrize("command", [["check"], ["par"], ["round", "--seed", "1", "--buy"],
+                                     ["simulate", "--rounds", "10", "--seed", "1", "--buy"], ["scenarios"]])
+def test_a_model_asking_for_endless_free_spins_is_refused_at_once(tmp_path, command: list[str], count: int) -> None:
+    # Valid by every other rule, a model of 10^15 free spins made par (and a bought round)
+    # run for ever; engine/model.py MAX_FREE_SPINS (1000, model.schema.json's maximum) refuses
+    # it, with the model check's one line, before any command starts its work.
     data = json.loads(TEST_MODEL_BYTES)
-    data["free_spins"]["count"] = 10**30
-    status, out, err, seconds = cli("--model", _write(tmp_path / "m.json", json.dumps(data)), "par")
+    data["free_spins"]["count"] = count
+    status, out, err, seconds = cli("--model", _write(tmp_path / "m.json", json.dumps(data)), *command)
+    assert (status, out) == (2, "")
+    assert one_line(err) == f"error: free_spins.count: {count} is above 1000"
+    assert seconds < SECONDS
+
+
+def test_an_overflow_in_the_maths_is_one_line(monkeypatch) -> None:
+    # No model the rules accept is known to overflow now (10^30 free spins did, in
+    # engine/par/odds.py, before MAX_FREE_SPINS): the guard in main is shown with the error
+    # raised where the PAR sheet is computed, and must give its one line and exit 2.
+    import engine.par
+
+    def overflow(model: object) -> None:
+        raise OverflowError("int too large to convert to float")
+
+    monkeypatch.setattr(engine.par, "par_sheet", overflow)
+    status, out, err, _ = cli("par")
     assert (status, out) == (2, "")
     assert one_line(err) == "python -m engine: error: a number of the input is too large to compute with (OverflowError)"
-    assert seconds < SECONDS
 
 
 def test_a_recursion_error_anywhere_is_one_line() -> None:

@@ -108,6 +108,9 @@ FAULTS: list[tuple[str, Mutation, list[str]]] = [
     ("wrong wild", _set("wild", "SCATTER"), ["wild", "'SCATTER'"]),
     ("float pay", _set("paytable.K.4", 40.5), [r"paytable\.K\.4", r"40\.5"]),
     ("bool count", _set("free_spins.count", True), [r"free_spins\.count", "True"]),
+    # engine/model.py MAX_FREE_SPINS (1000): one past it, and the 10^15 that made par run for ever
+    ("1001 free spins", _set("free_spins.count", 1001), [r"free_spins\.count", "1001", "above 1000"]),
+    ("10^15 free spins", _set("free_spins.count", 10**15), [r"free_spins\.count", "above 1000"]),
 ]
 
 
