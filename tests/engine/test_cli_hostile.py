@@ -583,6 +583,18 @@ def test_a_model_asking_for_endless_free_spins_is_refused_at_once(tmp_path, comm
     assert seconds < SECONDS
 
 
+@pytest.mark.parametrize("command", [["check"], ["par"], ["scenarios"]])
+def test_a_model_of_strips_too_long_to_compute_is_refused_at_once(tmp_path, command: list[str]) -> None:
+    # 8,000 stops a strip (0.5 MB of JSON, inside the reader's 1 MiB): par and scenarios ran
+    # 40 s and out of memory (measured, engine/model.py MAX_STOPS); refused by the model check.
+    data = json.loads(TEST_MODEL_BYTES)
+    data["reels"]["base"][0] = (data["reels"]["base"][0] * 8000)[:8000]
+    status, out, err, seconds = cli("--model", _write(tmp_path / "m.json", json.dumps(data)), *command)
+    assert (status, out) == (2, "")
+    assert one_line(err) == "error: reels.base[0]: has 8000 stops; a strip has at most 500"
+    assert seconds < SECONDS
+
+
 def test_an_overflow_in_the_maths_is_one_line(monkeypatch) -> None:
     # No model the rules accept is known to overflow now (10^30 free spins did, in
     # engine/par/odds.py, before MAX_FREE_SPINS): the guard in main is shown with the error

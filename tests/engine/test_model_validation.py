@@ -111,6 +111,9 @@ FAULTS: list[tuple[str, Mutation, list[str]]] = [
     # engine/model.py MAX_FREE_SPINS (1000): one past it, and the 10^15 that made par run for ever
     ("1001 free spins", _set("free_spins.count", 1001), [r"free_spins\.count", "1001", "above 1000"]),
     ("10^15 free spins", _set("free_spins.count", 10**15), [r"free_spins\.count", "above 1000"]),
+    # engine/model.py MAX_STOPS (500): a strip of 501 stops (the first strip's own stops repeated)
+    ("501 stops", lambda d: d["reels"]["base"].__setitem__(0, (d["reels"]["base"][0] * 501)[:501]),
+     [r"reels\.base\[0\]", "501 stops", "at most 500"]),
 ]
 
 
