@@ -286,3 +286,32 @@ def test_under_the_service_worker_a_file_it_cannot_fetch_ends_in_the_error_scree
     expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", WASM))
     expect(page.locator("#retry")).to_be_visible()
     assert page.evaluate("!!navigator.serviceWorker.controller")  # it was the service worker's answer
+
+
+def test_a_page_module_that_stalls_is_asked_for_again_then_given_up(
+    context: BrowserContext, watch: Watch, site: Site, tables: dict[str, dict[str, str]]
+) -> None:
+    # app.js's request held with no byte, never answered: nothing fails, the page's module graph
+    # just never finishes; after ?stallMs=1500 with no resource of the page completing, the
+    # page is loaded again (a held fetch is joined, not repeated, by an import() of its URL),
+    # each load asking for app.js once: ATTEMPTS requests (startup.js), then the error screen
+    app = fail(context, PAGE_MODULE, ALWAYS, stall=True)
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(site.root + "?stallMs=1500&seed=16&speed=fast", wait_until="commit")  # (its load never comes)
+    assert booted(page) == "error"
+    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", PAGE_MODULE))
+    expect(page.locator("#retry")).to_be_visible()
+    assert app.count == attempts(page)
+    assert app.held  # (held, never answered)
+    page.close()
+
+    # held once, then let through: the second load (the only retry) reaches ready
+    context.unroute(f"**/{PAGE_MODULE}")
+    once = fail(context, PAGE_MODULE, stall=True)
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(site.root + "?stallMs=1500&seed=16&speed=fast")
+    assert booted(page) == "ready", page.locator("#status").text_content()
+    assert once.count == 2  # the held request and the next load's
+    assert page.evaluate("game.spin()")["total_win"] == first_round(16)["total_win"]
