@@ -315,3 +315,23 @@ def test_a_page_module_that_stalls_is_asked_for_again_then_given_up(
     assert booted(page) == "ready", page.locator("#status").text_content()
     assert once.count == 2  # the held request and the next load's
     assert page.evaluate("game.spin()")["total_win"] == first_round(16)["total_win"]
+
+
+def test_on_the_page_a_wasm_that_never_comes_ends_in_the_error_screen(
+    context: BrowserContext, watch: Watch, site: Site, tables: dict[str, dict[str, str]]
+) -> None:
+    # ?engine=page: Pyodide fetches the wasm with the page's fetch(), which bridge.js retries
+    # with the worker's bound (ATTEMPTS, startup.js), then the error screen
+    wasm = fail(context, WASM, ALWAYS)
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(site.root + "?engine=page&speed=fast")
+    assert booted(page) == "error"
+    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", WASM))
+    expect(page.locator("#retry")).to_be_visible()
+    assert wasm.count == attempts(page)
+
+    wasm.fail = 0  # the connection is back: Retry reaches ready
+    page.locator("#retry").click()
+    wait_ready(page)
+    assert "engine=page" in page.url
