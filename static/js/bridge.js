@@ -270,14 +270,19 @@ function startWorker() {
 // ?engine=page's downloads (docs/boot.md "Failed downloads"): Pyodide and PyScript fetch with
 // the page's fetch() and our loader imports Pyodide's JavaScript half through
 // globalThis.__boceImport, so both are tried ATTEMPTS times here with the worker's back-off (a
-// network error or a 5xx; no stall timer and no resumed body, which the worker has); a file the
-// boot needs that never came ends in the error screen at once (PyScript only logs it), the
-// optional snapshot is left to our loader's plain boot.
+// network error, a 5xx, or no headers within the stall timeout; a body that stalls or breaks is
+// the worker's alone to watch and resume); a file the boot needs that never came ends in the
+// error screen at once (PyScript only logs it), the optional snapshot is left to our loader's
+// plain boot.
 const SITE = new URL("../../", import.meta.url).href;
 const fileOf = (href) => (href.startsWith(SITE) ? href.slice(SITE.length) : href).split(/[?#]/)[0];
 const BOOT_FILE = /^(static\/vendor\/|static\/boot\/|engine\/|main\.py$|pyscript\.toml$)/;
 const OPTIONAL = /^static\/vendor\/snapshot\//;
 const pause = (tries) => new Promise((wake) => setTimeout(wake, backoff(tries)));
+// the worker's 20 s of silence (static/boot/engine-worker.mjs), here for the headers only;
+// ?stallMs=N (tests) sets it
+const STALL_MS = Number(new URLSearchParams(location.search).get("stallMs")) >= 100
+    ? Number(new URLSearchParams(location.search).get("stallMs")) : 20_000;
 
 const givenUp = new Map(); // file -> its error: asked for no more in this boot
 function gaveUp(file, why) {
@@ -297,13 +302,20 @@ function retryOnPage() {
         if (givenUp.has(file)) throw givenUp.get(file);
         for (let tries = 1; ; tries++) {
             let why;
+            // (a request whose headers do not come within the stall timeout is given up too)
+            const silence = new AbortController();
+            const timer = setTimeout(() => silence.abort(new Error(`no data for ${(STALL_MS / 1000).toFixed(1)} s`)), STALL_MS);
+            const signal = !options.signal ? silence.signal
+                : typeof AbortSignal.any === "function" ? AbortSignal.any([options.signal, silence.signal]) : options.signal;
             try {
-                const response = await pageFetch(href, options);
+                const response = await pageFetch(href, { ...options, signal });
                 if (response.status < 500) return response;
                 why = `HTTP ${response.status}`;
             } catch (error) {
                 if (options.signal?.aborted) throw error; // the caller's own abort
-                why = String(error?.message ?? error);
+                why = String(silence.signal.reason?.message ?? error?.message ?? error);
+            } finally {
+                clearTimeout(timer);
             }
             console.info(`${file}: try ${tries} of ${ATTEMPTS} failed (${why})`);
             if (tries >= ATTEMPTS) throw gaveUp(file, why);

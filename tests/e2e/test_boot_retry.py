@@ -335,3 +335,17 @@ def test_on_the_page_a_wasm_that_never_comes_ends_in_the_error_screen(
     page.locator("#retry").click()
     wait_ready(page)
     assert "engine=page" in page.url
+
+
+def test_on_the_page_a_wasm_request_with_no_answer_is_asked_for_again(
+    context: BrowserContext, watch: Watch, site: Site
+) -> None:
+    # ?engine=page, the wasm's first request held with no byte: given up after ?stallMs=1500
+    # without its headers, and the second request (let through) boots the game
+    wasm = fail(context, WASM, stall=True)
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(site.root + "?engine=page&stallMs=1500&seed=17&speed=fast")
+    assert booted(page) == "ready", page.locator("#status").text_content()
+    assert wasm.count == 2
+    assert page.evaluate("game.spin()")["total_win"] == first_round(17)["total_win"]
