@@ -173,7 +173,9 @@ def test_a_file_that_never_comes_ends_in_the_error_screen(
     if file.startswith("static/js/"):
         assert page.evaluate("window.game instanceof HTMLElement")  # (only <main id="game">)
     else:
-        assert "could not be downloaded" in page.evaluate("game.ready.then(() => 'ready', (e) => String(e))")
+        # (game.ready rejects with the sentence shown: bridge.js StartupError)
+        shown = tables["en"]["boot.failed"].replace("{file}", file)
+        assert page.evaluate("game.ready.then(() => 'ready', (e) => e.message)") == shown
 
 
 def test_the_wasm_never_comes_in_a_frame_its_parent_is_told_and_retry_keeps_the_save(
