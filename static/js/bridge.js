@@ -267,8 +267,79 @@ function startWorker() {
     };
 }
 
+// ?engine=page's downloads (docs/boot.md "Failed downloads"): Pyodide and PyScript fetch with
+// the page's fetch() and our loader imports Pyodide's JavaScript half through
+// globalThis.__boceImport, so both are tried ATTEMPTS times here with the worker's back-off (a
+// network error, a 5xx, or no headers within the stall timeout; a body that stalls or breaks is
+// the worker's alone to watch and resume); a file the boot needs that never came ends in the
+// error screen at once (PyScript only logs it), the optional snapshot is left to our loader's
+// plain boot.
+const SITE = new URL("../../", import.meta.url).href;
+const fileOf = (href) => (href.startsWith(SITE) ? href.slice(SITE.length) : href).split(/[?#]/)[0];
+const BOOT_FILE = /^(static\/vendor\/|static\/boot\/|engine\/|main\.py$|pyscript\.toml$)/;
+const OPTIONAL = /^static\/vendor\/snapshot\//;
+const pause = (tries) => new Promise((wake) => setTimeout(wake, backoff(tries)));
+// the worker's 20 s of silence (static/boot/engine-worker.mjs), here for the headers only;
+// ?stallMs=N (tests) sets it
+const STALL_MS = Number(new URLSearchParams(location.search).get("stallMs")) >= 100
+    ? Number(new URLSearchParams(location.search).get("stallMs")) : 20_000;
+
+const givenUp = new Map(); // file -> its error: asked for no more in this boot
+function gaveUp(file, why) {
+    const error = new Error(`${file} could not be downloaded (${why})`);
+    Object.assign(error, { code: "boot.download", file });
+    givenUp.set(file, error);
+    if (!OPTIONAL.test(file)) reportDownloadFailure(file);
+    return error;
+}
+
+function retryOnPage() {
+    const pageFetch = globalThis.fetch.bind(globalThis);
+    globalThis.fetch = async function (resource, options = {}) {
+        const href = typeof resource === "string" || resource instanceof URL ? new URL(resource, location.href).href : null;
+        const file = href && fileOf(href);
+        if (!file || !BOOT_FILE.test(file)) return pageFetch(resource, options);
+        if (givenUp.has(file)) throw givenUp.get(file);
+        for (let tries = 1; ; tries++) {
+            let why;
+            // (a request whose headers do not come within the stall timeout is given up too)
+            const silence = new AbortController();
+            const timer = setTimeout(() => silence.abort(new Error(`no data for ${(STALL_MS / 1000).toFixed(1)} s`)), STALL_MS);
+            const signal = !options.signal ? silence.signal
+                : typeof AbortSignal.any === "function" ? AbortSignal.any([options.signal, silence.signal]) : options.signal;
+            try {
+                const response = await pageFetch(href, { ...options, signal });
+                if (response.status < 500) return response;
+                why = `HTTP ${response.status}`;
+            } catch (error) {
+                if (options.signal?.aborted) throw error; // the caller's own abort
+                why = String(silence.signal.reason?.message ?? error?.message ?? error);
+            } finally {
+                clearTimeout(timer);
+            }
+            console.info(`${file}: try ${tries} of ${ATTEMPTS} failed (${why})`);
+            if (tries >= ATTEMPTS) throw gaveUp(file, why);
+            await pause(tries);
+        }
+    };
+    // (a module that failed is not kept: import() fetches again what failed, and only that)
+    globalThis.__boceImport = async (url, name = fileOf(String(url))) => {
+        for (let tries = 1; ; tries++) {
+            try {
+                return await import(url);
+            } catch (error) {
+                if (!/dynamically imported module|importing a module script failed|error loading/i.test(String(error?.message ?? error))) throw error;
+                console.info(`${name}: try ${tries} of ${ATTEMPTS} failed`);
+                if (tries >= ATTEMPTS) throw gaveUp(name, "not loaded");
+                await pause(tries);
+            }
+        }
+    };
+}
+
 function startOnPage() {
     takeEarlyWorker()?.worker.terminate(); // (earlyworker.js starts none under ?engine=page)
+    retryOnPage();
     // main.py, run by PyScript on the page, reports as the worker does: its EngineBridge's
     // `handle` (synchronous here) with the engine's facts, or why it could not start
     addEventListener("engine-ready", ({ detail }) => {
@@ -279,8 +350,9 @@ function startOnPage() {
     // the <script type="x-py-on-page"> of index.html becomes PyScript's main script, then
     // PyScript (with its worker hooks emptied) and our loader start
     for (const script of document.querySelectorAll('script[type="x-py-on-page"]')) script.type = "py";
-    const loader = import("../boot/pyodide.mjs");
-    import("../boot/strict-csp.js");
+    const loader = globalThis.__boceImport(new URL("../boot/pyodide.mjs", import.meta.url).href);
+    loader.catch(() => {}); // (reported as it failed)
+    globalThis.__boceImport(new URL("../boot/strict-csp.js", import.meta.url).href).catch(() => {});
     return {
         bootPath: () => loader.then((m) => m.boot.path),
         python: (code) => loader.then((m) => m.boot.pyodide.runPython(code)),

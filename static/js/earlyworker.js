@@ -106,8 +106,65 @@
         for (const script of document.querySelectorAll("script[type=module][src]")) recover(script.src);
     }
 
-    // ---- the engine's worker ----
+    // ---- a page module that stalls: the page loaded again, then the error screen ----
+    // A module script whose file (or a file of its graph) gets no byte holds the page for ever:
+    // the browser waits on it, fires no event, and an import() of its URL only joins that same
+    // fetch (the module map keeps one fetch per URL). Module scripts are deferred, so the
+    // document's DOMContentLoaded waits for all of them to have run: while it has not come,
+    // every resource the page completes (Resource Timing, a PerformanceObserver) is progress;
+    // `stallMs` (20 s, as the engine's worker; ?stallMs=N for tests) without any is a stall.
+    // The page is then loaded again after the back-off (a new module map, new requests), the
+    // tries counted in sessionStorage, and after ATTEMPTS the error screen names the module.
+    // Nothing more on the happy path: one observer and one timer, gone at DOMContentLoaded.
     const params = new URLSearchParams(location.search);
+    const stallMs = Number(params.get("stallMs")) >= 100 ? Number(params.get("stallMs")) : 20_000;
+    const STALLS = "boce.moduleStalls " + location.href; // sessionStorage: stalled loads so far
+    const stalls = {
+        get() { try { return Number(sessionStorage.getItem(STALLS)) || 0; } catch { return ATTEMPTS - 1; } },
+        set(n) { try { if (n) sessionStorage.setItem(STALLS, String(n)); else sessionStorage.removeItem(STALLS); } catch { /* no storage */ } },
+    };
+    const evaluated = new Set(); // module scripts that have run (or failed) in this load
+    addEventListener("load", (event) => { if (isEntry(event.target)) evaluated.add(event.target.src); }, true);
+    /** The module the page waits on: the first module script whose file did not complete, else
+     *  the first that has not run (one of its imports is missing). */
+    function waitedOn() {
+        const done = new Set(performance.getEntriesByType("resource").filter((e) => e.responseEnd > 0).map((e) => e.name));
+        const scripts = [...document.querySelectorAll("script[type=module][src]")].filter((s) => !evaluated.has(s.src));
+        return path((scripts.find((s) => !done.has(s.src)) ?? scripts[0])?.src ?? location.href);
+    }
+    // (this async script may run after the HTML is parsed, "interactive", but before the
+    // module scripts: DOMContentLoaded has then not begun)
+    const navigation = performance.getEntriesByType("navigation")[0];
+    const modulesPending = navigation ? navigation.domContentLoadedEventStart === 0 : document.readyState === "loading";
+    if (modulesPending && typeof PerformanceObserver === "function") {
+        let timer = 0;
+        const arm = () => { clearTimeout(timer); timer = setTimeout(stalled, stallMs); };
+        const progress = new PerformanceObserver(arm);
+        progress.observe({ type: "resource" });
+        arm();
+        document.addEventListener("DOMContentLoaded", () => {
+            clearTimeout(timer);
+            progress.disconnect();
+            if (stalls.get()) stalls.set(0); // this load's modules all came
+        }, { once: true });
+        function stalled() {
+            progress.disconnect();
+            if (document.documentElement.dataset.state !== "loading") return;
+            const file = waitedOn();
+            const tries = stalls.get() + 1;
+            console.info(`${file}: try ${tries} of ${ATTEMPTS} stalled (no data for ${(stallMs / 1000).toFixed(1)} s)`);
+            if (tries >= ATTEMPTS) {
+                stalls.set(0); // Retry starts with all its tries
+                // (startup.js may be what the page waits on: then in English from here)
+                setTimeout(() => inEnglish(file), Math.min(stallMs, 2000));
+                return giveUp(file);
+            }
+            stalls.set(tries);
+            pause(tries).then(() => location.reload());
+        }
+    }
+
+    // ---- the engine's worker ----
     if (params.get("poster") === "1" || params.get("engine") === "page" || typeof Worker !== "function") return;
     const worker = new Worker(new URL("../boot/engine-worker.mjs", here), { type: "module", credentials: "omit" });
     const held = []; // the events so far, in their order

@@ -107,10 +107,12 @@ def test_malformed_model_shows_the_fault_and_no_game(
 
 
 def test_runtime_load_failure_shows_a_readable_message(
-    context: BrowserContext, open_game: Callable[..., Game]
+    context: BrowserContext, open_game: Callable[..., Game], tables: dict[str, dict[str, str]]
 ) -> None:
     # (tried again first: tests/e2e/test_boot_retry.py; then en.js's boot.failed, naming the file)
     context.route("**/static/vendor/pyodide/pyodide.mjs", lambda route: route.abort())
     game = open_game(state="error")
-    expect(game.page.locator("#status")).to_contain_text("could not be downloaded (static/vendor/pyodide/pyodide.mjs)")
-    assert "could not be downloaded" in game.page.evaluate(READY_OUTCOME)
+    # (en.js's sentence, as the page imports it, with the file in it: see the `tables` fixture)
+    shown = tables["en"]["boot.failed"].replace("{file}", "static/vendor/pyodide/pyodide.mjs")
+    expect(game.page.locator("#status")).to_have_text(shown)
+    assert shown in game.page.evaluate(READY_OUTCOME)

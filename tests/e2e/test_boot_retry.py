@@ -173,7 +173,9 @@ def test_a_file_that_never_comes_ends_in_the_error_screen(
     if file.startswith("static/js/"):
         assert page.evaluate("window.game instanceof HTMLElement")  # (only <main id="game">)
     else:
-        assert "could not be downloaded" in page.evaluate("game.ready.then(() => 'ready', (e) => String(e))")
+        # (game.ready rejects with the sentence shown: bridge.js StartupError)
+        shown = tables["en"]["boot.failed"].replace("{file}", file)
+        assert page.evaluate("game.ready.then(() => 'ready', (e) => e.message)") == shown
 
 
 def test_the_wasm_never_comes_in_a_frame_its_parent_is_told_and_retry_keeps_the_save(
@@ -286,3 +288,66 @@ def test_under_the_service_worker_a_file_it_cannot_fetch_ends_in_the_error_scree
     expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", WASM))
     expect(page.locator("#retry")).to_be_visible()
     assert page.evaluate("!!navigator.serviceWorker.controller")  # it was the service worker's answer
+
+
+def test_a_page_module_that_stalls_is_asked_for_again_then_given_up(
+    context: BrowserContext, watch: Watch, site: Site, tables: dict[str, dict[str, str]]
+) -> None:
+    # app.js's request held with no byte, never answered: nothing fails, the page's module graph
+    # just never finishes; after ?stallMs=1500 with no resource of the page completing, the
+    # page is loaded again (a held fetch is joined, not repeated, by an import() of its URL),
+    # each load asking for app.js once: ATTEMPTS requests (startup.js), then the error screen
+    app = fail(context, PAGE_MODULE, ALWAYS, stall=True)
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(site.root + "?stallMs=1500&seed=16&speed=fast", wait_until="commit")  # (its load never comes)
+    assert booted(page) == "error"
+    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", PAGE_MODULE))
+    expect(page.locator("#retry")).to_be_visible()
+    assert app.count == attempts(page)
+    assert app.held  # (held, never answered)
+    page.close()
+
+    # held once, then let through: the second load (the only retry) reaches ready
+    context.unroute(f"**/{PAGE_MODULE}")
+    once = fail(context, PAGE_MODULE, stall=True)
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(site.root + "?stallMs=1500&seed=16&speed=fast")
+    assert booted(page) == "ready", page.locator("#status").text_content()
+    assert once.count == 2  # the held request and the next load's
+    assert page.evaluate("game.spin()")["total_win"] == first_round(16)["total_win"]
+
+
+def test_on_the_page_a_wasm_that_never_comes_ends_in_the_error_screen(
+    context: BrowserContext, watch: Watch, site: Site, tables: dict[str, dict[str, str]]
+) -> None:
+    # ?engine=page: Pyodide fetches the wasm with the page's fetch(), which bridge.js retries
+    # with the worker's bound (ATTEMPTS, startup.js), then the error screen
+    wasm = fail(context, WASM, ALWAYS)
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(site.root + "?engine=page&speed=fast")
+    assert booted(page) == "error"
+    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", WASM))
+    expect(page.locator("#retry")).to_be_visible()
+    assert wasm.count == attempts(page)
+
+    wasm.fail = 0  # the connection is back: Retry reaches ready
+    page.locator("#retry").click()
+    wait_ready(page)
+    assert "engine=page" in page.url
+
+
+def test_on_the_page_a_wasm_request_with_no_answer_is_asked_for_again(
+    context: BrowserContext, watch: Watch, site: Site
+) -> None:
+    # ?engine=page, the wasm's first request held with no byte: given up after ?stallMs=1500
+    # without its headers, and the second request (let through) boots the game
+    wasm = fail(context, WASM, stall=True)
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(site.root + "?engine=page&stallMs=1500&seed=17&speed=fast")
+    assert booted(page) == "ready", page.locator("#status").text_content()
+    assert wasm.count == 2
+    assert page.evaluate("game.spin()")["total_win"] == first_round(17)["total_win"]
