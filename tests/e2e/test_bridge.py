@@ -14,7 +14,8 @@ import pytest
 from e2e_harness import Game
 
 from engine import load_model, offer, play_round
-from engine.errors import EngineError
+from engine.errors import BetError, EngineError
+from engine.launch import check_amount, max_level
 
 MODEL = load_model()
 
@@ -35,8 +36,14 @@ def test_offer_is_the_engines(game: Game) -> None:
     ("100.7", 100.7), ('"100"', "100"), ("true", True), ("null", None),
 ])
 def test_a_non_integer_bet_is_refused_with_the_engines_message(game: Game, js: str, value: object) -> None:
-    with pytest.raises(ValueError) as raised:
+    # Every amount from the page is checked first by the amount check (engine/launch.py
+    # check_amount, docs/page-contract.md "Amounts"): its refusal on CPython, for the Python
+    # value the JavaScript one must arrive as (100.7 a float, "100" a str, true a bool, null
+    # None), is the page's answer. play_round refuses the same value too (its own message).
+    with pytest.raises(ValueError):
         play_round(MODEL, value, random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(BetError) as raised:
+        check_amount(value, "bet", high=max_level(MODEL))
     want = refusal(raised.value)
     assert json.loads(game.page.evaluate(f"bridge.playRound({js}, false)")) == want
     assert json.loads(game.page.evaluate(f"bridge.offer({js})")) == want
