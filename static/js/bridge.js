@@ -26,7 +26,7 @@
 // publishes a `window.bridge` of synchronous functions; the same wrapper serves both.
 
 import { released } from "./poster.js";
-import { ATTEMPTS, backoff, downloadFailure, reportDownloadFailure, reportStartupError } from "./startup.js";
+import { ATTEMPTS, backoff, downloadFailure, pause, reportDownloadFailure, reportStartupError, stallMsOf } from "./startup.js";
 
 /** The engine said no (a bad bet, a round that does not verify, a refused generator state):
  *  `message` in English, `code` (null when the engine gave none), `params`, `money` (the names
@@ -278,11 +278,8 @@ const SITE = new URL("../../", import.meta.url).href;
 const fileOf = (href) => (href.startsWith(SITE) ? href.slice(SITE.length) : href).split(/[?#]/)[0];
 const BOOT_FILE = /^(static\/vendor\/|static\/boot\/|engine\/|main\.py$|pyscript\.toml$)/;
 const OPTIONAL = /^static\/vendor\/snapshot\//;
-const pause = (tries) => new Promise((wake) => setTimeout(wake, backoff(tries)));
-// the worker's 20 s of silence (static/boot/engine-worker.mjs), here for the headers only;
-// ?stallMs=N (tests) sets it
-const STALL_MS = Number(new URLSearchParams(location.search).get("stallMs")) >= 100
-    ? Number(new URLSearchParams(location.search).get("stallMs")) : 20_000;
+// the worker's 20 s of silence (static/boot/engine-worker.mjs), here for the headers only
+const STALL_MS = stallMsOf(location.search);
 
 const givenUp = new Map(); // file -> its error: asked for no more in this boot
 function gaveUp(file, why) {

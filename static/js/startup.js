@@ -20,6 +20,14 @@ export const ATTEMPTS = 4;
 export const BACKOFF_MS = [500, 1500, 4000];
 /** The wait after the `tries`-th failed try. */
 export const backoff = (tries) => BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random());
+/** A promise of the wait after the `tries`-th failed try. */
+export const pause = (tries) => new Promise((wake) => setTimeout(wake, backoff(tries)));
+/** The stall timeout: 20 s of silence, or `?stallMs=N` (tests only, at least 100) of `search`;
+ *  the same in static/boot/engine-worker.mjs and static/js/earlyworker.js. */
+export function stallMsOf(search) {
+    const asked = Number(new URLSearchParams(search).get("stallMs"));
+    return asked >= 100 ? asked : 20_000;
+}
 
 let failure = null; // { code, file } of the download that failed, once reported
 

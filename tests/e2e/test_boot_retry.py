@@ -246,18 +246,20 @@ def test_a_page_module_that_never_comes_then_retry_in_the_players_language(
     assert len(page.evaluate("game.history()")) == 1
 
 
+@pytest.mark.parametrize("engine, seed", [("", 15), ("engine=page&", 17)], ids=["worker", "engine=page"])
 def test_a_stalled_download_is_given_up_and_asked_for_again(
-    context: BrowserContext, watch: Watch, site: Site
+    context: BrowserContext, watch: Watch, site: Site, engine: str, seed: int
 ) -> None:
-    # the wasm's first request gets no byte at all; ?stallMs=1500 (the tests' hook) gives it up
-    # after 1.5 s of silence instead of 20 s, and the second request comes through
+    # the wasm's first request gets no byte at all (in the worker, or under ?engine=page not even
+    # its headers); ?stallMs=1500 (the tests' hook) gives it up after 1.5 s of silence instead of
+    # 20 s, and the second request comes through and boots the game
     wasm = fail(context, WASM, stall=True)
     page = context.new_page()
     watch.attach(page)
-    page.goto(site.root + "?stallMs=1500&seed=15&speed=fast")
+    page.goto(site.root + f"?{engine}stallMs=1500&seed={seed}&speed=fast")
     assert booted(page) == "ready", page.locator("#status").text_content()
     assert wasm.count == 2
-    assert page.evaluate("game.spin()")["total_win"] == first_round(15)["total_win"]
+    assert page.evaluate("game.spin()")["total_win"] == first_round(seed)["total_win"]
 
 
 def test_under_the_service_worker_a_file_it_cannot_fetch_ends_in_the_error_screen(
@@ -337,17 +339,3 @@ def test_on_the_page_a_wasm_that_never_comes_ends_in_the_error_screen(
     page.locator("#retry").click()
     wait_ready(page)
     assert "engine=page" in page.url
-
-
-def test_on_the_page_a_wasm_request_with_no_answer_is_asked_for_again(
-    context: BrowserContext, watch: Watch, site: Site
-) -> None:
-    # ?engine=page, the wasm's first request held with no byte: given up after ?stallMs=1500
-    # without its headers, and the second request (let through) boots the game
-    wasm = fail(context, WASM, stall=True)
-    page = context.new_page()
-    watch.attach(page)
-    page.goto(site.root + "?engine=page&stallMs=1500&seed=17&speed=fast")
-    assert booted(page) == "ready", page.locator("#status").text_content()
-    assert wasm.count == 2
-    assert page.evaluate("game.spin()")["total_win"] == first_round(17)["total_win"]
