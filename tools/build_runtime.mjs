@@ -305,6 +305,12 @@ async function buildSnapshot(stdlibPath, outPath, manifestPath, files) {
         // script's path, which then sat in the snapshot's heap (the build machine's path shipped,
         // and the snapshot's pages differed from one checkout's path to another's)
         _sysExecutable: "./this.program",
+        // str hashes from a fixed seed: with a random one, the sets and dicts of the warm-up
+        // came out laid out differently on each build, and so did the snapshot's non-zero pages
+        // (9.01 or 9.04 MB, the figure docs/hosting.md states). A restored interpreter keeps the
+        // hash secret of the snapshot it restores whatever the seed, so a player's game hashes
+        // with one build-time secret either way.
+        env: { PYTHONHASHSEED: "0" },
         args: [],
         ...quiet,
     });
