@@ -5,16 +5,45 @@
 export const REELS = 5;
 export const ROWS = 3;
 
-export const W = 1000;            // logical canvas size; drawn scaled to fit, times the DPR
-export const H = 600;
+export const W = 1000;            // logical canvas width; drawn scaled to fit, times the DPR
 export const CELL_W = 172;
-export const CELL_H = 160;
 export const GAP = 10;
 export const REELS_W = REELS * CELL_W + (REELS - 1) * GAP; // the width of the reel windows
-export const REELS_H = ROWS * CELL_H;
 export const X0 = (W - REELS_W) / 2;
-export const Y0 = (H - REELS_H) / 2;
 export const SYMBOL_SIZE = 146;
+
+// The height is the canvas's one free dimension: a cell is CELL_H_MIN tall in a landscape box
+// (the canvas 1000x600, as it always was) and grows up to CELL_H_MAX in a portrait one, so that on
+// a phone held upright the reels fill the width and take the height the screen has (a symbol
+// stays SYMBOL_SIZE square, centred in its taller cell). setCellHeight() moves these; the modules
+// that import them read the new values (ES module bindings are live).
+export const CELL_H_MIN = 160;
+export const CELL_H_MAX = 280;   // a cell at most about 1.6 times as tall as wide
+export const MARGIN_Y = 60;      // logical rows above and below the reel windows (the frame's room)
+export let CELL_H = CELL_H_MIN;
+export let REELS_H = ROWS * CELL_H;
+export let H = REELS_H + 2 * MARGIN_Y;
+export let Y0 = MARGIN_Y;
+
+/** The cell height for a box of `width` x `height` CSS px: the tallest, within its bounds, that
+ *  lets the canvas fill the box's width. */
+export function cellHeightFor(width, height) {
+    if (!(width > 0 && height > 0)) return CELL_H_MIN;
+    const logicalH = (height * W) / width; // the canvas's height at the box's full width
+    const fit = Math.floor((logicalH - 2 * MARGIN_Y) / ROWS);
+    return Math.max(CELL_H_MIN, Math.min(CELL_H_MAX, fit));
+}
+
+/** Moves the geometry to cells `cellH` logical pixels tall; true when it changed. */
+export function setCellHeight(cellH) {
+    const h = Math.max(CELL_H_MIN, Math.min(CELL_H_MAX, Math.round(cellH)));
+    if (h === CELL_H) return false;
+    CELL_H = h;
+    REELS_H = ROWS * CELL_H;
+    H = REELS_H + 2 * MARGIN_Y;
+    Y0 = MARGIN_Y;
+    return true;
+}
 
 export const easeOutBack = (u) => 1 + 2.2 * Math.pow(u - 1, 3) + 1.2 * Math.pow(u - 1, 2);
 export const easeOutCubic = (u) => 1 - Math.pow(1 - u, 3);
@@ -46,7 +75,7 @@ const CACHE_MAX = 64; // layers kept; the least recently used goes first (win li
 /** An offscreen canvas of `w` x `h` logical pixels at the view's scale, drawn once by `draw`. */
 export function cached(view, key, w, h, draw) {
     const cache = view.layerCache ??= new Map();
-    const fullKey = `${key}@${view.scale}`;
+    const fullKey = `${key}@${view.scale}/${H}`; // a layer is drawn for one scale and one height
     let layer = cache.get(fullKey);
     if (layer) {
         cache.delete(fullKey); // most recently used last
@@ -83,7 +112,7 @@ export function slot(view, name, key, w, h, draw) {
         s = { key: null, layer: document.createElement("canvas") };
         slots.set(name, s);
     }
-    const fullKey = `${key}@${view.scale}`;
+    const fullKey = `${key}@${view.scale}/${H}`;
     if (s.key !== fullKey) {
         const layer = s.layer;
         layer.width = Math.max(1, Math.ceil(w * view.scale)); // also clears it

@@ -6,7 +6,9 @@
 // (wins, banners, coins); layout.js holds the geometry they share.
 
 import { burst, drawBanner, drawLines, drawParticles, drawSes, drawWild } from "./effects.js";
-import { CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellRect, roundRect } from "./layout.js";
+import {
+    CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellHeightFor, cellRect, roundRect, setCellHeight,
+} from "./layout.js";
 import { VELOCITY } from "./reels.js";
 import { drawFrameBack, drawFrameFront, drawSnow, flake } from "./scenery.js";
 import { SymbolSprites, blurLevel } from "./sprites.js";
@@ -107,6 +109,8 @@ export class Renderer {
     _fit() {
         const box = this.canvas.parentElement.getBoundingClientRect();
         if (!box.width || !box.height) return false;
+        // a portrait box gets taller cells (layout.js): the same canvas width, more of the height
+        const moved = setCellHeight(cellHeightFor(box.width, box.height));
         const cssW = Math.min(box.width, (box.height * W) / H);
         const cssH = (cssW * H) / W;
         const dpr = Math.min(MAX_DPR, window.devicePixelRatio || 1);
@@ -116,7 +120,7 @@ export class Renderer {
         const height = Math.round(cssH * dpr);
         // Setting a canvas's size clears it: only on a real change, and redrawn at once by
         // resize(), so the reels are never blank between a resize and the next frame.
-        if (width === this.canvas.width && height === this.canvas.height && this.symbols.px) return false;
+        if (!moved && width === this.canvas.width && height === this.canvas.height && this.symbols.px) return false;
         this.canvas.width = width;
         this.canvas.height = height;
         this.scale = (cssW * dpr) / W;

@@ -8,13 +8,17 @@ import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, blitPart, cached, 
 // gradients, the shadow blur of the bulbs and the holly paths cost far more than a copy when
 // the canvas is drawn without a GPU. The cache is keyed by the scale (a resize redraws it).
 
-const FX = X0 - 30, FY = Y0 - 34, FW = REELS_W + 60, FH = REELS_H + 68;
+// the frame's rectangle (its height follows the cells': layout.js setCellHeight)
+const FX = X0 - 30, FW = REELS_W + 60;
+const frameY = () => Y0 - 34;
+const frameH = () => REELS_H + 68;
 const BULB_COLORS = ["#ff4d4d", "#ffd84a", "#4dff88", "#4dc3ff", "#ff7af0"];
 const BULBS = 26;
 const BULB_PAD = 18; // room around a bulb sprite for its glow (a 10 px blur)
 const HOLLY_R = 36;  // half the side of the holly sprite
 
 function paintBack(ctx, free) {
+    const FY = frameY(), FH = frameH();
     // velvet surround
     const velvet = ctx.createLinearGradient(0, FY, 0, FY + FH);
     velvet.addColorStop(0, "#5a0d1c");
@@ -47,6 +51,7 @@ function paintFront(ctx) {
     bot.addColorStop(0, "rgba(0,0,0,0)"); bot.addColorStop(1, "rgba(0,0,0,0.55)");
     ctx.fillStyle = bot;
     ctx.fillRect(X0, Y0 + REELS_H - 36, REELS_W, 36);
+    const FY = frameY(), FH = frameH();
     // gold border
     const gold = ctx.createLinearGradient(0, FY, 0, FY + FH);
     gold.addColorStop(0, "#fff3b0"); gold.addColorStop(0.25, "#e2a528");
@@ -95,7 +100,7 @@ export function drawFrameBack(view) {
 // The front layer holds nothing inside the reel windows below their top shadow and above their
 // bottom one: it is copied in four bands around that empty middle.
 const BAND = 38; // logical rows of the top and bottom inner shadows (36) and a margin
-const FRONT_BANDS = [
+const frontBands = () => [
     [0, 0, W, Y0 + BAND],
     [0, Y0 + REELS_H - BAND, W, H - (Y0 + REELS_H - BAND)],
     [0, Y0 + BAND, X0, REELS_H - 2 * BAND],
@@ -106,7 +111,8 @@ const FRONT_BANDS = [
 export function drawFrameFront(view, now) {
     const ctx = view.ctx;
     const front = cached(view, "front", W, H, paintFront);
-    for (const [x, y, w, h] of FRONT_BANDS) blitPart(view, front, x, y, w, h);
+    for (const [x, y, w, h] of frontBands()) blitPart(view, front, x, y, w, h);
+    const FY = frameY(), FH = frameH();
     // the bulbs twinkle: one glowing sprite per colour, drawn with the twinkle as its opacity
     const side = 2 * BULB_PAD;
     for (const [y, phase] of [[FY, 0], [FY + FH, 1.7]]) {
