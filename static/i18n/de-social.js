@@ -18,6 +18,7 @@ export default {
     "replay.round": "Runde vom {when} · Spiel {bet} {costPart} · Gewinn {win}",
     "replay.note": "Es werden keine Münzen gespielt",
     "ap.note": "Autoplay endet außerdem bei jedem Fehler, wenn das Guthaben die Spielstufe nicht deckt, wenn dieser Tab verborgen wird und wenn Sie klicken oder eine Taste drücken.",
+    "ap.note.touch": "Autoplay endet außerdem bei jedem Fehler, wenn das Guthaben die Spielstufe nicht deckt, wenn dieser Tab verborgen wird und wenn Sie auf den Bildschirm tippen.",
     "ap.why.balance": "das Guthaben deckt das nächste Spiel nicht",
     "reality.net": "Nettoergebnis dieser Sitzung: {net} (gespielt {staked}, gewonnen {won}).",
     "ended.text": "Sie haben {elapsed} gespielt, Ihr Nettoergebnis ist {net} (gespielt {staked}, gewonnen {won}). Laden Sie die Seite neu, um wieder zu spielen.",

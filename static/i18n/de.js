@@ -204,6 +204,7 @@ export default {
     "canvas.sesPays": "{symbol} zahlt {amount}",
 
     "panel.hint": "Klicken oder eine Taste drücken, um fortzufahren",
+    "panel.hint.touch": "Tippen, um fortzufahren",
     "panel.fsTitle": "FREISPIELE",
     "panel.fsCount": "{count} Freispiele",
     "panel.special": "Expandierendes Sondersymbol",
@@ -272,6 +273,7 @@ export default {
     "ap.single": "Wenn ein einzelner Gewinn mindestens beträgt",
     "ap.feature": "Wenn Freispiele gewonnen werden",
     "ap.note": "Autoplay endet außerdem bei jedem Fehler, wenn das Guthaben den Einsatz nicht deckt, wenn dieser Tab verborgen wird und wenn Sie klicken oder eine Taste drücken.",
+    "ap.note.touch": "Autoplay endet außerdem bei jedem Fehler, wenn das Guthaben den Einsatz nicht deckt, wenn dieser Tab verborgen wird und wenn Sie auf den Bildschirm tippen.",
     "ap.start": "Autoplay starten",
     "ap.lossName": "Das Verlustlimit",
     "ap.singleName": "Der Einzelgewinn-Betrag",

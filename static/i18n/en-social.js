@@ -19,6 +19,7 @@ export default {
     "replay.round": "Round of {when} · play {bet} {costPart} · win {win}",
     "replay.note": "No coins are played",
     "ap.note": "Autoplay also stops on any error, when the balance cannot cover the play, when this tab is hidden, and when you click or press a key.",
+    "ap.note.touch": "Autoplay also stops on any error, when the balance cannot cover the play, when this tab is hidden, and when you tap the screen.",
     "ap.why.balance": "the balance cannot cover the next play",
     "reality.net": "Net result of this session: {net} (played {staked}, won {won}).",
     "ended.text": "You played for {elapsed} and your net result is {net} (played {staked}, won {won}). Reload the page to play again.",

@@ -212,6 +212,7 @@ export default {
 
     // round panels
     "panel.hint": "Click or press any key to continue",
+    "panel.hint.touch": "Tap to continue",
     "panel.fsTitle": "FREE SPINS",
     "panel.fsCount": "{count} free spins",
     "panel.special": "Special expanding symbol",
@@ -283,6 +284,7 @@ export default {
     "ap.single": "When a single win is at least",
     "ap.feature": "When free spins are won",
     "ap.note": "Autoplay also stops on any error, when the balance cannot cover the bet, when this tab is hidden, and when you click or press a key.",
+    "ap.note.touch": "Autoplay also stops on any error, when the balance cannot cover the bet, when this tab is hidden, and when you tap the screen.",
     "ap.start": "Start autoplay",
     "ap.lossName": "The loss limit",
     "ap.singleName": "The single win amount",

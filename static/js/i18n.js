@@ -77,9 +77,14 @@ export const wording = () => state.wording;
 /** Whether the tables have a text for `key` (a model's tier name without one is shown as it is). */
 export const has = (key) => Object.hasOwn(merged, key);
 
-/** The string of `key` with its {placeholders} filled from `vars`. */
+// A touch screen (a coarse pointer: a finger) has no click and often no key: where a table has a
+// KEY.touch text ("Tap to continue"), t(KEY) gives it on such a screen.
+const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+
+/** The string of `key` with its {placeholders} filled from `vars` (its KEY.touch form on a
+ *  touch screen, where the tables have one). */
 export function t(key, vars = {}) {
-    let text = merged[key];
+    let text = (touch && merged[`${key}.touch`]) || merged[key];
     if (text === undefined) {
         if (!warned.has(key)) { warned.add(key); console.warn(`no text for the key ${JSON.stringify(key)}`); }
         return key;
