@@ -40,6 +40,29 @@ const COIN_SUFFIX = { XGC: "GC", XSC: "SC" };
  *  any other currency or locale with Intl.NumberFormat and the currency's own minor digits
  *  (JPY 0, BHD 3); virtual coins (XGC, XSC) as a number of coins with 2 digits and "GC"/"SC".
  *  The function's `minorDigits` is the currency's, for the typed amounts (amounts.js). */
+/** Puts `text` in `node` (unless `write` is false: a <select> shows its option's text) and marks
+ *  how long it is (data-size "m" past 11 characters, "s" past 15), so the CSS can set a long
+ *  amount ("¥100,000,000", "BHD 10,000.000") smaller and it still fits its meter. */
+export function sized(node, text, write = true) {
+    if (write) node.textContent = text;
+    const size = text.length > 15 ? "s" : text.length > 11 ? "m" : "";
+    if (size) node.dataset.size = size; else delete node.dataset.size;
+}
+
+const MIN_TEXT_PX = 12; // no text under 12 CSS px (a phone held at arm's length)
+
+/** Shrinks `node`'s font, a pixel at a time down to MIN_TEXT_PX, until its text fits its box
+ *  (a long balance in a phone's narrow meter); its CSS size again once it fits at that. */
+export function fitWidth(node) {
+    node.style.fontSize = "";
+    if (!node.isConnected || node.clientWidth === 0) return;
+    let size = parseFloat(getComputedStyle(node).fontSize);
+    while (node.scrollWidth > node.clientWidth + 0.5 && size > MIN_TEXT_PX) {
+        size = Math.max(MIN_TEXT_PX, size - 1);
+        node.style.fontSize = `${size}px`;
+    }
+}
+
 export function makeFormat(currency = "EUR", locale = "en-IE") {
     if (currency === "EUR" && locale === "en-IE") return Object.assign((minor) => formatEuro(minor), { minorDigits: 2 });
     if (Object.hasOwn(COIN_SUFFIX, currency)) {
@@ -72,6 +95,10 @@ export class Hud extends Emitter {
             o.textContent = format(b);
             return o;
         }));
+        // a <select> is as wide as its longest option: that one sets its size
+        sized(e.bet, model.bets.map(format).reduce((a, b) => (b.length > a.length ? b : a), ""), false);
+        // a turned phone gives the meters another width
+        addEventListener("resize", () => { fitWidth(e.balance); fitWidth(e.win); });
         // the option chosen is a level of the model's (by its place), never text read back
         e.bet.addEventListener("change", () => this.emit("bet", { bet: model.bets[e.bet.selectedIndex] }));
         e.betDown.addEventListener("click", () => this._stepBet(-1));
@@ -91,7 +118,8 @@ export class Hud extends Emitter {
     }
 
     setBalance(minor) {
-        this.el.balance.textContent = this.format(minor);
+        sized(this.el.balance, this.format(minor));
+        fitWidth(this.el.balance);
         this.el.balance.dataset.minor = String(minor);
     }
 
@@ -104,7 +132,7 @@ export class Hud extends Emitter {
         const i = this.model.bets.indexOf(offer.bet);
         this._disable(e.betDown, this.busy || i <= 0);
         this._disable(e.betUp, this.busy || i >= this.model.bets.length - 1);
-        e.buyPrice.textContent = this.format(offer.buy_cost);
+        sized(e.buyPrice, this.format(offer.buy_cost));
     }
 
     /** Show `minor` in #win (data-minor holds the exact value); a change makes it pulse, unless
@@ -116,7 +144,8 @@ export class Hud extends Emitter {
             void win.offsetWidth; // restart the CSS animation
             if (minor > 0 && !quiet) win.classList.add("bump");
         }
-        win.textContent = this.format(minor);
+        sized(win, this.format(minor));
+        fitWidth(win);
         win.dataset.minor = String(minor);
         win.classList.toggle("has-win", minor > 0 && !quiet);
     }
@@ -177,7 +206,7 @@ export class Hud extends Emitter {
             e.fsSymbol.dataset.symbol = special;
             e.fsSymbol.alt = t(`sym.${special}`);
         }
-        e.fsTotal.textContent = this.format(total);
+        sized(e.fsTotal, this.format(total));
         e.fsTotal.dataset.minor = String(total);
         e.winLabel.textContent = t("hud.totalWin"); // the meter counts the whole round, triggering spin included
         document.body.classList.add("in-feature");
