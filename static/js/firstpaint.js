@@ -14,7 +14,7 @@
 // the engine is up, after checking that the engine read the same strips.
 
 import { byId } from "./dom.js";
-import { makeFormat } from "./hud.js";
+import { makeFormat, sized } from "./hud.js";
 import { readSettings } from "./launch.js";
 import { REELS } from "./layout.js";
 import { t } from "./i18n.js";
@@ -72,10 +72,13 @@ function paintHud(model, format) {
         return o;
     }));
     bet.value = String(model.default_bet);
+    sized(bet, model.bets.map(format).reduce((a, b) => (b.length > a.length ? b : a), ""), false);
     // The balance (the save, checked by the engine) and the buy price (the engine's offer)
     // are not known yet: a dash rather than a number nobody decided.
     byId("balance").textContent = "–";
     byId("buy-price").textContent = "–";
+    // no round has won anything yet: nothing, in the launch's currency and language
+    byId("win").textContent = format(0);
 }
 
 /** The bet levels and the format the launch settings give (launch.js; the engine checks them
