@@ -175,10 +175,12 @@ def test_german_and_arabic_set_the_pages_language_and_direction(open_game: Calla
     expect(page.locator("html")).to_have_attribute("lang", "ar")
     assert page.title() == "كتاب ليلة الميلاد"
     expect(page.locator(".meter-balance .meter-label")).to_have_text("الرصيد")
-    # the HUD is mirrored (the tools at the right, spin at the left); the reels are not: the
+    # the HUD keeps its places, Spin at the right under the right thumb (docs/frontend.md
+    # "Screens"), while its texts read right to left; the reels are not mirrored either: the
     # canvas draws reel 1 leftmost, as wins pay left to right
     tools, spin = page.locator(".hud-tools").bounding_box(), page.locator("#spin").bounding_box()
-    assert tools and spin and tools["x"] > spin["x"]
+    assert tools and spin and spin["x"] > tools["x"]
+    assert page.evaluate("getComputedStyle(document.querySelector('.meter-balance .meter-label')).direction") == "rtl"
     assert page.evaluate("getComputedStyle(document.getElementById('reels')).transform") == "none"
 
 
