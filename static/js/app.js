@@ -354,7 +354,7 @@ async function start() {
     const controls = new PlayerControls({ profile, settings, controller, clock, sequencer, replays, hud, format, post: embed.post });
     game = { bridge, model, controller, saved, sequencer, replays, renderer, reels, hud, shared, clock, controls, scenario };
     scenario?.show(format);
-    if (params.get("debug") === "1") window.debugGame = { sequencer, reels, renderer, hud };
+    if (settings.debug) window.debugGame = { sequencer, reels, renderer, hud };
 
     showLobby(settings);
     showStakeInfo(profile, par, settings);
