@@ -194,7 +194,9 @@ function askBuy() {
 
 async function openInfo() {
     const par = await parReady; // fetched with the game, so the figures are there offline
-    renderInfo(byId("info-content"), { model: game.model, offer: game.controller?.offer ?? game.offer, par, format, rtp: profile.rtp });
+    renderInfo(byId("info-content"), {
+        model: game.model, offer: game.controller?.offer ?? game.offer, par, format, rtp: profile.rtp, buy: profile.buy,
+    });
     game.controls?.addInfo(byId("info-content"));
     if (!infoDialog.open) infoDialog.showModal();
 }
