@@ -1,13 +1,14 @@
 // The help / paytable panel.
 //
 //   import { renderInfo } from "./info.js";
-//   renderInfo(panel, { model, offer, par, format });
+//   renderInfo(panel, { model, offer, par, format, rtp, buy });
 //
 // Fills `panel` (replacing whatever it held) with the paytable at the offer's bet, the
 // paylines, the rules and the RTP figures: what a player reads. The settings in force and the
-// operator's view are added after it (jurisdiction.js, through playercontrols.js addInfo). Every amount comes from the engine's `offer` for
-// that bet (minor units: paytable, line bet, cap, buy cost); the model gives the rules'
-// numbers (lines, free spins, multipliers, max win and buy price as multiples of the bet).
+// operator's view are added after it (jurisdiction.js, through playercontrols.js addInfo).
+// Every amount comes from the engine's `offer` for that bet (minor units: paytable, line bet,
+// cap, buy cost); the model gives the rules' numbers (lines, free spins, multipliers, max win
+// and buy price as multiples of the bet).
 // `format(minor)` turns minor units into a currency string. `par` (the parsed static/par.json)
 // may be null: then only the max win is shown. The styles live in static/css/info.css.
 
