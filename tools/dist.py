@@ -25,7 +25,7 @@ What goes in (docs/hosting.md "Publishing" explains how to serve it):
   every other file is in place, so its paths and hashes are those of dist/.
 
 Then: the version stamp `<package.json version>+<git short hash>[.dirty]` goes into every
-top-level page's `<meta name="version">` (the info screen shows it) and into
+top-level page's `<meta name="version">` (the info screen's operator view shows it) and into
 static/version.json; every compressible file of 1 KiB or more gets `.gz` (gzip -9) and `.br`
 (brotli quality 11; with a 16 MB window for files over 4 MiB, i.e. the snapshot) copies beside it, kept only when they save at least 5%. Compressed copies
 are cached by content hash in build/precompress/, so a rebuild after a small change is quick.

@@ -50,6 +50,15 @@ export default {
     "scenario.nextBuy": "Das nächste Feature auf Wunsch mit {bet} spielt es.",
     "jur.social.1": "Gespielt wird um virtuelle Münzen, die keinen Barwert haben.",
 
+    // die geltenden Einstellungen (jurisdiction.js inForceSection), in Spielwörtern
+    "info.now.bets": "Spielstufe: von {low} bis {high} je Runde.",
+    "info.now.oneBet": "Spielstufe: {bet} je Runde.",
+    "info.now.limit": "Obergrenze: {limit} je Runde.",
+    "info.now.stakeInfo": "Neben der Spielstufe: die Chance auf den Höchstgewinn und die durchschnittliche Auszahlung je gespieltem 1 EUR.",
+    "info.now.buy.on": "Feature auf Wunsch: verfügbar.",
+    "info.now.buy.off": "Feature auf Wunsch: in diesem Markt nicht verfügbar.",
+    "info.now.quiet": "Kleine Gewinne: Ein Gewinn, der nicht höher als die gespielten Münzen ist, wird ohne Ton, Hochzählen oder Gewinnanzeigen gezeigt.",
+
     // warum etwas abgelehnt wurde (reasons.js) und die ?scenario=-Beschreibungen, in Spielwörtern
     "why.bet": "diese Spielstufe wird abgelehnt",
     "why.buy": "das Holen des Features wird abgelehnt",

@@ -53,6 +53,15 @@ export default {
     "say.sharedReplay": "Replay of a shared round: play {bet}, win {win}. No coins are played.",
     "scenario.nextBuy": "The next Get feature at {bet} plays it.",
 
+    // the settings in force (jurisdiction.js inForceSection), in play words
+    "info.now.bets": "Play: from {low} to {high} a round.",
+    "info.now.oneBet": "Play: {bet} a round.",
+    "info.now.limit": "Limit: at most {limit} a round.",
+    "info.now.stakeInfo": "Beside the play: the chance of the top prize and the average payout per 1 EUR played.",
+    "info.now.buy.on": "Feature on demand: available.",
+    "info.now.buy.off": "Feature on demand: not available in this market.",
+    "info.now.quiet": "Small wins: a win that is not more than the coins played is shown without sound, counting up or win panels.",
+
     // why a request was refused (reasons.js) and the ?scenario= descriptions, in play words
     "why.bet": "this play is refused",
     "why.buy": "getting the feature is refused",

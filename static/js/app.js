@@ -194,7 +194,9 @@ function askBuy() {
 
 async function openInfo() {
     const par = await parReady; // fetched with the game, so the figures are there offline
-    renderInfo(byId("info-content"), { model: game.model, offer: game.controller?.offer ?? game.offer, par, format, rtp: profile.rtp });
+    renderInfo(byId("info-content"), {
+        model: game.model, offer: game.controller?.offer ?? game.offer, par, format, rtp: profile.rtp, buy: profile.buy,
+    });
     game.controls?.addInfo(byId("info-content"));
     if (!infoDialog.open) infoDialog.showModal();
 }
@@ -354,7 +356,7 @@ async function start() {
     const controls = new PlayerControls({ profile, settings, controller, clock, sequencer, replays, hud, format, post: embed.post });
     game = { bridge, model, controller, saved, sequencer, replays, renderer, reels, hud, shared, clock, controls, scenario };
     scenario?.show(format);
-    if (params.get("debug") === "1") window.debugGame = { sequencer, reels, renderer, hud };
+    if (settings.debug) window.debugGame = { sequencer, reels, renderer, hud };
 
     showLobby(settings);
     showStakeInfo(profile, par, settings);

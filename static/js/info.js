@@ -1,17 +1,20 @@
 // The help / paytable panel.
 //
 //   import { renderInfo } from "./info.js";
-//   renderInfo(panel, { model, offer, par, format });
+//   renderInfo(panel, { model, offer, par, format, rtp, buy });
 //
 // Fills `panel` (replacing whatever it held) with the paytable at the offer's bet, the
-// paylines, the rules and the RTP figures. Every amount comes from the engine's `offer` for
-// that bet (minor units: paytable, line bet, cap, buy cost); the model gives the rules'
-// numbers (lines, free spins, multipliers, max win and buy price as multiples of the bet).
+// paylines, the rules and the RTP figures: what a player reads. The settings in force and the
+// operator's view are added after it (jurisdiction.js, through playercontrols.js addInfo).
+// Every amount comes from the engine's `offer` for that bet (minor units: paytable, line bet,
+// cap, buy cost); the model gives the rules' numbers (lines, free spins, multipliers, max win
+// and buy price as multiples of the bet).
 // `format(minor)` turns minor units into a currency string. `par` (the parsed static/par.json)
 // may be null: then only the max win is shown. The styles live in static/css/info.css.
 
 import { el, symbolUrl } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, lang, t } from "./i18n.js";
+import { LANGUAGES } from "./launch.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -26,8 +29,13 @@ function svg(tag, attrs = {}) {
     return node;
 }
 
-const grouped = (n) => Number(n).toLocaleString("en-US");
-const percent = (fraction, digits = 2) => `${(Number(fraction) * 100).toFixed(digits)}%`;
+// Numbers as the page's language writes them, in the locale its amounts are in (launch.js
+// LANGUAGES: en-IE, de-DE, ar-AE): "20,168×" in English is "20.168×" in German.
+const locale = () => LANGUAGES[lang()]?.locale ?? "en-IE";
+const grouped = (n) => Number(n).toLocaleString(locale());
+const fixed = (n, digits) => Number(n).toLocaleString(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const percent = (fraction, digits = 2) => Number(fraction).toLocaleString(locale(),
+    { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits });
 const isNum = (v) => typeof v === "number" && Number.isFinite(v);
 
 function listWords(items) {
@@ -49,7 +57,9 @@ function bookReels(model, wild) {
 let compact = null; // made on first use: the first compact-notation formatter takes 15-30 ms
 // (its locale data), which at the module's load was part of every start-up
 function oneInRange([low, high]) {
-    compact ??= new Intl.NumberFormat("en-US", { notation: "compact", maximumSignificantDigits: 3 });
+    if (compact?.resolvedOptions().locale !== locale()) {
+        compact = new Intl.NumberFormat(locale(), { notation: "compact", maximumSignificantDigits: 3 });
+    }
     const round = (x, up) => {
         const unit = 10 ** Math.max(0, String(Math.floor(x)).length - 3); // x >= 1: its digits
         return compact.format((up ? Math.ceil(x / unit) : Math.floor(x / unit)) * unit);
@@ -66,7 +76,8 @@ function volatilityLabel(sd) {
 
 // ---- sections ----------------------------------------------------------------------------
 
-function section(title, className) {
+/** A section of the info screen: its heading between two snowflakes. */
+export function section(title, className) {
     const s = el("section", `info-section ${className}`);
     const h = el("h3", "info-heading");
     h.append(el("span", "info-heading-deco", "\u2744"), el("span", "info-heading-text", title),
@@ -192,7 +203,7 @@ function paylinesSection(ctx) {
 }
 
 function rulesSection(ctx) {
-    const { model, offer, format, wild } = ctx;
+    const { model, offer, format, wild, buy: canBuy } = ctx;
     const s = section(t("info.howTo"), "info-rules");
     const reels = bookReels(model, wild);
     const reelWords = listWords(reels.map(String));
@@ -211,10 +222,12 @@ function rulesSection(ctx) {
         lines, reels: reelWords, books: reels.length, count: fsCount, book: displayName(wild),
         lo: multLo, hi: multHi, max: grouped(maxWin), cap: format(offer.cap), buy: grouped(buy), cost: format(offer.buy_cost),
     };
-    const groups = [["lines", 3], ["book", 3], ["free", 7], ["max", 2]];
+    // where the market has no feature buy, the max win's group says nothing of one
+    const groups = [["lines", 3], ["book", 3], ["free", 7], ["max", canBuy ? 2 : 1]];
     for (const [group, count] of groups) {
         const block = el("div", "info-rule-group");
-        block.appendChild(el("h4", "info-subheading", t(`info.group.${group}`)));
+        const title = group === "max" && !canBuy ? t("info.maxWin") : t(`info.group.${group}`);
+        block.appendChild(el("h4", "info-subheading", title));
         const ul = el("ul", "info-rule-list");
         for (let i = 1; i <= count; i++) ul.appendChild(el("li", "info-rule", t(`info.rule.${group}.${i}`, vars)));
         block.appendChild(ul);
@@ -224,7 +237,7 @@ function rulesSection(ctx) {
 }
 
 function statsSection(ctx) {
-    const { model, offer, par, format } = ctx;
+    const { model, offer, par, format, buy } = ctx;
     const hasPar = Boolean(par && typeof par === "object");
     const s = section(t(hasPar ? "info.rtpTitle" : "info.maxWin"), "info-stats");
     const dl = el("dl", "info-stats-list");
@@ -239,12 +252,12 @@ function statsSection(ctx) {
     };
     if (hasPar) {
         if (isNum(par.rtp)) add(t("info.rtp"), percent(par.rtp), "rtp", t("info.rtpSub"));
-        if (isNum(par.buy_rtp)) {
+        if (buy && isNum(par.buy_rtp)) {
             add(t("info.buyRtp"), percent(par.buy_rtp), "buy_rtp", t("info.buyRtpSub", { buy: grouped(model.buy_price) }));
         }
         if (isNum(par.hit_frequency) && par.hit_frequency > 0) {
             add(t("info.hit"), percent(par.hit_frequency), "hit_frequency",
-                t("info.hitSub", { n: (1 / par.hit_frequency).toFixed(2) }));
+                t("info.hitSub", { n: fixed(1 / par.hit_frequency, 2) }));
         }
         let every = isNum(par.free_spins_every) ? par.free_spins_every : null;
         if (every === null && isNum(par.free_spins_frequency) && par.free_spins_frequency > 0) {
@@ -252,7 +265,7 @@ function statsSection(ctx) {
         }
         if (every !== null) add(t("info.fs"), t("info.oneIn", { n: grouped(Math.round(every)) }), "free_spins_every", t("info.fsSub"));
         if (isNum(par.volatility)) {
-            add(t("info.vol"), volatilityLabel(par.volatility), "volatility", t("info.volSub", { sd: par.volatility.toFixed(1) }));
+            add(t("info.vol"), volatilityLabel(par.volatility), "volatility", t("info.volSub", { sd: fixed(par.volatility, 1) }));
         } else if (typeof par.volatility === "string" && par.volatility) {
             add(t("info.vol"), par.volatility, "volatility");
         }
@@ -261,7 +274,7 @@ function statsSection(ctx) {
     // par.max_win_odds: {base, buy}, each [LOW, HIGH] "1 in N" bounds around the true N.
     const odds = hasPar ? par.max_win_odds : null;
     if (odds?.base) add(t("info.odds"), oneInRange(odds.base), "max_win_odds_base", t("info.oddsSub"));
-    if (odds?.buy) add(t("info.oddsBuy"), oneInRange(odds.buy), "max_win_odds_buy", t("info.oddsBuySub"));
+    if (buy && odds?.buy) add(t("info.oddsBuy"), oneInRange(odds.buy), "max_win_odds_buy", t("info.oddsBuySub"));
     s.appendChild(dl);
     if (!hasPar) {
         s.appendChild(el("p", "info-note info-missing", t("info.missing")));
@@ -277,11 +290,13 @@ function statsSection(ctx) {
 /**
  * Fill `container` with the help screen. Calling it again replaces the content.
  * @param {Element} container  an element shown as a modal panel
- * @param {{model: object, offer: object, par?: object|null, format: (minor:number)=>string}} options
- *        offer: the engine's offer at the current bet (bridge.offer)
+ * @param {{model: object, offer: object, par?: object|null, format: (minor:number)=>string,
+ *          rtp?: boolean, buy?: boolean}} options
+ *        offer: the engine's offer at the current bet (bridge.offer); rtp, buy: the profile's
+ *        switches (without the buy, its rule and its figures are left out)
  */
-export function renderInfo(container, { model, offer, par = null, format, rtp = true }) {
-    const ctx = { model, offer, par, format, wild: model.wild };
+export function renderInfo(container, { model, offer, par = null, format, rtp = true, buy = true }) {
+    const ctx = { model, offer, par, format, wild: model.wild, buy };
     const root = el("div", "boce-info");
     root.dataset.bet = String(offer.bet);
     const header = el("header", "info-header");
@@ -290,9 +305,6 @@ export function renderInfo(container, { model, offer, par = null, format, rtp = 
     root.appendChild(header);
     root.append(paytableSection(ctx), paylinesSection(ctx), rulesSection(ctx));
     if (rtp) root.append(statsSection(ctx)); // the launch's rtp switch (a market may hide it)
-    // The build stamp `make dist` writes into the page (<meta name="version">; "dev" unbuilt).
-    const version = document.querySelector('meta[name="version"]')?.content;
-    if (version) root.appendChild(el("p", "info-version", t("info.version", { version })));
     container.replaceChildren(root);
     return root;
 }

@@ -2,7 +2,7 @@
 // the market's preset with the switches the operator set. The controls, the controller and
 // the session clock read it; nothing else decides what is allowed.
 //
-//   import { profileOf, PROFILES, refusal, profilesSection } from "./jurisdiction.js";
+//   import { profileOf, PROFILES, refusal, inForceSection, operatorSection } from "./jurisdiction.js";
 //   const profile = profileOf(settings);
 //   if (!profile.autoplay) throw new Error(refusal(profile, "autoplay"));
 //
@@ -22,7 +22,8 @@
 
 import { MARKETS } from "./launch.js";
 
-import { has, t } from "./i18n.js";
+import { has, plural, t } from "./i18n.js";
+import { section } from "./info.js";
 
 export class ProfileError extends Error {}
 
@@ -110,21 +111,69 @@ function el(tag, cls, text) {
     return e;
 }
 
-/** The info screen's section: every market, what it changes, which one is in force, and the
- *  settings the game was launched with. */
-export function profilesSection(current, settings) {
-    const s = el("section", "info-section info-profiles");
-    s.append(el("h3", "info-heading", t("jur.heading")));
+/** A number as the player's language writes it (2.5 -> "2,5" in German). */
+const number = (locale, n) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+
+/** The info screen's section for the player: what the rules in force allow, one sentence each
+ *  (the tables' info.now.*; li[data-setting]), for this market only and in words, never by
+ *  the names of the address. `format(minor)` writes an amount as the HUD does. */
+export function inForceSection(profile, settings, format) {
+    const s = section(t("info.now.title"), "info-in-force");
+    const list = el("ul", "info-in-force-list");
+    const line = (setting, text) => {
+        const li = el("li", "info-in-force-item");
+        li.dataset.setting = setting;
+        // "Autoplay: available ...": the name before the first colon stands out, to scan by
+        const at = text.indexOf(": ");
+        if (at > 0) li.append(el("strong", "info-in-force-name", text.slice(0, at + 1)), text.slice(at + 1));
+        else li.textContent = text;
+        list.append(li);
+    };
+    const onOff = (setting, on) => line(setting, t(`info.now.${setting}.${on ? "on" : "off"}`));
+
+    if (profile.social) line("coins", t("info.now.coins"));
+    const bets = settings.bets;
+    line("bets", bets.length === 1 ? t("info.now.oneBet", { bet: format(bets[0]) })
+        : t("info.now.bets", { low: format(bets[0]), high: format(bets[bets.length - 1]) }));
+    if (profile.maxBet !== null) line("maxBet", t("info.now.limit", { limit: format(profile.maxBet) }));
+    if (profile.stakeInfo) line("stakeInfo", t("info.now.stakeInfo"));
+    const seconds = profile.minCycleMs / 1000;
+    line("minRound", seconds > 0 ? plural("info.now.cycle", seconds, { n: number(settings.locale, seconds) }) : t("info.now.noCycle"));
+    onOff("autoplay", profile.autoplay);
+    onOff("turbo", profile.turbo);
+    onOff("slamStop", profile.slamStop);
+    onOff("buy", profile.buy);
+    onOff("spacebar", profile.spacebar);
+    if (profile.celebrateOnlyAboveStake) line("quiet", t("info.now.quiet"));
+    if (profile.net || profile.clock) {
+        line("session", t(`info.now.session.${profile.net && profile.clock ? "both" : profile.net ? "net" : "clock"}`));
+    }
+    const minutes = profile.realityCheckMinutes;
+    line("reality", minutes !== null ? plural("info.now.reality", minutes, { n: number(settings.locale, minutes) }) : t("info.now.noReality"));
+    s.append(list);
+    return s;
+}
+
+/** The info screen's section for the operator, under ?debug=1 only (launch.js `debug`): every
+ *  market and what it changes, which one is in force and how an address picks it, every
+ *  launch setting by its address name, and the build. A player never sees any of it. */
+export function operatorSection(current, settings) {
+    const s = section(t("jur.operator"), "info-operator");
+    s.append(el("p", "info-note", t("jur.operatorNote")));
+    // the build stamp `make dist` writes into the page (<meta name="version">; "dev" unbuilt)
+    const version = document.querySelector('meta[name="version"]')?.content;
+    if (version) s.append(el("p", "info-note info-version", t("info.version", { version })));
+    s.append(el("h4", "info-subheading", t("jur.heading")));
     s.append(el("p", "info-note", t("jur.note", { rules: labelOf(current) })));
     const list = el("dl", "profile-list");
     for (const p of Object.values(PROFILES)) {
         const how = p.name === "default" ? t("jur.default.tag") : `?market=${p.name}`;
-        const dt = el("dt", "profile-name", `${labelOf(p)} (${how})`);
+        const dt = el("dt", "profile-name", `${labelOf(p)} (\u2066${how}\u2069)`); // ?market=uk read left to right in Arabic too
         if (p.name === current.name) {
             dt.append(el("span", "profile-current", t("jur.inForce")));
             dt.dataset.current = "";
         }
-        const dd = el("dd");
+        const dd = el("dd", "profile-changes");
         const ul = el("ul");
         for (let i = 1; i <= p.changes; i++) ul.append(el("li", "", t(`jur.${p.name}.${i}`)));
         dd.append(ul);
@@ -134,18 +183,12 @@ export function profilesSection(current, settings) {
     if (current.realityOverride && current.realityCheckMinutes !== null) {
         s.append(el("p", "info-note", t("jur.reality", { minutes: current.realityCheckMinutes })));
     }
-    if (settings) {
-        // for the operator: the settings by their address names (bets, buy, ...), folded away,
-        // so a player (under the social wording too) reads none of them unless they open it
-        const fold = el("details", "settings-fold");
-        fold.append(el("summary", "", t("jur.settings")), settingsTable(settings));
-        s.append(fold);
-    }
+    s.append(el("h4", "info-subheading", t("jur.settings")), settingsTable(settings));
     return s;
 }
 
-/** Every launch setting in force, as the info screen lists it (#info-settings, under the
- *  summary "Settings in force"). */
+/** Every launch setting in force by its address name (#info-settings, a tr[data-setting]
+ *  each), for the operator's view. */
 function settingsTable(settings) {
     const table = el("table", "settings-table");
     table.id = "info-settings";

@@ -9,10 +9,10 @@
 // A market is a preset of switches (MARKETS below); a switch given in the address overrides
 // its preset. Nothing is coerced: a value that decides money or rules (currency, bets, bet,
 // market, a switch, maxBet, minRound, reality, demo) is taken exactly as written or refused,
-// and a refusal means nothing is played. Only the language and the lobby, which decide neither,
-// fall back (to English, to no Home link) with a console warning. Every amount (bets, bet,
-// maxBet) is checked by amounts.js amount(), as given (untrimmed), under the limits of
-// amounts.js limitsOf(model).
+// and a refusal means nothing is played. Only the language, the lobby and `debug`, which decide
+// neither, fall back (to English, to no Home link, to the player's view) with a console
+// warning. Every amount (bets, bet, maxBet) is checked by amounts.js amount(), as given
+// (untrimmed), under the limits of amounts.js limitsOf(model).
 
 import { AmountError, amount, limitsOf } from "./amounts.js";
 
@@ -218,13 +218,19 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
         flags[name] = raw === "1";
     }
 
+    // debug=1: the operator's view of the info screen (the markets, the raw settings, the build)
+    // and window.debugGame; anything else but 0 is the player's view, warned
+    const debugRaw = get("debug") ?? "0";
+    if (debugRaw !== "0" && debugRaw !== "1") warn(`debug=${debugRaw} is not 0 or 1: the player's view is shown`);
+    const debug = debugRaw === "1";
+
     const demo = get("demo") ?? "";
     if (!["", "0", "1", "feature"].includes(demo)) throw new SettingsError("demo", demo, "not 0, 1 or feature", "settings.demo");
 
     return Object.freeze({
         lang, dir: LANGUAGES[lang].dir, locale: LANGUAGES[lang].locale, currency, minorDigits: digits, coins,
         bets: Object.freeze(bets), bet, market: marketName, switches: Object.freeze(switches),
-        minRound, maxBet, reality, lobby, demo, poster: flags.poster, ageGate: flags.ageGate,
+        minRound, maxBet, reality, lobby, demo, debug, poster: flags.poster, ageGate: flags.ageGate,
         social: Boolean(market.social), stakeInfo: Boolean(market.stakeInfo),
         quietSmallWins: Boolean(market.quietSmallWins),
     });

@@ -1,7 +1,7 @@
 // The player's controls that the jurisdiction profile governs, wired into the page: autoplay
 // (autoplaydriver.js, autoplaypanel.js), slam stop, quick spin, the feature buy's button, the
-// reality check stopping autoplay (sessionclock.js), and the profiles' section of the info
-// screen. docs/controls.md has the rules.
+// reality check stopping autoplay (sessionclock.js), and the info screen's settings in force
+// (with the operator's view under ?debug=1). docs/controls.md has the rules.
 //
 //   const pc = new PlayerControls({ profile, controller, clock, sequencer, replays, hud, format, post });
 //   pc.pressSpin(spin)   the spin button: stops autoplay, or the reels (slam), or spins
@@ -13,7 +13,7 @@ import { AutoplayDriver } from "./autoplaydriver.js";
 import { AutoplayPanel } from "./autoplaypanel.js";
 import { byId } from "./dom.js";
 import { MessageKind } from "./hud.js";
-import { profilesSection, refusal } from "./jurisdiction.js";
+import { inForceSection, operatorSection, refusal } from "./jurisdiction.js";
 import { has, plural, t } from "./i18n.js";
 import { reasonOf } from "./reasons.js";
 
@@ -114,8 +114,11 @@ export class PlayerControls {
         return refusal(this.profile, "turbo") === null;
     }
 
-    /** Adds the profiles' section to the info screen's content. */
+    /** Adds the settings in force, in the player's words, to the info screen's content; and
+     *  under ?debug=1 the operator's view (the markets, the raw settings, the build). */
     addInfo(container) {
-        container.querySelector(".boce-info")?.append(profilesSection(this.profile, this.settings));
+        const root = container.querySelector(".boce-info");
+        root?.append(inForceSection(this.profile, this.settings, this.format));
+        if (this.settings.debug) root?.append(operatorSection(this.profile, this.settings));
     }
 }

@@ -2,7 +2,9 @@
 and comes back to Spin; Escape dismisses the messages; every round's outcome and balance is
 announced in the one polite live region; and axe-core (a pinned npm devDependency, injected
 by the test from node_modules, never served by the page) finds no serious or critical
-violation in the main states: base game, feature, each dialog, another tab playing, phone.
+violation in the main states: base game, feature, each dialog, another tab playing, phone; nor
+on the PAR page (par.html) at 1280x800 and 390x844, whose tables scroll sideways on a phone
+in boxes a keyboard reaches.
 
 Expected announcements come from CPython's `play_round(load_model(), 100, random.Random(seed))`
 and the amounts formatted as the page's en-IE euro format prints them ("€1,234.56").
@@ -179,3 +181,52 @@ def test_axe_finds_no_serious_violation_in_sharing_and_on_a_replay_links_page(
     replay.evaluate("game.settled()")
     assert replay.evaluate("document.getElementById('replay-play').textContent") == "Play again"
     assert problems == [], "\n".join(problems)
+
+
+# par.html's table boxes (static/js/par/dom.js table()) as shown now: whether each scrolls, and
+# what makes it reachable and named.
+TABLE_BOXES = """() => [...document.querySelectorAll('.par-table-wrap')].filter((w) => w.checkVisibility()).map((w) => ({
+    table: w.querySelector('table').className, scrolls: w.scrollWidth > w.clientWidth || w.scrollHeight > w.clientHeight,
+    tabindex: w.getAttribute('tabindex'), role: w.getAttribute('role'), name: w.getAttribute('aria-label'),
+    caption: w.querySelector('caption')?.textContent ?? null,
+}))"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=lambda v: f"{v['width']}x{v['height']}")
+def test_axe_finds_no_serious_violation_on_the_par_page(audit_context: BrowserContext, watch: Watch, site: Site,
+                                                         viewport: dict[str, int]) -> None:
+    size = f"{viewport['width']}x{viewport['height']}"
+    page = open_tab(audit_context, watch, site.root + "par.html").page
+    page.set_viewport_size(viewport)
+    problems = audit(page, f"par.html {size}")
+    # the folded tables (every reel stop, the paylines) open: taller than their box, they scroll
+    page.eval_on_selector_all(".par-details", "ds => ds.forEach((d) => { d.open = true; })")
+    problems += audit(page, f"par.html {size}, folded tables open")
+    assert problems == [], "\n".join(problems)
+    boxes = page.evaluate(TABLE_BOXES)
+    # the audit had scrolling boxes to judge: the reel strips in their folds, and on a phone the
+    # wide tables (the specials, the symbol counts, the paytable) sideways too
+    scrolling = {b["table"] for b in boxes if b["scrolls"]}
+    assert "par-table par-strips" in scrolling, boxes
+    if viewport["width"] < 500:
+        assert {"par-table par-specials", "par-table par-counts", "par-table par-paytable"} <= scrolling, boxes
+    # each box a keyboard stop with a name: its table's caption where it has one
+    for b in boxes:
+        assert (b["tabindex"], b["role"]) == ("0", "region") and b["name"], b
+        assert b["caption"] is None or b["name"] == b["caption"], b
+    # Tab reaches a box, which shows it has the focus; on a phone the arrow keys scroll it
+    page.evaluate("window.scrollTo(0, 0); document.activeElement?.blur()")
+    reached = False
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        reached = page.evaluate("document.activeElement.classList.contains('par-table-wrap')")
+        if reached:
+            break
+    assert reached, "Tab never reached a table's box"
+    ring = page.evaluate("(s => [s.outlineStyle, parseFloat(s.outlineWidth)])(getComputedStyle(document.activeElement))")
+    assert ring[0] != "none" and ring[1] >= 2, ring
+    if viewport["width"] < 500:
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("document.activeElement.scrollLeft > 0")
+

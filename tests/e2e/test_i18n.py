@@ -10,6 +10,8 @@
 - At 1280x800, 390x844 and 568x320, in English, German, Arabic and the social wording, no
   control's text overflows it, and every control is on screen apart from the others (the HUD,
   the buy dialog, the autoplay panel); screenshots/i18n-*.png are for a human to look at.
+- The info screen fits a phone (320x568, 390x844) and a desktop in each language: every text
+  inside its card, none under 12 px, a 44 x 44 px close button.
 - The social wording shows none of the words of betting, after a round and with the info
   screen open: not in the text, the labels, the title or the announcements.
 """
@@ -270,6 +272,53 @@ def test_every_control_fits_its_text_in_every_language(open_game: Callable[..., 
     assert dialog_fits(page, "#autoplay-dialog", AUTOPLAY) == []
 
 
+# The info screen's text: each piece inside the card or section it belongs to (a long German
+# name inside its paytable card), none smaller than 12 px, the dialog not scrolling sideways,
+# and its close button a 44 x 44 px target. Every problem found, in words.
+INFO_FITS = """() => {
+    const dialog = document.getElementById('info-dialog');
+    const problems = [];
+    const boxes = '.info-pay-card, .info-book-card, .info-line, .info-stat, .info-rule-group, .info-in-force-list, .boce-info, #info-dialog';
+    const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent.trim().slice(0, 30);
+        const parent = node.parentElement;
+        if (!text || !parent.checkVisibility()) continue;
+        const size = parseFloat(getComputedStyle(parent).fontSize);
+        if (size < 12) problems.push(`"${text}" is ${size}px`);
+        const holder = parent.closest(boxes);
+        const box = holder.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) {
+            if (r.left < box.left - 0.5 || r.right > box.right + 0.5) {
+                problems.push(`"${text}" runs out of ${holder.id || holder.className}: ${r.left}-${r.right} beyond ${box.left}-${box.right}`);
+            }
+        }
+    }
+    const close = document.getElementById('info-close').getBoundingClientRect();
+    if (close.width < 44 || close.height < 44) problems.push(`#info-close is ${close.width} x ${close.height} px`);
+    if (dialog.scrollWidth > dialog.clientWidth) problems.push(`the dialog scrolls sideways: ${dialog.scrollWidth} > ${dialog.clientWidth}`);
+    return problems;
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_info_screen_fits_a_phone_in_every_language(open_game: Callable[..., Game], site: Site, lang: str) -> None:
+    # under uk, the market with the most lines of settings in force
+    page = open_game(site.root + f"?lang={lang}&market=uk&speed=fast").page
+    page.click("#info-button")
+    expect(page.locator("#info-content .info-in-force")).to_be_visible()
+    problems = []
+    for size in ({"width": 320, "height": 568}, {"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+        page.set_viewport_size(size)
+        settle(page)
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"i18n-info-{lang}-{size['width']}x{size['height']}.png"))
+        problems += [f"{size['width']}x{size['height']}: {p}" for p in page.evaluate(INFO_FITS)]
+    assert problems == [], "\n".join(problems)
+
+
 RECORD_ANNOUNCEMENTS = """() => {
     window.spoken = [];
     const live = document.getElementById('announce');
@@ -302,8 +351,9 @@ def test_social_wording_shows_no_betting_word(open_game: Callable[..., Game], si
 
 def test_market_social_gives_the_social_wording_and_the_new_texts_are_translated(open_game: Callable[..., Game], site: Site) -> None:
     """The wording follows the launch settings: market=social (in coins) is social play; the
-    launch's texts (the market's rules, Share and Export) come from the tables."""
-    page = open_game(site.root + "?lang=de&market=social&speed=fast").page
+    launch's texts (the settings in force, the operator's view of ?debug=1 with the markets'
+    rules, Share and Export) come from the tables."""
+    page = open_game(site.root + "?lang=de&market=social&speed=fast&debug=1").page
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator(".meter-bet .meter-label")).to_have_text("Spiel")
     page.evaluate("game.spin()")
@@ -312,6 +362,9 @@ def test_market_social_gives_the_social_wording_and_the_new_texts_are_translated
     expect(page.locator(".history-export").first).to_have_text("Exportieren")
     page.click("#history-close")
     page.click("#info-button")
-    expect(page.locator(".info-profiles .info-heading")).to_have_text("Regeln nach Markt")
+    expect(page.locator(".info-in-force .info-heading")).to_have_text("❄Einstellungen in diesem Spiel❄")
+    expect(page.locator(".info-in-force-item[data-setting=coins]")).to_have_text(
+        "Münzen: Sie spielen um virtuelle Münzen, die keinen Barwert haben.")
+    expect(page.locator(".info-operator .info-heading")).to_have_text("❄Betreiberansicht❄")
+    expect(page.locator(".info-operator .info-subheading")).to_have_text(["Regeln nach Markt", "Geltende Einstellungen"])
     expect(page.locator(".profile-name[data-current]")).to_contain_text("Soziales Spiel")
-    expect(page.locator(".settings-fold summary")).to_have_text("Geltende Einstellungen")

@@ -7,6 +7,10 @@ random.Random(seed))`, with seeds found by searching CPython's rounds here; the 
 100000 (store.js). Each rule is checked against the default profile on the same seed too, so
 the measurement itself is shown able to fail. No sleeps: waits are on the DOM or JS promises;
 the mashing loop is bounded by a deadline.
+
+The info screen says what the market in force allows in the player's words (the en table's
+info.now.* texts, filled in with the preset's figures and the model's bet levels) and none of
+the operator's material, which ?debug=1 adds (the markets, the raw settings, the build).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 import savefile
 from e2e_harness import BOOT_TIMEOUT_MS, Game, Site, Watch, minor
 from embed_support import SOURCE, host, send
@@ -219,19 +224,90 @@ def test_unknown_jurisdiction_refuses_to_start(open_game: Callable[..., Game], s
     assert "jurisdiction=atlantis: not a market this game knows (default, uk, de, social)" in status
 
 
-def test_info_screen_lists_the_profiles(open_game: Callable[..., Game], site: Site) -> None:
-    page = open_game(site.root + "?jurisdiction=uk&speed=fast").page
+def euro(minor_units: int) -> str:
+    """An amount as the page's en-IE euro format writes it ("€1,234.56")."""
+    return f"€{minor_units / 100:,.2f}"
+
+
+def fill(text: str, **values: object) -> str:
+    """A table's text with its {placeholders} filled in, as i18n.js t() does."""
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+# What each market's preset allows (launch.js MARKETS, the table of docs/page-contract.md
+# "Launch settings"), as the info screen's lines say it: (setting, table key, placeholders), in
+# the order the screen lists them. The levels are the model file's (under `de`, those up to its
+# 1 EUR limit).
+IN_FORCE = {
+    "default": [
+        ("bets", "info.now.bets", {"low": euro(MODEL.bets[0]), "high": euro(MODEL.bets[-1])}),
+        ("minRound", "info.now.noCycle", {}),
+        ("autoplay", "info.now.autoplay.on", {}), ("turbo", "info.now.turbo.on", {}),
+        ("slamStop", "info.now.slamStop.on", {}), ("buy", "info.now.buy.on", {}),
+        ("spacebar", "info.now.spacebar.on", {}), ("reality", "info.now.noReality", {}),
+    ],
+    "uk": [
+        ("bets", "info.now.bets", {"low": euro(MODEL.bets[0]), "high": euro(MODEL.bets[-1])}),
+        ("minRound", "info.now.cycle.other", {"n": "2.5"}),
+        ("autoplay", "info.now.autoplay.off", {}), ("turbo", "info.now.turbo.off", {}),
+        ("slamStop", "info.now.slamStop.off", {}), ("buy", "info.now.buy.off", {}),
+        ("spacebar", "info.now.spacebar.on", {}), ("quiet", "info.now.quiet", {}),
+        ("session", "info.now.session.both", {}), ("reality", "info.now.reality.other", {"n": "60"}),
+    ],
+    "de": [
+        ("bets", "info.now.bets", {"low": euro(MODEL.bets[0]), "high": euro(max(b for b in MODEL.bets if b <= 100))}),
+        ("maxBet", "info.now.limit", {"limit": euro(100)}), ("stakeInfo", "info.now.stakeInfo", {}),
+        ("minRound", "info.now.cycle.other", {"n": "5"}),
+        ("autoplay", "info.now.autoplay.off", {}), ("turbo", "info.now.turbo.off", {}),
+        ("slamStop", "info.now.slamStop.off", {}), ("buy", "info.now.buy.off", {}),
+        ("spacebar", "info.now.spacebar.on", {}), ("reality", "info.now.noReality", {}),
+    ],
+}
+
+# What only an operator reads (the operator's view under ?debug=1): none of it in the player's.
+SETTING_NAMES = ("market=", "jurisdiction", "?debug", "debug=", "minRound", "maxBet", "slamstop", "spacebar", "lobby")
+
+
+@pytest.mark.parametrize("market", IN_FORCE)
+def test_the_info_screen_says_the_settings_in_force_in_a_players_words(
+        open_game: Callable[..., Game], site: Site, tables: dict[str, dict[str, str]], market: str) -> None:
+    en = tables["en"]
+    page = open_game(site.root + f"?market={market}&speed=fast").page
     page.click("#info-button")
-    section = page.locator(".info-profiles")
+    lines = page.eval_on_selector_all(".info-in-force-item", "ls => ls.map(l => [l.dataset.setting, l.textContent])")
+    assert lines == [[setting, fill(en[key], **values)] for setting, key, values in IN_FORCE[market]]
+    # and nothing of the operator's: no other market's rules, no address names, no build
+    content = page.locator("#info-content")
+    expect(content.locator(".info-operator, .profile-list, #info-settings, .info-version")).to_have_count(0)
+    text = content.inner_text()
+    others = [en[f"jur.{name}.{i}"] for name in ("default", "uk", "de", "social") for i in range(1, 6) if f"jur.{name}.{i}" in en]
+    shown = [w for w in (*SETTING_NAMES, fill(en["jur.note"], rules=en[f"jur.{market}"]), en["jur.heading"],
+                         en["jur.settings"], fill(en["info.version"], version="dev"), *others) if w in text]
+    assert shown == []
+
+
+def test_debug_1_adds_the_operator_view(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?jurisdiction=uk&debug=1&speed=fast").page
+    page.click("#info-button")
+    section = page.locator(".info-operator")
     expect(section).to_be_visible()
-    # the four markets of launch.js (default, uk, de, social), the one in force marked
+    # the four markets of launch.js (default, uk, de, social), the one in force marked, each
+    # with the address that picks it
     expect(section.locator("dt")).to_have_count(4)
     expect(section.locator("dt[data-current]")).to_contain_text("United Kingdom")
+    expect(section.locator("dt[data-current]")).to_contain_text("?market=uk")
     expect(section).to_contain_text("at least 2.5 seconds")
+    expect(section).to_contain_text("An operator picks the rules with ?market=")
+    # the build: index.html's <meta name="version"> (unbuilt: "dev"; tools/dist.py stamps dist/)
+    expect(section.locator(".info-version")).to_have_text("Version dev")
     # and the settings in force: ?jurisdiction=uk is market=uk, its switches as the preset sets them
     rows = dict(page.eval_on_selector_all("#info-settings tr", "rs => rs.map(r => [r.dataset.setting, r.cells[0].textContent === r.dataset.setting ? r.cells[1].textContent : null])"))
     assert rows["market"] == "uk" and rows["autoplay"] == "0" and rows["buy"] == "0" and rows["minRound"] == "2500"
     assert rows["net"] == rows["clock"] == "1" and rows["currency"] == "EUR" and rows["reality"] == "60"
+    # the player's view is there too, above it
+    expect(page.locator(".info-in-force-item[data-setting=reality]")).to_contain_text("every 60 minutes")
 
 
 def test_a_reality_check_due_during_a_round_waits_for_its_end(open_game: Callable[..., Game], site: Site) -> None:

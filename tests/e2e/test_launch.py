@@ -70,14 +70,22 @@ def test_an_embedded_game_tells_its_parent_why_it_did_not_start(context: Browser
 
 
 def test_unknown_lang_and_a_lobby_that_is_not_http_fall_back_with_warnings(
-        open_game: Callable[..., Game], site: Site, watch: Watch) -> None:
-    game = open_game(site.root + "?lang=tlh&lobby=javascript:alert(1)")
+        open_game: Callable[..., Game], site: Site) -> None:
+    # debug decides neither money nor rules either: anything but 1 is the player's view
+    game = open_game(site.root + "?lang=tlh&lobby=javascript:alert(1)&debug=yes")
     settings = game.page.evaluate("game.state().settings")
-    assert (settings["lang"], settings["lobby"]) == ("en", None)
+    assert (settings["lang"], settings["lobby"], settings["debug"]) == ("en", None, False)
     assert game.page.locator("#home").count() == 0
-    warnings = " ".join(watch.console_warnings) if hasattr(watch, "console_warnings") else None
-    if warnings is not None:
-        assert "lang=tlh" in warnings and "lobby=javascript:alert(1)" in warnings
+    game.page.click("#info-button")
+    expect(game.page.locator("#info-content .info-in-force")).to_be_visible()
+    expect(game.page.locator("#info-content .info-operator")).to_have_count(0)
+    # the warnings of a boot, heard from its start: the same address again
+    warnings: list[str] = []
+    game.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    game.page.reload()
+    game.page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    said = " ".join(warnings)
+    assert "lang=tlh" in said and "lobby=javascript:alert(1)" in said and "debug=yes" in said, warnings
 
 
 def test_a_lobby_gives_a_home_link_to_the_top_frame(open_game: Callable[..., Game], site: Site) -> None:
@@ -194,10 +202,14 @@ def test_spacebar_off_plays_nothing_on_space(open_game: Callable[..., Game], sit
 
 
 def test_rtp_off_hides_the_return_figures(open_game: Callable[..., Game], site: Site) -> None:
-    page = open_game(site.root + "?rtp=0").page
+    # ?debug=1: the operator's view lists the switch as read; the player's part has no figure
+    page = open_game(site.root + "?rtp=0&debug=1").page
     page.click("#info-button")
     expect(page.locator("#info-settings tr[data-setting=rtp] td")).to_have_text("0")
-    assert page.locator("#info-content").inner_text().find("RTP") == -1
+    expect(page.locator("#info-content .pay-amount").first).to_be_visible()  # the paytable is there
+    expect(page.locator("#info-content [data-stat]")).to_have_count(0)
+    players = page.eval_on_selector_all(".boce-info > :not(.info-operator)", "es => es.map(e => e.innerText).join(' ')")
+    assert "RTP" not in players
 
 
 def test_configure_from_the_parent_before_the_first_round(context: BrowserContext, watch: Watch, site: Site) -> None:

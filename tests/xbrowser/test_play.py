@@ -102,7 +102,8 @@ def same_table(want: str, shown: str, tolerance: float = 0.02) -> bool:
 def test_ready_from_nginx_without_outside_requests(drv: Driver, server: Nginx, dist: Path, step: Step) -> None:
     mark = server.log_mark()
     with step("boot the game from nginx under a sub-path"):
-        boot(drv, server.game + "?speed=fast")
+        # ?debug=1: the info screen's operator view, which shows the version stamp (below)
+        boot(drv, server.game + "?speed=fast&debug=1")
     with step("every request stayed on the game's own origin"):
         urls = drv.requests()
         assert any(u.endswith("pyodide.asm.wasm") for u in urls), urls  # the log saw the traffic
@@ -153,7 +154,7 @@ def test_ready_from_nginx_without_outside_requests(drv: Driver, server: Nginx, d
             # by each `make vendor`, compresses a few kB differently from build to build
             assert same_table(block, shown), \
                 "docs/hosting.md \"Bytes on the wire\" is stale: run `python tools/wire_bytes.py`\n" + block
-    with step("the info screen shows the version stamp of dist/"):
+    with step("the info screen's operator view shows the version stamp of dist/"):
         stamp = json.loads((dist / "static" / "version.json").read_text())["version"]
         drv.eval("document.getElementById('info-button').click()")
         shown = drv.wait("document.querySelector('#info-content .info-version')?.textContent")

@@ -133,8 +133,12 @@ export function stat(label, main, ...notes) {
     return card;
 }
 
-/** A table from a header row and rows of cells (strings or nodes). */
-export function table(className, head, rows, caption) {
+/** A table from a header row and rows of cells (strings or nodes), in a box that scrolls where
+ *  the table is wider than the page (or, folded in a .par-details, taller than its box). A
+ *  keyboard reaches the box (tabindex 0) to scroll it with the arrow keys, and a screen reader
+ *  names it: a region named by the table's caption, or by `label` for a table without one
+ *  (the heading or summary above it says what it is). */
+export function table(className, head, rows, { caption, label = caption } = {}) {
     const t = el("table", `par-table ${className || ""}`.trim());
     if (caption) t.appendChild(el("caption", "", caption));
     const thead = el("thead");
@@ -154,6 +158,9 @@ export function table(className, head, rows, caption) {
     }
     t.append(thead, tbody);
     const wrap = el("div", "par-table-wrap");
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", label);
+    wrap.tabIndex = 0;
     wrap.appendChild(t);
     return wrap;
 }

@@ -147,7 +147,7 @@ function specialsSection(par) {
         title: t("par.specials.chart"),
         ref: { value: par.feature_value, label: t("par.specials.average", { x: times(par.feature_value, 1) }) },
     }));
-    s.appendChild(table("par-specials", heads("symbol", "chance", "value", "sd", "mean", "best"), rows));
+    s.appendChild(table("par-specials", heads("symbol", "chance", "value", "sd", "mean", "best"), rows, { label: t("par.specials.title") }));
     return s;
 }
 
@@ -159,7 +159,7 @@ function symbolsSection(par) {
     })), { title: t("par.symbols.chart") }));
     const total = entries.reduce((a, [, v]) => a + v, 0);
     const rows = entries.map(([sym, v]) => [displayName(sym), figure(`symbol_rtp.${sym}`, v, pct(v, 3)), pct(v / total, 1)]);
-    s.appendChild(table("par-symbols", heads("symbol", "share", "ofRtp"), rows));
+    s.appendChild(table("par-symbols", heads("symbol", "share", "ofRtp"), rows, { label: t("par.symbols.title") }));
     return s;
 }
 
@@ -183,7 +183,7 @@ function bandsSection(par) {
         label: bandShort(band), value: p, key: `base_win_bands.${band}`, text: smallPct(p),
     })), { title: t("par.bands.chart") }));
     const rows = entries.map(([band, p]) => [bandName(band), figure(`base_win_bands.${band}`, p, smallPct(p)), oneIn(p, 1)]);
-    s.appendChild(table("par-bands", heads("win", "chance", "often"), rows));
+    s.appendChild(table("par-bands", heads("win", "chance", "often"), rows, { label: t("par.bands.title") }));
     return s;
 }
 

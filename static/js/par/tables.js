@@ -23,18 +23,18 @@ function countsTable(model, strips, name) {
         return n ? `${grouped(n)} (${pct(n / strip.length, 1)})` : "–";
     })]);
     rows.push([t("par.col.stops"), ...strips.map((strip) => grouped(strip.length))]);
-    return table("par-counts", head, rows, t("par.reels.counts", { name }));
+    return table("par-counts", head, rows, { caption: t("par.reels.counts", { name }) });
 }
 
 function stripTable(strips, name) {
     const longest = Math.max(...strips.map((s) => s.length));
     const rows = [];
     for (let i = 0; i < longest; i++) rows.push([String(i), ...strips.map((s) => (i < s.length ? s[i] : ""))]);
-    const wrap = table("par-strips", [t("par.col.stop"), ...reelHeads(strips)], rows);
-    const details = el("details", "par-details");
     const stops = strips.map((s) => grouped(s.length)).join(" / ");
-    details.appendChild(el("summary", "", t("par.reels.every", { name, stops })));
-    details.appendChild(wrap);
+    const title = t("par.reels.every", { name, stops });
+    const details = el("details", "par-details");
+    details.appendChild(el("summary", "", title));
+    details.appendChild(table("par-strips", [t("par.col.stop"), ...reelHeads(strips)], rows, { label: title }));
     return details;
 }
 
@@ -56,12 +56,14 @@ export function paytableSection(model) {
     const rows = Object.entries(model.paytable).map(([sym, pays]) => [
         displayName(sym), ...counts.map((n) => (pays[n] !== undefined ? times(pays[n], 0) : "–")),
     ]);
-    s.appendChild(table("par-paytable", [t("par.col.symbol"), ...counts.map((n) => t("par.col.inRow", { n: grouped(n) }))], rows));
+    s.appendChild(table("par-paytable", [t("par.col.symbol"), ...counts.map((n) => t("par.col.inRow", { n: grouped(n) }))], rows,
+        { label: t("par.pay.title") }));
     const rowNames = ["top", "middle", "bottom"].map((row) => t(`par.row.${row}`));
     const lines = model.paylines.map((line, i) => [grouped(i + 1), ...line.map((row) => rowNames[row] ?? grouped(row))]);
+    const title = plural("par.pay.lines", model.paylines.length, { lines: grouped(model.paylines.length) });
     const details = el("details", "par-details");
-    details.appendChild(el("summary", "", plural("par.pay.lines", model.paylines.length, { lines: grouped(model.paylines.length) })));
-    details.appendChild(table("par-lines", [t("par.col.line"), ...reelHeads(model.paylines[0])], lines));
+    details.appendChild(el("summary", "", title));
+    details.appendChild(table("par-lines", [t("par.col.line"), ...reelHeads(model.paylines[0])], lines, { label: title }));
     s.appendChild(details);
     return s;
 }
