@@ -11,7 +11,7 @@ export default {
     "say.replay": "إعادة عرض جولة سابقة: لا تُلعب أي عملات",
     "panel.timesBet": "{times} ضعف لعبتك",
     "buy.title": "الحصول على اللفات المجانية؟",
-    "buy.body": "لفات مجانية: {count}، برمز خاص متمدد، بمستوى لعب {bet}.",
+    "buy.bet": "عند مستوى لعب {bet}",
     "buy.confirm": "احصل عليها",
     "history.bet": "اللعب",
     "history.bought": " ميزة",

@@ -236,8 +236,10 @@ export default {
 
     "dialog.cancel": "إلغاء",
     "buy.title": "شراء اللفات المجانية؟",
-    "buy.body": "لفات مجانية: {count}، برمز خاص متمدد، برهان {bet}.",
+    "buy.spins": "لفات مجانية: {count}",
+    "buy.special": "رمز يُسحب عشوائيًا يتمدد ليغطي بكراته ويدفع على كل الخطوط.",
     "buy.price": "السعر {price}",
+    "buy.bet": "عند رهان قدره {bet}",
     "buy.confirm": "شراء",
     "info.label": "معلومات اللعبة",
     "info.close": "إغلاق المعلومات",

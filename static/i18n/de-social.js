@@ -11,7 +11,7 @@ export default {
     "say.replay": "Wiederholung einer früheren Runde: Es werden keine Münzen gespielt",
     "panel.timesBet": "{times}x Ihre Spielstufe",
     "buy.title": "Freispiele holen?",
-    "buy.body": "{count} Freispiele mit einem expandierenden Sondersymbol, bei einer Spielstufe von {bet}.",
+    "buy.bet": "bei einer Spielstufe von {bet}",
     "buy.confirm": "Holen",
     "history.bet": "Spiel",
     "history.bought": " Feature",

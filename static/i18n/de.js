@@ -235,8 +235,10 @@ export default {
 
     "dialog.cancel": "Abbrechen",
     "buy.title": "Freispiele kaufen?",
-    "buy.body": "{count} Freispiele mit einem expandierenden Sondersymbol, bei einem Einsatz von {bet}.",
+    "buy.spins": "{count} Freispiele",
+    "buy.special": "Ein zufällig gezogenes Symbol füllt seine Walzen aus und zahlt auf allen Linien.",
     "buy.price": "Preis {price}",
+    "buy.bet": "bei einem Einsatz von {bet}",
     "buy.confirm": "Kaufen",
     "info.label": "Spielinformationen",
     "info.close": "Info schließen",

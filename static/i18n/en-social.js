@@ -12,7 +12,7 @@ export default {
     "say.replay": "Replay of an earlier round: no coins are played",
     "panel.timesBet": "{times}x your play",
     "buy.title": "Get free spins?",
-    "buy.body": "{count} free spins with a special expanding symbol, at a play of {bet}.",
+    "buy.bet": "at a play of {bet}",
     "buy.confirm": "Get",
     "history.bet": "Play",
     "history.bought": " feature",

@@ -244,8 +244,10 @@ export default {
     // dialogs
     "dialog.cancel": "Cancel",
     "buy.title": "Buy free spins?",
-    "buy.body": "{count} free spins with a special expanding symbol, at a bet of {bet}.",
+    "buy.spins": "{count} free spins",
+    "buy.special": "A symbol drawn at random expands to cover its reels and pays on all lines.",
     "buy.price": "Price {price}",
+    "buy.bet": "at a bet of {bet}",
     "buy.confirm": "Buy",
     "info.label": "Game information",
     "info.close": "Close info",

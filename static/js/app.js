@@ -186,7 +186,10 @@ function askBuy() {
     try { c.assertWritable(); } catch { return; } // another tab plays: said on screen
     const can = c.canPlay(true);
     if (!can.ok) { c.showRefusal(c.refusalFor(true, can)); return; }
-    byId("buy-dialog-price").textContent = format(c.offer.buy_cost);
+    const price = byId("buy-dialog-price");
+    price.textContent = format(c.offer.buy_cost);
+    // a long amount (a high bet, or yen's and dinars' digits) is set smaller, on one line still
+    price.classList.toggle("long", price.textContent.length > 10);
     byId("buy-dialog-bet").textContent = format(c.offer.bet);
     byId("buy-dialog-count").textContent = String(c.offer.free_spins);
     buyDialog.showModal();

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 import savefile
-from e2e_harness import REPO_ROOT, SUB_PATH, Game, Site, minor, wait_ready
-from playwright.sync_api import expect
+from e2e_harness import REPO_ROOT, SUB_PATH, Game, Site, Watch, boot, minor, prepare_context, wait_ready
+from playwright.sync_api import BrowserContext, expect
 
 from engine import load_model, play_round
 
@@ -100,6 +101,70 @@ def test_buy_asks_for_confirmation_and_debits_the_price(open_game: Callable[...,
     wait_ready(page)
     assert minor(page, "#win") == want["total_win"]
     assert page.evaluate("game.state().lastWin") == want["total_win"]
+
+
+# A phone held upright, and one on its side (568x320: the short landscape, where the dialog lays
+# itself out in two columns), emulated as test_phone.py does: touch, a mobile viewport, three
+# device pixels to a CSS pixel.
+PHONE_VIEWPORTS = [{"width": 390, "height": 844}, {"width": 568, "height": 320}]
+
+# Every box of the open buy dialog that has a size: where it is, whether it holds text and at
+# what size, and the dialog's own scroll sizes (a dialog scrolling its content hides part of it).
+BUY_DIALOG_BOXES = """() => {
+    const dialog = document.getElementById('buy-dialog');
+    const text = (e) => [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    const boxes = [dialog, ...dialog.querySelectorAll('*')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return { name: e.id || e.className || e.tagName, rect: [r.left, r.top, r.right, r.bottom],
+                 font: text(e) ? parseFloat(getComputedStyle(e).fontSize) : null };
+    }).filter((b) => b.rect[2] > b.rect[0] && b.rect[3] > b.rect[1]);
+    return { boxes, scroll: [dialog.scrollWidth, dialog.clientWidth, dialog.scrollHeight, dialog.clientHeight],
+             viewport: [visualViewport.offsetLeft, visualViewport.offsetTop, visualViewport.scale] };
+}"""
+
+
+@pytest.mark.parametrize("viewport", PHONE_VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
+def test_the_buy_dialog_shows_the_book_and_the_engines_price_and_fits_a_phone(
+        new_context: Callable[..., BrowserContext], watch: Watch, site: Site, viewport: dict[str, int]) -> None:
+    ctx = new_context(viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=3)
+    prepare_context(ctx, watch)
+    page = boot(ctx.new_page(), watch, site.root + "?speed=fast").page
+    # expected: the model file (read here as JSON, not through the engine) prices the feature at
+    # buy_price times the bet, and a first visit plays at its default_bet; the page writes euros
+    # in the en-IE format ("€85.00", as test_buy_asks_for_confirmation_and_debits_the_price)
+    data = json.loads((REPO_ROOT / "engine" / "data" / "model.json").read_text())
+    price = data["buy_price"] * data["default_bet"]
+    page.tap("#buy")
+    dialog = page.locator("#buy-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#buy-dialog-price")).to_have_text(f"€{price / 100:,.2f}")
+    expect(page.locator("#buy-dialog-count")).to_have_text(str(data["free_spins"]["count"]))
+    # the book: the game's own art, loaded and drawn
+    book = dialog.locator("img.buy-book")
+    expect(book).to_be_visible()
+    assert (book.get_attribute("src") or "").endswith("static/img/book.svg")
+    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=book.element_handle())
+    shown = page.evaluate(BUY_DIALOG_BOXES)
+    # the page is neither zoomed nor scrolled under the dialog, and the dialog scrolls nothing away
+    assert shown["viewport"] == [0, 0, 1]
+    scroll_width, client_width, scroll_height, client_height = shown["scroll"]
+    assert scroll_width <= client_width and scroll_height <= client_height, shown["scroll"]
+    # every box of the dialog inside the viewport the test set, and its text at 12 CSS px or more
+    outside = [b for b in shown["boxes"] if b["rect"][0] < -0.5 or b["rect"][1] < -0.5
+               or b["rect"][2] > viewport["width"] + 0.5 or b["rect"][3] > viewport["height"] + 0.5]
+    assert outside == []
+    assert len(shown["boxes"]) >= 10  # the dialog, its form, title, book, texts, plaque, buttons
+    small = [b for b in shown["boxes"] if b["font"] is not None and b["font"] < 12]
+    assert small == []
+    # Cancel and Buy: each a touch target of at least 44x44 CSS px
+    for button in ("#buy-cancel", "#buy-confirm"):
+        box = page.locator(button).bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, (button, box)
+    page.tap("#buy-cancel")
+    expect(dialog).to_be_hidden()
+    assert minor(page, "#balance") == DEMO_BALANCE  # nothing was bought
+    ctx.close()
+    assert not watch.external_requests, watch.external_requests
 
 
 def test_buy_and_spin_are_refused_when_the_balance_is_short(open_game: Callable[..., Game], site: Site, context: Any) -> None:
