@@ -5,6 +5,7 @@ BiDi, WebKit over W3C WebDriver) run the same JavaScript: this module reads it o
 
     page.evaluate(PLAYWRIGHT_CALL, opts)      # -> ["[rule] element: numbers", ...]
     drv.eval(call("document.getElementById('g').contentWindow", opts))
+    page.evaluate(f"({SETTLE})(window, true)")  # before measuring
 """
 
 from __future__ import annotations
@@ -21,6 +22,18 @@ GEOMETRY_JS = (Path(__file__).resolve().parent / "geometry.js").read_text()
 PLAYWRIGHT_CALL = f"(opts) => ({GEOMETRY_JS})(window, opts)"
 # The checker as a value, for a page that calls it itself (a MutationObserver on the round panels)
 INSTALL = f"() => {{ window.__geometry = ({GEOMETRY_JS}); }}"
+
+# (win, frames) => until the fonts and every image of `win`'s document are in and, with `frames`,
+# two frames have passed (the reels' canvas follows its box through a ResizeObserver, whose
+# callbacks run in the next frame's rendering steps).
+SETTLE = """async (win, frames) => {
+    const doc = win.document;
+    await doc.fonts.ready;
+    await Promise.all([...doc.images].filter((i) => !i.complete)
+        .map((i) => new Promise((done) => { i.addEventListener('load', done, { once: true });
+                                            i.addEventListener('error', done, { once: true }); })));
+    if (frames) await new Promise((done) => win.requestAnimationFrame(() => win.requestAnimationFrame(done)));
+}"""
 
 RULES = ("outside-viewport", "outside-scroll-area", "controls-overlap", "text-overflow", "text-cut",
          "text-spill", "touch-target", "small-text", "reel-share", "empty-band", "scope")
