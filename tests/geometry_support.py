@@ -71,6 +71,15 @@ def grouped(found: dict[str, dict[str, list[str]]]) -> str:
     lines = []
     total = sum(len(p) for states in found.values() for p in states.values())
     lines.append(f"{total} problems in {sum(1 for s in found.values() if any(s.values()))} of {len(found)} cases")
+    lines.append("")
+    lines.append("== per case: problems of each rule")
+    for case, states in found.items():
+        counts: dict[str, int] = defaultdict(int)
+        for problems in states.values():
+            for problem in problems:
+                counts[parse(problem)[0]] += 1
+        lines.append(f"  {case}: " + (", ".join(f"{r} {n}" for r, n in sorted(
+            counts.items(), key=lambda kv: RULES.index(kv[0]) if kv[0] in RULES else len(RULES))) or "none"))
     for rule in sorted(by, key=lambda r: RULES.index(r) if r in RULES else len(RULES)):
         elements = by[rule]
         lines.append("")
