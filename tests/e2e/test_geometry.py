@@ -227,7 +227,7 @@ CLICK = "(sel) => document.querySelector(sel).click()"  # not Playwright's click
 
 # Records the checker's problems for each round panel while it is on screen: at once when it is
 # shown and again whenever its content changes (the intro's caption at its reveal), all in the
-# observer's callback, before the page can move on.
+# observer's callback, before the page can move on; each rule and element once, as first seen.
 WATCH_PANELS = """(opts) => {
     window.__panels = {};
     const overlay = document.getElementById('overlay');
@@ -235,9 +235,12 @@ WATCH_PANELS = """(opts) => {
         const panel = overlay.querySelector('.panel');
         if (!panel) return;
         const kind = [...panel.classList].find((c) => c.startsWith('panel-')) ?? panel.className;
-        const seen = (window.__panels[kind] ??= { runs: 0, problems: [] });
+        const seen = (window.__panels[kind] ??= { runs: 0, keys: [], problems: [] });
         seen.runs += 1;
-        for (const p of window.__geometry(window, opts)) if (!seen.problems.includes(p)) seen.problems.push(p);
+        for (const p of window.__geometry(window, opts)) {
+            const key = p.slice(0, p.indexOf(': '));  // "[rule] element"
+            if (!seen.keys.includes(key)) { seen.keys.push(key); seen.problems.push(p); }
+        }
     };
     new MutationObserver(run).observe(overlay, { childList: true, subtree: true, characterData: true });
 }"""
