@@ -359,7 +359,8 @@ async function start() {
     const controls = new PlayerControls({ profile, settings, controller, clock, sequencer, replays, hud, format, post: embed.post });
     game = { bridge, model, controller, saved, sequencer, replays, renderer, reels, hud, shared, clock, controls, scenario };
     scenario?.show(format);
-    if (settings.debug) window.debugGame = { sequencer, reels, renderer, hud };
+    // ageGate: tests/e2e/test_geometry.py lifts the gate of a page that has no parent to do it
+    if (settings.debug) window.debugGame = { sequencer, reels, renderer, hud, ageGate };
 
     showLobby(settings);
     showStakeInfo(profile, par, settings);
