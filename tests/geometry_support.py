@@ -25,11 +25,12 @@ INSTALL = f"() => {{ window.__geometry = ({GEOMETRY_JS}); }}"
 
 # (win, frames) => until the fonts and every image of `win`'s document are in and, with `frames`,
 # two frames have passed (the reels' canvas follows its box through a ResizeObserver, whose
-# callbacks run in the next frame's rendering steps).
+# callbacks run in the next frame's rendering steps). A lazy image that is not shown (the
+# portrait village on a wide screen) never loads: it is not waited for.
 SETTLE = """async (win, frames) => {
     const doc = win.document;
     await doc.fonts.ready;
-    await Promise.all([...doc.images].filter((i) => !i.complete)
+    await Promise.all([...doc.images].filter((i) => !i.complete && !(i.loading === 'lazy' && !i.getClientRects().length))
         .map((i) => new Promise((done) => { i.addEventListener('load', done, { once: true });
                                             i.addEventListener('error', done, { once: true }); })));
     if (frames) await new Promise((done) => win.requestAnimationFrame(() => win.requestAnimationFrame(done)));

@@ -70,7 +70,7 @@ export default {
     "refuse.broke": "عبّئ الرصيد التجريبي لمتابعة اللعب.",
     "refuse.lower": "اخفض الرهان أو عبّئ الرصيد.",
     "refuse.playing": "جولة قيد اللعب",
-    "refuse.notAvailable": "{what} غير متاح بموجب قواعد «{rules}» (?market={name})",
+    "refuse.notAvailable": "{what} غير متاح بموجب قواعد «{rules}»",
     "msg.toppedUp": "عُبّئ الرصيد التجريبي إلى {balance}",
 
     // لماذا رُفض طلب ما (reasons.js)، وما يعرضه كل ?scenario=

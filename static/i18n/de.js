@@ -68,7 +68,7 @@ export default {
     "refuse.broke": "Füllen Sie das Demo-Guthaben auf, um weiterzuspielen.",
     "refuse.lower": "Senken Sie den Einsatz oder füllen Sie auf.",
     "refuse.playing": "eine Runde läuft",
-    "refuse.notAvailable": "{what} ist unter den Regeln „{rules}“ nicht verfügbar (?market={name})",
+    "refuse.notAvailable": "{what} ist unter den Regeln „{rules}“ nicht verfügbar",
     "msg.toppedUp": "Demo-Guthaben aufgefüllt auf {balance}",
 
     // warum etwas abgelehnt wurde (reasons.js) und was jedes ?scenario= zeigt

@@ -72,7 +72,7 @@ export default {
     "refuse.broke": "Top up the demo balance to keep playing.",
     "refuse.lower": "Lower the bet or top up.",
     "refuse.playing": "a round is playing",
-    "refuse.notAvailable": "{what} is not available under the {rules} rules (?market={name})",
+    "refuse.notAvailable": "{what} is not available under the {rules} rules",
     "msg.toppedUp": "Demo balance topped up to {balance}",
 
     // why a request was refused (reasons.js: the code of an engine refusal, a launch setting,

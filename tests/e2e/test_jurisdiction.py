@@ -122,7 +122,7 @@ def test_uk_refuses_buy_turbo_autoplay_on_every_path(open_game: Callable[..., Ga
         };
     }""")
     for what, words in [("buy", "Buying the feature"), ("autoplay", "Autoplay"), ("turbo", "Quick spin")]:
-        assert refused[what] == f"{words} is not available under the United Kingdom rules (?market=uk)"
+        assert refused[what] == f"{words} is not available under the United Kingdom rules"
     # quick spin stays off whatever the saved setting or the URL says
     assert page.evaluate("game.state().turbo") is False
     assert minor(page, "#balance") == DEMO
@@ -137,7 +137,7 @@ def test_uk_embed_commands_are_refused_with_an_error_message(context: BrowserCon
     # a refused command is answered {command, reason} (docs/page-contract.md)
     errors = [(m["command"], m["reason"]) for m in page.evaluate("msgs") if m["type"] == "error"]
     assert sorted(errors) == sorted(
-        (c, f"{w} is not available under the United Kingdom rules (?market=uk)")
+        (c, f"{w} is not available under the United Kingdom rules")
         for c, w in (("buy", "Buying the feature"), ("autoplay", "Autoplay"), ("turbo", "Quick spin"))
     )
     types = [m["type"] for m in page.evaluate("msgs")]
