@@ -340,7 +340,9 @@
     };
     const painterOf = (el, stop) => {
         for (let cur = el; cur && cur.nodeType === 1 && cur !== doc.body; cur = cur.parentElement) {
-            if (paints(cur)) return cur;
+            // a box of display: contents is not drawn (the HUD on a short landscape screen, its
+            // parts placed on the page's grid): its background and border paint nothing
+            if (cs(cur).display !== "contents" && paints(cur)) return cur;
             if (cur === stop) return null;
         }
         return null;

@@ -7,7 +7,7 @@ import { StartupError, connect } from "./bridge.js";
 import { Controller, Refused } from "./controller.js";
 import { CannotStart, PageState, byId, interactive, pageState, setPageState } from "./dom.js";
 import * as embed from "./embed.js";
-import { Hud, makeFormat } from "./hud.js";
+import { Hud, fitWidth, makeFormat } from "./hud.js";
 import { painted as early, restStops, symbolsOf, unlockSpin } from "./firstpaint.js";
 import { renderInfo } from "./info.js";
 import { REELS } from "./layout.js";
@@ -202,6 +202,14 @@ async function openInfo() {
     });
     game.controls?.addInfo(byId("info-content"));
     if (!infoDialog.open) infoDialog.showModal();
+    // a pay at a high bet in a long currency ("24.688.915,000 BHD") is set smaller to fit its
+    // card; should one still not fit at 12 px, the cards go one column fewer, each wider
+    const amounts = [...byId("info-content").querySelectorAll(".pay-amount")];
+    amounts.forEach(fitWidth);
+    if (amounts.some((a) => a.scrollWidth > a.clientWidth + 0.5)) {
+        byId("info-content").querySelector(".info-pay-grid")?.classList.add("wide-pays");
+        amounts.forEach(fitWidth);
+    }
 }
 
 /** A click or key while something plays speeds up whatever is playing (where allowed). */

@@ -3,6 +3,7 @@
 // forever.
 
 import { el, symbolUrl } from "./dom.js";
+import { fitWidth } from "./hud.js";
 import { has, t } from "./i18n.js";
 
 const MIN_MS = 30;
@@ -41,6 +42,9 @@ export class Panels {
         this.root.replaceChildren(panel);
         this.root.hidden = false;
         this.root.classList.add("show");
+        // a title or an amount wider than the panel can be (a long language, a long currency
+        // amount on a phone) is set smaller until it fits, 12 px at least
+        for (const node of panel.querySelectorAll(".panel-title, .panel-amount")) fitWidth(node);
         return new Promise((resolve) => {
             let skips = 0;
             const finish = () => {
