@@ -37,16 +37,15 @@ the fast means), :mod:`.sheet` (the typed :class:`ParSheet` assembled from them)
 :mod:`.render` (the sheet as JSON and as text, one function per format).
 """
 
-from .cap import CAP_BUCKETS, cap_loss_bounds
+from .cap import MAX_SLOTS, PRECISION, CapFigures, capped_figures
 from .distributions import BaseDistribution, Dist, base_distribution, free_spin_distribution
-from .odds import CapOdds, cap_odds, one_in
 from .render import render_sheet, sheet_json
 from .shares import line_shares, mean_figures, trigger_probability
-from .sheet import BANDS, CapLoss, MaxWinOdds, ParSheet, SpecialFigures, par_sheet
+from .sheet import BANDS, CapEffect, MaxWinOdds, ParSheet, SpecialFigures, par_sheet
 
 __all__ = [
-    "BANDS", "CAP_BUCKETS", "BaseDistribution", "CapLoss", "CapOdds", "Dist", "MaxWinOdds",
-    "ParSheet", "SpecialFigures", "base_distribution", "cap_loss_bounds", "cap_odds",
-    "free_spin_distribution", "line_shares", "mean_figures", "one_in", "par_sheet", "render_sheet",
+    "BANDS", "MAX_SLOTS", "PRECISION", "BaseDistribution", "CapEffect", "CapFigures", "Dist",
+    "MaxWinOdds", "ParSheet", "SpecialFigures", "base_distribution", "capped_figures",
+    "free_spin_distribution", "line_shares", "mean_figures", "par_sheet", "render_sheet",
     "sheet_json", "trigger_probability",
 ]
