@@ -26,7 +26,7 @@ import pytest
 
 import engine
 from engine.grid import window
-from engine.par import base_distribution, capped_figures, free_spin_distribution, par_sheet
+from engine.par import MAX_SLOTS, base_distribution, capped_figures, free_spin_distribution, par_sheet
 
 SMALL_PATH = Path(__file__).resolve().parent / "data" / "par_small_model.json"
 LINES = 10  # docs/rules.md: 10 fixed paylines; the cap is max_win x 10 line bets
@@ -225,3 +225,21 @@ def test_sheet_gives_the_enumerated_figures(brute: Brute) -> None:
     assert sheet.rtp_capped < sheet.rtp and sheet.buy_rtp_capped < sheet.buy_rtp
 
 
+
+
+def test_a_cap_too_large_to_resolve_is_bounded_on_a_grid(brute: Brute) -> None:
+    # A cap of more than MAX_SLOTS line bets (265,000 > 262,144) puts the wins on a grid of step
+    # ceil(265,000 / 262,144) = 2, rounded down and up: the bounds still hold the enumeration
+    # (Brute.figures) and the sheet reports the step and the wider width: more than the fixed
+    # point's, at most E[S_up - S_down] <= (2 spins + the base spin) x 2 line bets, over 10 lines.
+    assert MAX_SLOTS == 262_144
+    max_win = 26_500
+    sheet = par_sheet(engine.load_model(tiny_data(max_win)))
+    want = brute.figures(2, max_win * LINES)
+    assert sheet.cap.step == 2
+    rtp = want["base_mean"] / LINES
+    assert Fraction(sheet.cap.rtp_capped[0]) <= rtp <= Fraction(sheet.cap.rtp_capped[1])
+    bounds = sheet.cap.max_win_odds_buy
+    assert bounds is not None and bounds[1] is not None
+    assert Fraction(bounds[0]) <= 1 / want["buy_reach"] <= Fraction(bounds[1])
+    assert 1e-12 < sheet.cap.width["rtp_capped"] <= (2 + 1) * 2 / LINES
