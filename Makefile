@@ -85,12 +85,13 @@ test: system-deps-test $(STAMP) typecheck vendor dist
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore $(BIN)/pytest tests/engine/test_properties.py tests/engine/test_cli_hostile.py
 
-# The exact PAR sheet, written where the game's info screen reads it (a test fails when stale).
+# The exact PAR sheet, written where the game's info screen reads it (a test fails when stale),
+# and its figures into README.md (printed too; `python -m engine par` prints the whole sheet).
+# About 25 s of CPU, most of it the max-win cap's figures, on 2 workers (`make bench` times it).
 par: $(STAMP)
-	$(BIN)/python -m engine par --json > static/par.json.tmp
+	$(BIN)/python -m engine par --json --workers 2 > static/par.json.tmp
 	mv static/par.json.tmp static/par.json
 	$(BIN)/python tools/readme_figures.py
-	$(BIN)/python -m engine par
 
 # The scenario catalogue (engine/scenarios.py): found by a seeded search, so a regeneration
 # gives the same file unless the rules or the model changed; tests check the two agree.

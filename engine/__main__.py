@@ -125,6 +125,8 @@ def _parser() -> _Parser:
 
     p = sub.add_parser("par", help="the exact PAR sheet of the model (no sampling)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--workers", type=_integer("workers"), default=1,
+                   help="processes for the max-win cap's figures (the sheet does not depend on it)")
 
     p = sub.add_parser("simulate", help="Monte Carlo through play_round, to cross-check the PAR sheet")
     p.add_argument("--rounds", type=_integer("rounds"), required=True)
@@ -283,7 +285,7 @@ def _run(argv: Sequence[str] | None, progress: _Progress) -> int:
         elif args.command == "par":
             from .par import par_sheet, render_sheet, sheet_json
 
-            sheet = par_sheet(model)
+            sheet = par_sheet(model, workers=args.workers)
             if args.json:
                 json.dump(sheet_json(sheet), sys.stdout, indent=1)
             else:

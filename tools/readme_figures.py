@@ -7,7 +7,6 @@ stale, so no figure in the README is ever typed by hand.
 from __future__ import annotations
 
 import json
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,23 +19,17 @@ def pct(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
-def one_in(pair: list[Any] | None, what: str) -> str:
-    """A "1 in N" range, rounded outwards so it still brackets the true N."""
-    if pair is None:
-        return "never"
-    low, high = pair
-    return f"1 in {math.floor(low):,} to {'?' if high is None else f'{math.ceil(high):,}'} {what}"
+def one_in(n: float | None, what: str) -> str:
+    """"1 in N", N to the whole round (par.json's cap bounds round to the same N at both ends)."""
+    return "never" if n is None else f"1 in {round(n):,} {what}"
 
 
 def render(par: dict[str, Any]) -> str:
-    cap = par["cap"]
     rows = [
         ("RTP (exact, before the cap)", f"{100 * par['rtp']:.4f}%"),
-        ("RTP after the max-win cap", f"{100 * (par['rtp'] - cap['rtp_loss_max']):.4f}% to "
-                                      f"{100 * (par['rtp'] - cap['rtp_loss_min']):.4f}%"),
+        ("RTP after the max-win cap", f"{100 * par['rtp_capped']:.4f}%"),
         ("base game / free spins share", f"{pct(par['base_rtp'])} / {pct(par['free_spins_rtp'])}"),
-        ("bought feature RTP (after the cap)", f"{pct(par['buy_rtp'] - cap['buy_rtp_loss_max'])} "
-                                               f"at {par['buy_price']}x bet"),
+        ("bought feature RTP (after the cap)", f"{100 * par['buy_rtp_capped']:.4f}% at {par['buy_price']}x bet"),
         ("hit frequency (base spins that win)", pct(par["hit_frequency"])),
         ("free spins", f"1 in {par['free_spins_every']:.1f} base spins"),
         ("average feature", f"{par['feature_value']:.2f}x bet"),
@@ -59,6 +52,7 @@ def main() -> None:
     par = json.loads((ROOT / "static" / "par.json").read_text())
     path = ROOT / "README.md"
     path.write_text(updated(path.read_text(), par))
+    print(render(par))
     print("README.md figures updated", file=sys.stderr)
 
 

@@ -121,7 +121,7 @@ def main() -> None:
         spec = search(spec, "free_spins", ["outer", "middle"], free_loss, args.free_rounds, args.seed, {"BOOK"})
         # The buy price puts the bought feature's capped RTP nearest the game's target.
         sheet = par_sheet(load_model(model_dict(spec)))
-        loss = (sheet.cap.buy_rtp_loss_min + sheet.cap.buy_rtp_loss_max) / 2 * sheet.buy_price
+        loss = sheet.cap.buy_rtp_loss * sheet.buy_price
         spec["buy_price"] = round((sheet.feature_value - loss) / float(RTP))
         SPEC.write_text(json.dumps(spec, indent=1) + "\n")
     model = model_dict(spec)

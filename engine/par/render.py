@@ -3,7 +3,6 @@ static/par.json) and :func:`render_sheet` (text for people)."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import asdict
 from typing import Any
 
@@ -13,23 +12,28 @@ from .sheet import ParSheet
 def sheet_json(sheet: ParSheet) -> dict[str, Any]:
     """The sheet as JSON-safe data, keys in the order of :class:`ParSheet`'s fields."""
     out = asdict(sheet)
-    out["cap"] = {
-        "exact": False,
-        "note": "RTPs are exact without the cap; the cap lowers them by an amount within these bounds",
-        **out["cap"],
-    }
+    out["cap"] = {"exact": False, "note": CAP_NOTE, **out["cap"]}
     return out
+
+
+CAP_NOTE = ("The RTPs after the cap and the max win's odds lie between proven bounds far narrower "
+            "than the digits shown; each figure is their midpoint")
+"""``cap.note`` of the JSON form (the PAR page shows its translation when it is this text)."""
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.4f}%"
 
 
-def _one_in(pair: tuple[float, float | None] | None, what: str) -> str:
+def _one_in(n: float | None, what: str) -> str:
+    return "never" if n is None else f"1 in {round(n):,} {what}"
+
+
+def _odds_bounds(pair: tuple[float, float | None] | None) -> str:
     if pair is None:
         return "never"
-    low, high = pair  # rounded outwards, so the shown range still brackets the true N
-    return f"1 in {math.floor(low):,} .. {'?' if high is None else f'{math.ceil(high):,}'} {what}"
+    low, high = pair
+    return f"{low:,.3f} .. {'?' if high is None else f'{high:,.3f}'}"
 
 
 def render_sheet(sheet: ParSheet) -> str:
@@ -41,10 +45,9 @@ def render_sheet(sheet: ParSheet) -> str:
         f"  RTP                     {_pct(sheet.rtp)}   (exact {sheet.rtp_exact})",
         f"    base game lines       {_pct(sheet.base_rtp)}",
         f"    free spins            {_pct(sheet.free_spins_rtp)}",
-        f"  max-win cap lowers it by {_pct(cap.rtp_loss_min)} .. {_pct(cap.rtp_loss_max)}"
-        f"  -> capped RTP {_pct(sheet.rtp - cap.rtp_loss_max)} .. {_pct(sheet.rtp - cap.rtp_loss_min)}",
-        f"  bought feature RTP      {_pct(sheet.buy_rtp)} at {sheet.buy_price}x bet"
-        f" (cap: -{_pct(cap.buy_rtp_loss_min)} .. -{_pct(cap.buy_rtp_loss_max)})",
+        f"  RTP after the cap       {_pct(sheet.rtp_capped)}   (the cap takes {_pct(cap.rtp_loss)})",
+        f"  bought feature RTP      {_pct(sheet.buy_rtp)} at {sheet.buy_price}x bet;"
+        f" after the cap {_pct(sheet.buy_rtp_capped)}",
         f"  hit frequency           {_pct(sheet.hit_frequency)} of base spins win",
         f"  free spins              1 in {sheet.free_spins_every:.2f} base spins"
         f" ({sheet.free_spins} spins, feature worth {sheet.feature_value:.3f}x bet)",
@@ -53,6 +56,13 @@ def render_sheet(sheet: ParSheet) -> str:
         f"{sheet.largest_round:,.1f}x ({'reachable' if sheet.cap_reachable else 'NOT reachable'})",
         f"  max win reached         {_one_in(sheet.max_win_odds.base, 'base rounds')};"
         f" {_one_in(sheet.max_win_odds.buy, 'bought features')}",
+        "",
+        f"  The cap's figures lie between proven bounds (step {cap.step} line bet"
+        f"{'' if cap.step == 1 else 's'}, {cap.precision}-digit fixed point):",
+        f"    RTP after the cap     {cap.rtp_capped[0]:.12%} .. {cap.rtp_capped[1]:.12%}",
+        f"    bought feature        {cap.buy_rtp_capped[0]:.12%} .. {cap.buy_rtp_capped[1]:.12%}",
+        f"    1 in N base rounds    {_odds_bounds(cap.max_win_odds_base)}",
+        f"    1 in N bought         {_odds_bounds(cap.max_win_odds_buy)}",
         "",
         "  Feature by special expanding symbol:",
         "    symbol     chance    feature value   SD        best free spin",

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..model import Model
-from .cap import cap_loss_bounds
+from .cap import PRECISION, capped_figures
 from .distributions import BaseDistribution, Dist, base_distribution, free_spin_distribution, moments
-from .odds import cap_odds, one_in
+
 from .shares import line_shares
 
 BANDS: tuple[tuple[str, Fraction, Fraction | None], ...] = (
@@ -45,23 +45,41 @@ class SpecialFigures:
 
 
 @dataclass(frozen=True)
-class CapLoss:
-    """Bounds on what the cap takes off the RTPs (the one figure not computed exactly)."""
+class CapEffect:
+    """What the max-win cap does. Each figure lies between bounds proven by :mod:`.cap` (exact
+    fractions, rounded outwards to floats here), far narrower than the digits a sheet shows; the
+    sheet's single figures (``rtp_capped``, ``max_win_odds``) are their midpoints."""
 
-    rtp_loss_min: float
-    rtp_loss_max: float
-    buy_rtp_loss_min: float
-    buy_rtp_loss_max: float
+    rtp_loss: float
+    """What the cap takes off the RTP (the midpoint)."""
+    buy_rtp_loss: float
+    """What it takes off the bought feature's RTP."""
+    rtp_capped: tuple[float, float]
+    """Bounds on the RTP after the cap."""
+    buy_rtp_capped: tuple[float, float]
+    """Bounds on the bought feature's RTP after the cap."""
+    max_win_odds_base: tuple[float, float | None] | None
+    """Bounds ``(N_low, N_high)`` on N of "1 in N" base-game rounds reaching the cap
+    (``N_high`` None: no finite upper end; the pair None: never reached)."""
+    max_win_odds_buy: tuple[float, float | None] | None
+    """The same per bought feature."""
+    width: dict[str, float | None]
+    """Each pair's width: the RTPs' ``high - low`` (fractions of 1: 10^-6 is 0.0001 points), the
+    odds' ``(N_high - N_low) / N_low`` (None: unbounded)."""
+    step: int
+    """The grid step in line bets: 1 when no win is rounded (see :mod:`.cap`)."""
+    precision: int
+    """Decimal digits of the fixed point the bounds were computed in."""
 
 
 @dataclass(frozen=True)
 class MaxWinOdds:
-    """How rarely a round reaches the cap, as "1 in N" bounds ``(N_low, N_high)``: the true N
-    lies between them (``N_high`` None: no finite upper end found; the pair None: never)."""
+    """How rarely a round reaches the cap, as N of "1 in N" (None: never): one over the
+    midpoint of the proven bounds on the chance (:attr:`CapEffect.max_win_odds_base`)."""
 
-    base: tuple[float, float | None] | None
+    base: float | None
     """Per base-game round: the base spin and any feature it triggers."""
-    buy: tuple[float, float | None] | None
+    buy: float | None
     """Per bought feature."""
 
 
@@ -73,9 +91,13 @@ class ParSheet:
     rtp: float
     rtp_exact: str | None
     """The RTP as an exact fraction ``"p/q"``, None when q is unreasonably long."""
+    rtp_capped: float
+    """The RTP after the max-win cap (:class:`CapEffect` has its bounds)."""
     base_rtp: float
     free_spins_rtp: float
     buy_rtp: float
+    buy_rtp_capped: float
+    """The bought feature's RTP after the cap."""
     hit_frequency: float
     """Share of base spins that win."""
     free_spins_frequency: float
@@ -91,7 +113,7 @@ class ParSheet:
     largest_round: float
     """The largest round the strips allow, uncapped."""
     cap_reachable: bool
-    cap: CapLoss
+    cap: CapEffect
     max_win_odds: MaxWinOdds
     specials: dict[str, SpecialFigures]
     symbol_rtp: dict[str, float]
@@ -101,8 +123,9 @@ class ParSheet:
     base_spin_max: float
 
 
-def par_sheet(model: Model) -> ParSheet:
-    """Every exact figure of the model (see :mod:`engine.par`)."""
+def par_sheet(model: Model, workers: int = 1) -> ParSheet:
+    """Every exact figure of the model (see :mod:`engine.par`); ``workers`` processes compute
+    the cap's figures (the same sheet for any number)."""
     lines = len(model.paylines)
     n = model.free_spins
     cap = model.max_win * lines  # line bets
@@ -117,7 +140,6 @@ def par_sheet(model: Model) -> ParSheet:
 
     wtotal = sum(w for _, w in model.special_weights)
     ef = ef2 = Fraction(0)
-    spins: list[tuple[float, Dist, int]] = []
     exact_spins: list[tuple[Fraction, Dist, int]] = []
     per_special: dict[str, SpecialFigures] = {}
     max_spin = 0
@@ -132,7 +154,6 @@ def par_sheet(model: Model) -> ParSheet:
         ef += p * f1
         ef2 += p * f2
         max_spin = max(max_spin, max(dist))
-        spins.append((float(p), dist, total))
         exact_spins.append((p, dist, total))
         per_special[symbol] = SpecialFigures(
             probability=float(p),
@@ -142,12 +163,7 @@ def par_sheet(model: Model) -> ParSheet:
             feature_sd=float(_sqrt(f2 - f1 * f1) / lines),
         )
 
-    trig_total = sum(c for (_, tr), c in base.weights.items() if tr)
-    start = {b: c / trig_total for (b, tr), c in base.weights.items() if tr}
-    (loss_lo, loss_hi), (buy_lo, buy_hi) = cap_loss_bounds([start or {0: 1.0}, {0: 1.0}], spins, n, cap)
-    if not trig_total:
-        loss_lo = loss_hi = 0.0
-    odds = cap_odds(base, exact_spins, n, cap)
+    capped = capped_figures(base, exact_spins, n, cap, workers=workers)
     ex = eb + p_trig * ef
     ex2 = eb2 + 2 * ebt * ef + p_trig * ef2
     rtp = ex / lines
@@ -166,15 +182,23 @@ def par_sheet(model: Model) -> ParSheet:
         share = base_share[s] + p_trig * n * (free_share[s] + Fraction(sp.get(s, 0), wtotal) * exp_share[s])
         shares[s] = float(share / lines)
 
+    # The cap's bounds (line bets per round) as RTP bounds: the RTP minus the loss.
+    rtp_loss = (capped.base_loss[0] / lines, capped.base_loss[1] / lines)
+    buy_loss = (capped.buy_loss[0] / lines / model.buy_price, capped.buy_loss[1] / lines / model.buy_price)
+    rtp_capped = (rtp - rtp_loss[1], rtp - rtp_loss[0])
+    buy_rtp = ef / lines / model.buy_price
+    buy_capped = (buy_rtp - buy_loss[1], buy_rtp - buy_loss[0])
     bands = _bands(base, lines)
     largest = bmax_trig + n * max_spin
     return ParSheet(
         name=model.name,
         rtp=float(rtp),
         rtp_exact=f"{rtp.numerator}/{rtp.denominator}" if rtp.denominator < 10**60 else None,
+        rtp_capped=_mid(rtp_capped),
         base_rtp=float(eb / lines),
         free_spins_rtp=float(p_trig * ef / lines),
-        buy_rtp=float(ef / lines / model.buy_price),
+        buy_rtp=float(buy_rtp),
+        buy_rtp_capped=_mid(buy_capped),
         hit_frequency=float(p_hit),
         free_spins_frequency=float(p_trig),
         free_spins_every=float(1 / p_trig) if p_trig else None,
@@ -186,13 +210,21 @@ def par_sheet(model: Model) -> ParSheet:
         feature_value=float(ef / lines),
         largest_round=largest / lines,
         cap_reachable=largest >= cap,
-        cap=CapLoss(
-            rtp_loss_min=float(p_trig) * loss_lo / lines,
-            rtp_loss_max=float(p_trig) * loss_hi / lines,
-            buy_rtp_loss_min=float(buy_lo / lines / model.buy_price),
-            buy_rtp_loss_max=float(buy_hi / lines / model.buy_price),
+        cap=CapEffect(
+            rtp_loss=_mid(rtp_loss),
+            buy_rtp_loss=_mid(buy_loss),
+            rtp_capped=_outwards(rtp_capped),
+            buy_rtp_capped=_outwards(buy_capped),
+            max_win_odds_base=_one_in(capped.base_reach),
+            max_win_odds_buy=_one_in(capped.buy_reach),
+            width={"rtp_capped": float(rtp_capped[1] - rtp_capped[0]),
+                   "buy_rtp_capped": float(buy_capped[1] - buy_capped[0]),
+                   "max_win_odds_base": _odds_width(capped.base_reach),
+                   "max_win_odds_buy": _odds_width(capped.buy_reach)},
+            step=capped.step,
+            precision=PRECISION,
         ),
-        max_win_odds=MaxWinOdds(base=one_in(*odds.base), buy=one_in(*odds.buy)),
+        max_win_odds=MaxWinOdds(base=_n(capped.base_reach), buy=_n(capped.buy_reach)),
         specials=per_special,
         symbol_rtp=shares,
         base_win_bands=bands,
@@ -212,6 +244,44 @@ def _bands(base: BaseDistribution, lines: int) -> dict[str, float]:
             label = next(lab for lab, lo, hi in BANDS[2:] if lo <= x and (hi is None or x < hi))
         out[label] += Fraction(c, base.total)
     return {k: float(v) for k, v in out.items()}
+
+
+def _mid(pair: tuple[Fraction, Fraction]) -> float:
+    return float((pair[0] + pair[1]) / 2)
+
+
+def _outwards(pair: tuple[Fraction, Fraction]) -> tuple[float, float]:
+    """Bounds as floats rounded outwards, so that they still bracket the true value."""
+    low, high = float(pair[0]), float(pair[1])
+    if Fraction(low) > pair[0]:
+        low = math.nextafter(low, -math.inf)
+    if Fraction(high) < pair[1]:
+        high = math.nextafter(high, math.inf)
+    return low, high
+
+
+def _n(reach: tuple[Fraction, Fraction]) -> float | None:
+    """N of "1 in N": one over the midpoint of the chance's bounds (None: never reached)."""
+    mid = (reach[0] + reach[1]) / 2
+    return float(1 / mid) if mid else None
+
+
+def _one_in(reach: tuple[Fraction, Fraction]) -> tuple[float, float | None] | None:
+    """Chance bounds as "1 in N" bounds ``(1 / high, 1 / low)``, rounded outwards; None when
+    the cap is never reached, ``N_high`` None when the low bound on the chance is 0."""
+    low, high = reach
+    if not high:
+        return None
+    n_low, n_high = _outwards((1 / high, 1 / low if low else 1 / high))
+    return n_low, (n_high if low else None)
+
+
+def _odds_width(reach: tuple[Fraction, Fraction]) -> float | None:
+    """(N_high - N_low) / N_low = high / low - 1; 0 when never reached, None when unbounded."""
+    low, high = reach
+    if not high:
+        return 0.0
+    return float(high / low - 1) if low else None
 
 
 def _sqrt(x: Fraction) -> float:

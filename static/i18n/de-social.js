@@ -43,7 +43,7 @@ export default {
     "jur.de.2": "Kein Autoplay, kein Schnelldrehen, kein vorzeitiges Anhalten der Walzen, kein Feature auf Wunsch.",
     "jur.de.3": "Höchstens 1 EUR je Runde.",
     "jur.de.4": "Neben der Spielstufe: die Chance auf den Höchstgewinn und die durchschnittliche Auszahlung je gespieltem 1 EUR.",
-    "market.stakeInfo": "Höchstgewinn: 1 zu {low} bis {high} · durchschnittliche Auszahlung je gespielten {unit}: {payout}",
+    "market.stakeInfo": "Höchstgewinn: 1 zu {n} · durchschnittliche Auszahlung je gespielten {unit}: {payout}",
     "poster.note": "Eine kostenlose Demo: Es werden keine Münzen von Ihnen gespielt.",
     "replay.costBought": "{cost} (Feature auf Wunsch)",
     "say.sharedReplay": "Wiederholung einer geteilten Runde: Spiel {bet}, Gewinn {win}. Es werden keine Münzen gespielt.",

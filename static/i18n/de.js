@@ -438,7 +438,7 @@ export default {
     "info.now.reality.other": "Realitätscheck: Alle {n} Minuten hält das Spiel an und zeigt Ihre Spielzeit und Ihr Nettoergebnis; Sie entscheiden, ob Sie weiterspielen oder aufhören.",
     "info.now.noReality": "Realitätscheck: in diesem Markt keiner.",
     "market.home": "Startseite: zurück zur Lobby",
-    "market.stakeInfo": "Höchstgewinn: 1 zu {low} bis {high} · durchschnittliche Auszahlung je eingesetzten {unit}: {payout}",
+    "market.stakeInfo": "Höchstgewinn: 1 zu {n} · durchschnittliche Auszahlung je eingesetzten {unit}: {payout}",
     "market.stakeMissing": "Die Chance auf den Höchstgewinn und die durchschnittliche Auszahlung sind nicht verfügbar.",
     "poster.play": "Demo spielen",
     "poster.note": "Eine kostenlose Demo: Es wird kein Geld gespielt.",

@@ -47,7 +47,7 @@ export default {
     "jur.de.2": "No autoplay, no quick spin, no stopping the reels early, no feature on demand.",
     "jur.de.3": "At most 1 EUR a round.",
     "jur.de.4": "Beside the play: the chance of the top prize and the average payout per 1 EUR played.",
-    "market.stakeInfo": "Top prize: 1 in {low} to {high} · average payout per {unit} played: {payout}",
+    "market.stakeInfo": "Top prize: 1 in {n} · average payout per {unit} played: {payout}",
     "poster.note": "A free demo: no coins of yours are played.",
     "replay.costBought": "{cost} (feature on demand)",
     "say.sharedReplay": "Replay of a shared round: play {bet}, win {win}. No coins are played.",

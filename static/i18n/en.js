@@ -451,7 +451,7 @@ export default {
     "info.now.reality.other": "Reality check: every {n} minutes, play pauses to show your time played and net result; you choose to go on or leave.",
     "info.now.noReality": "Reality check: none in this market.",
     "market.home": "Home: back to the lobby",
-    "market.stakeInfo": "Top prize: 1 in {low} to {high} · average payout per {unit} staked: {payout}",
+    "market.stakeInfo": "Top prize: 1 in {n} · average payout per {unit} staked: {payout}",
     "market.stakeMissing": "The chance of the top prize and the average payout are not available.",
     "poster.play": "Play the demo",
     "poster.note": "A free demo: no money is played.",

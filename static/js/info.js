@@ -52,21 +52,6 @@ function bookReels(model, wild) {
     return reels;
 }
 
-/** "1 in 9.06M \u2013 9.21M" from "1 in N" bounds [LOW, HIGH]: 3 significant digits, LOW rounded
- * down and HIGH up, so the range shown still holds the true N. */
-let compact = null; // made on first use: the first compact-notation formatter takes 15-30 ms
-// (its locale data), which at the module's load was part of every start-up
-function oneInRange([low, high]) {
-    if (compact?.resolvedOptions().locale !== locale()) {
-        compact = new Intl.NumberFormat(locale(), { notation: "compact", maximumSignificantDigits: 3 });
-    }
-    const round = (x, up) => {
-        const unit = 10 ** Math.max(0, String(Math.floor(x)).length - 3); // x >= 1: its digits
-        return compact.format((up ? Math.ceil(x / unit) : Math.floor(x / unit)) * unit);
-    };
-    return t("info.oneIn", { n: `${round(low, false)} \u2013 ${isNum(high) ? round(high, true) : "?"}` });
-}
-
 function volatilityLabel(sd) {
     if (sd < 3) return t("info.volLow");
     if (sd < 7) return t("info.volMedium");
@@ -271,10 +256,11 @@ function statsSection(ctx) {
         }
     }
     add(t("info.maxWin"), t("info.timesBet", { n: grouped(model.max_win) }), "max_win", t("info.atBet", { amount: format(offer.cap) }));
-    // par.max_win_odds: {base, buy}, each [LOW, HIGH] "1 in N" bounds around the true N.
+    // par.max_win_odds: {base, buy}, each N of "1 in N" (exact to the whole round), or null
     const odds = hasPar ? par.max_win_odds : null;
-    if (odds?.base) add(t("info.odds"), oneInRange(odds.base), "max_win_odds_base", t("info.oddsSub"));
-    if (buy && odds?.buy) add(t("info.oddsBuy"), oneInRange(odds.buy), "max_win_odds_buy", t("info.oddsBuySub"));
+    const oneIn = (n) => t("info.oneIn", { n: grouped(Math.round(n)) });
+    if (isNum(odds?.base)) add(t("info.odds"), oneIn(odds.base), "max_win_odds_base", t("info.oddsSub"));
+    if (buy && isNum(odds?.buy)) add(t("info.oddsBuy"), oneIn(odds.buy), "max_win_odds_buy", t("info.oddsBuySub"));
     s.appendChild(dl);
     if (!hasPar) {
         s.appendChild(el("p", "info-note info-missing", t("info.missing")));

@@ -1,6 +1,6 @@
 // What a launch adds around the controls: the Home link to the operator's lobby (`lobby=`), and
 // under market=de the stake information beside the bet (#stake-info): the chance of the top
-// prize ("1 in N", the exact bounds of static/par.json max_win_odds.base) and the average
+// prize ("1 in N", static/par.json max_win_odds.base, exact to the whole round) and the average
 // payout per 1 EUR staked (the exact RTP, as a decimal amount of the currency).
 
 import { byId } from "./dom.js";
@@ -30,20 +30,19 @@ export function showStakeInfo(profile, par, settings) {
     p.id = "stake-info";
     p.className = "stake-info";
     const odds = par?.max_win_odds?.base;
-    if (!odds || typeof par.rtp !== "number") {
+    if (typeof odds !== "number" || typeof par.rtp !== "number") {
         p.textContent = t("market.stakeMissing");
     } else {
         const whole = new Intl.NumberFormat(settings.locale, { maximumFractionDigits: 0 });
         const payout = new Intl.NumberFormat(settings.locale, {
             style: "currency", currency: "EUR", minimumFractionDigits: 4, maximumFractionDigits: 4,
         });
-        // LOW rounded down and HIGH up: the shown range still holds the exact chance
-        const low = whole.format(Math.floor(odds[0]));
-        const high = whole.format(Math.ceil(odds[1]));
-        p.dataset.oddsLow = String(Math.floor(odds[0]));
-        p.dataset.oddsHigh = String(Math.ceil(odds[1]));
+        // N to the whole round: the proven bounds round to the same N (engine/par/cap.py)
+        p.dataset.odds = String(Math.round(odds));
         p.dataset.rtp = String(par.rtp);
-        p.textContent = t("market.stakeInfo", { low, high, unit: payout.format(1).replace(/[.,]0000/, ""), payout: payout.format(par.rtp) });
+        p.textContent = t("market.stakeInfo", {
+            n: whole.format(Math.round(odds)), unit: payout.format(1).replace(/[.,]0000/, ""), payout: payout.format(par.rtp),
+        });
     }
     byId("bet").closest(".meter").append(p); // under the bet control, inside its meter
     return p;

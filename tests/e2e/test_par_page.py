@@ -14,7 +14,6 @@ The page is opened once for the module (one Pyodide boot in the lab's worker).
 from __future__ import annotations
 
 import json
-import math
 import re
 import statistics
 from collections.abc import Callable, Iterator
@@ -59,29 +58,29 @@ def test_every_figure_of_the_sheet_is_on_the_page_with_its_value(par_page: Game,
         assert parse(raw, want[key]) == want[key], key
         if not isinstance(want[key], bool):
             assert text.strip() or key.startswith(("specials.", "symbol_rtp.", "base_win_bands.")), key
-    # Figures derived from two of the sheet's: the RTP ranges after the cap.
-    derived = dict(par_page.page.eval_on_selector_all(
-        "[data-derived]", "els => els.map(e => [e.dataset.derived, e.dataset.value])"))
-    cap = sheet["cap"]
-    assert float(derived["rtp - cap.rtp_loss_max .. rtp - cap.rtp_loss_min"]) == sheet["rtp"] - cap["rtp_loss_max"]
-    assert float(derived["buy_rtp - cap.buy_rtp_loss_max .. buy_rtp - cap.buy_rtp_loss_min"]) == \
-        sheet["buy_rtp"] - cap["buy_rtp_loss_max"]
+    # Every figure is one of the sheet's: none is worked out on the page.
+    assert par_page.page.locator("[data-derived]").count() == 0
+    # The RTPs after the cap: one figure each, to 4 decimals.
+    for key in ("rtp_capped", "buy_rtp_capped"):
+        expect(par_page.page.locator(f'[data-key="{key}"]')).to_have_text(f"{100 * sheet[key]:.4f}%")
 
 
 @pytest.mark.parametrize("kind", ["base", "buy"])
 def test_max_win_odds_show_the_par_json_one_in_n(par_page: Game, sheet: dict[str, Any], kind: str) -> None:
-    # Expected: static/par.json's max_win_odds.<kind> = [LOW, HIGH] (the file the page reads;
-    # the CLI's sheet must hold the same), shown as "1 in LOW – HIGH" with LOW rounded down and
-    # HIGH up, so the shown range still brackets the true N.
+    # Expected: static/par.json's max_win_odds.<kind> = N (the file the page reads; the CLI's
+    # sheet must hold the same), shown as "1 in N" with N to the whole round, which both ends of
+    # its proven bounds cap.max_win_odds_<kind> = [LOW, HIGH] round to as well.
     on_disk = json.loads((REPO_ROOT / "static" / "par.json").read_text(encoding="utf-8"))
-    low, high = on_disk["max_win_odds"][kind]
-    assert [low, high] == sheet["max_win_odds"][kind]
+    n = on_disk["max_win_odds"][kind]
+    assert n == sheet["max_win_odds"][kind]
+    low, high = on_disk["cap"][f"max_win_odds_{kind}"]
+    assert round(low) == round(n) == round(high)
     page = par_page.page
-    shown = [page.locator(f'[data-key="max_win_odds.{kind}.{i}"]') for i in (0, 1)]
-    assert [float(s.get_attribute("data-value") or "nan") for s in shown] == [low, high]
-    assert [s.text_content() for s in shown] == [f"{math.floor(low):,}", f"{math.ceil(high):,}"]
-    card = page.locator(".par-stat-value", has=shown[0])
-    expect(card).to_have_text(f"1 in {math.floor(low):,} – {math.ceil(high):,}")
+    shown = page.locator(f'[data-key="max_win_odds.{kind}"]')
+    assert float(shown.get_attribute("data-value") or "nan") == n
+    expect(shown).to_have_text(f"{round(n):,}")
+    card = page.locator(".par-stat-value", has=shown)
+    expect(card).to_have_text(f"1 in {round(n):,}")
 
 
 @pytest.mark.parametrize("prefix", ["base_win_bands.", "symbol_rtp.", "specials."])
@@ -128,9 +127,7 @@ def test_seeded_lab_run_equals_the_cli(par_page: Game, sheet: dict[str, Any], se
     assert {k: v for k, v in got.items() if k not in TIMED} == {k: v for k, v in want.items() if k not in TIMED}
     assert got["rounds_per_second"] > 0
     # The page shows the verdict for that run: inside or outside the 95% band around it.
-    cap = sheet["cap"]
-    lo = (sheet["buy_rtp"] - cap["buy_rtp_loss_max"]) if buy else (sheet["rtp"] - cap["rtp_loss_max"])
-    hi = (sheet["buy_rtp"] - cap["buy_rtp_loss_min"]) if buy else (sheet["rtp"] - cap["rtp_loss_min"])
+    lo, hi = sheet["cap"]["buy_rtp_capped" if buy else "rtp_capped"]
     inside = want["rtp"] - want["rtp_ci95"] <= hi and want["rtp"] + want["rtp_ci95"] >= lo
     verdict = page.locator("#lab-verdict")
     expect(verdict).to_be_visible()

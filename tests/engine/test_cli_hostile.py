@@ -596,12 +596,12 @@ def test_a_model_of_strips_too_long_to_compute_is_refused_at_once(tmp_path, comm
 
 
 def test_an_overflow_in_the_maths_is_one_line(monkeypatch) -> None:
-    # No model the rules accept is known to overflow now (10^30 free spins did, in
-    # engine/par/odds.py, before MAX_FREE_SPINS): the guard in main is shown with the error
+    # No model the rules accept is known to overflow now (10^30 free spins did, in the max-win
+    # odds of engine/par then, before MAX_FREE_SPINS): the guard in main is shown with the error
     # raised where the PAR sheet is computed, and must give its one line and exit 2.
     import engine.par
 
-    def overflow(model: object) -> None:
+    def overflow(model: object, workers: int = 1) -> None:
         raise OverflowError("int too large to convert to float")
 
     monkeypatch.setattr(engine.par, "par_sheet", overflow)

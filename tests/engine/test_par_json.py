@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import math
 
+import pytest
+
 from book_models import ROOT
 from test_par_shared import shipped_sheet
 
@@ -25,13 +27,20 @@ def test_static_par_json_is_current() -> None:
     assert not stale, f"static/par.json is stale (differs in {stale}): {FIX}"
 
 
-def test_max_win_odds_shape() -> None:
-    # par --json's max_win_odds: {"base": [LOW, HIGH], "buy": [LOW, HIGH]}, "1 in N" bounds
-    # as JSON numbers (finite, LOW <= HIGH), the same in static/par.json.
+def test_cap_figures_shape() -> None:
+    # par --json: one figure each, rtp_capped and buy_rtp_capped (fractions) and max_win_odds
+    # {"base": N, "buy": N} ("1 in N", JSON numbers), with their proven bounds in cap
+    # ([LOW, HIGH] each, LOW <= figure <= HIGH) and each pair's width; the same in static/par.json.
     for sheet in (json.loads(json.dumps(shipped_sheet())), json.loads(PAR_JSON.read_text(encoding="utf-8"))):
-        odds = sheet["max_win_odds"]
+        odds, cap = sheet["max_win_odds"], sheet["cap"]
         assert set(odds) == {"base", "buy"}
-        for pair in odds.values():
+        pairs = {"rtp_capped": sheet["rtp_capped"], "buy_rtp_capped": sheet["buy_rtp_capped"],
+                 "max_win_odds_base": odds["base"], "max_win_odds_buy": odds["buy"]}
+        assert set(cap["width"]) == set(pairs)
+        for key, figure in pairs.items():
+            pair = cap[key]
             assert isinstance(pair, list) and len(pair) == 2
-            assert all(isinstance(x, float) and math.isfinite(x) for x in pair)
-            assert pair[0] <= pair[1]
+            assert all(isinstance(x, float) and math.isfinite(x) for x in [*pair, figure, cap["width"][key]])
+            assert pair[0] <= figure <= pair[1], key
+        assert sheet["rtp_capped"] == pytest.approx(sheet["rtp"] - cap["rtp_loss"], rel=1e-12)
+        assert sheet["buy_rtp_capped"] == pytest.approx(sheet["buy_rtp"] - cap["buy_rtp_loss"], rel=1e-12)

@@ -1,13 +1,14 @@
-"""engine.par.cap_odds: bounds on the chance that a round reaches the max-win cap.
+"""engine.par.capped_figures on a model: the capped RTPs and the chance of reaching the cap.
 
 The expected values come from plain enumeration on a tiny model: the small PAR test model
-(tests/engine/data/par_small_model.json) with 2 free spins, two possible SES (SANTA 1, A 2),
+(tests/engine/data/par_small_model.json) with 2 or 3 free spins, two possible SES (SANTA 1, A 2),
 multipliers 1 or 5 only (weights 3:1) and caps of a few thousand total bets. Every base stop
 combination (9,072) is scored with ``engine.evaluate`` on its grid, every free-spin stop
-combination x multiplier draw x SES with ``engine.evaluate`` too (as a player's grid), and then
-every pair of free-spin outcomes (grouped by win, exact integer weights) is summed with the base
-spin's win: P(cap reached) = P(B >= cap) + P(T, B + Y1 + Y2 >= cap), as exact Fractions. No
-grid, no fixed point, none of engine.par's dynamic programmes.
+combination x multiplier draw x SES with ``engine.evaluate`` too (as a player's grid). Then
+every feature, each sequence of n free-spin outcomes (outcomes of equal win grouped, exact
+integer weights), is summed, and with every base spin gives the round's exact probability
+and total S: P(cap reached) = P(S >= cap) and the capped mean E[min(S, cap)], as exact Fractions.
+No grid, no fixed point, none of engine.par's dynamic programmes.
 """
 
 from __future__ import annotations
@@ -25,18 +26,16 @@ import pytest
 
 import engine
 from engine.grid import window
-from engine.par import base_distribution, cap_odds, free_spin_distribution, one_in, par_sheet
-from engine.par.odds import TARGET_RATIO
-from test_par_shared import shipped_sheet
+from engine.par import MAX_SLOTS, base_distribution, capped_figures, free_spin_distribution, par_sheet
 
 SMALL_PATH = Path(__file__).resolve().parent / "data" / "par_small_model.json"
 LINES = 10  # docs/rules.md: 10 fixed paylines; the cap is max_win x 10 line bets
 
 
-def tiny_data(max_win: int) -> dict[str, Any]:
+def tiny_data(max_win: int, spins: int = 2) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(SMALL_PATH.read_text(encoding="utf-8"))
     fs = data["free_spins"]
-    fs["count"] = 2
+    fs["count"] = spins
     fs["multiplier_weights"] = {"1": 3, "2": 0, "3": 0, "4": 0, "5": 1}
     fs["special_weights"] = {s: 0 for s in data["paytable"]} | {"SANTA": 1, "A": 2}
     data["max_win"] = max_win
@@ -74,34 +73,68 @@ class Brute:
                 for s in self.ses:
                     self.free[s][engine.evaluate(m, grid, special=s, multipliers=multipliers).total] += weight
 
-        # Every pair of free-spin outcomes, by its sum: SES -> (sorted sums, weight of sums >= each).
-        self.pairs: dict[str, tuple[list[int], list[int]]] = {}
-        for s, d in self.free.items():
-            sums = Counter[int]()
-            for (y1, c1), (y2, c2) in itertools.product(d.items(), repeat=2):
-                sums[y1 + y2] += c1 * c2
-            keys = sorted(sums)
-            at_least = list(itertools.accumulate((sums[k] for k in reversed(keys))))[::-1]
-            self.pairs[s] = keys, at_least
+        # Every feature of n spins (n-tuples of outcomes), by its sum: n -> SES -> sum -> weight
+        # over free_total^n.
+        self.features: dict[int, dict[str, Counter[int]]] = {}
+        self._tails: dict[tuple[int, str], tuple[list[int], list[int], list[int]]] = {}
+        for n in (2, 3):
+            self.features[n] = {}
+            for s, d in self.free.items():
+                sums = Counter[int]()
+                if n == 2:
+                    for (y1, c1), (y2, c2) in itertools.product(d.items(), repeat=2):
+                        sums[y1 + y2] += c1 * c2
+                else:  # every triple: each pair's sum (itself every pair) with every third spin
+                    for (y12, c12), (y3, c3) in itertools.product(self.features[2][s].items(), d.items()):
+                        sums[y12 + y3] += c12 * c3
+                self.features[n][s] = sums
 
-    def feature_reaches(self, need: int) -> Fraction:
-        """P(Y1 + Y2 >= need), the SES drawn first."""
-        out = Fraction(0)
+    def tails(self, n: int, s: str) -> tuple[list[int], list[int], list[int]]:
+        """The features' sums sorted, and for each index the weight and the weighted sum of the
+        features at or above it (integers over free_total^n)."""
+        key = (n, s)
+        if key not in self._tails:
+            sums = self.features[n][s]
+            keys = sorted(sums)
+            weight = list(itertools.accumulate(sums[k] for k in reversed(keys)))[::-1] + [0]
+            moment = list(itertools.accumulate(k * sums[k] for k in reversed(keys)))[::-1] + [0]
+            self._tails[key] = keys, weight, moment
+        return self._tails[key]
+
+    def feature(self, n: int, shift: int, cap: int) -> tuple[Fraction, Fraction]:
+        """E[min(shift + F, cap)] and P(shift + F >= cap) over every feature F (the SES drawn
+        first): a feature of sum f pays shift + f, or the cap when that is at least the cap."""
+        mean = reach = Fraction(0)
         for s, p in self.ses.items():
-            keys, at_least = self.pairs[s]
-            i = bisect.bisect_left(keys, need)
-            out += p * Fraction(at_least[i] if i < len(keys) else 0, self.free_total ** 2)
+            keys, weight, moment = self.tails(n, s)
+            i = bisect.bisect_left(keys, cap - shift)
+            total = self.free_total ** n
+            # every feature pays shift + f, except those at or past cap - shift, which pay cap
+            whole = shift * total + moment[0]
+            over = moment[i] + shift * weight[i] - cap * weight[i]
+            mean += p * Fraction(whole - over, total)
+            reach += p * Fraction(weight[i], total)
+        return mean, reach
+
+    def figures(self, n: int, cap: int) -> dict[str, Fraction]:
+        """Exact (base round, bought feature) capped means E[min(S, cap)] in line bets, and
+        chances P(S >= cap): the round stops at the cap."""
+        out = {k: Fraction(0) for k in ("base_mean", "buy_mean", "base_reach", "buy_reach")}
+        out["buy_mean"], out["buy_reach"] = self.feature(n, 0, cap)
+        for (b, trig), cb in self.base.items():
+            pb = Fraction(cb, self.base_total)
+            mean, reach = self.feature(n, b, cap) if trig else (Fraction(min(b, cap)), Fraction(b >= cap))
+            out["base_mean"] += pb * mean
+            out["base_reach"] += pb * reach
         return out
 
-    def reaches(self, cap: int) -> tuple[Fraction, Fraction]:
-        """(base round, bought feature): P(the uncapped total >= cap) -- the round stops there."""
-        base = Fraction(0)
-        for (b, trig), c in self.base.items():
-            if b >= cap:
-                base += Fraction(c, self.base_total)
-            elif trig:
-                base += Fraction(c, self.base_total) * self.feature_reaches(cap - b)
-        return base, self.feature_reaches(cap)
+    def uncapped(self, n: int) -> tuple[Fraction, Fraction]:
+        """(base round, bought feature) mean wins without the cap, line bets."""
+        buy = sum((p * Fraction(sum(y * c for y, c in self.free[s].items()), self.free_total)
+                   for s, p in self.ses.items()), Fraction(0)) * n
+        base = Fraction(sum(b * c for (b, _), c in self.base.items()), self.base_total)
+        trig = Fraction(sum(c for (_, t), c in self.base.items() if t), self.base_total)
+        return base + trig * buy, buy
 
 
 @pytest.fixture(scope="module")
@@ -109,10 +142,10 @@ def brute() -> Brute:
     return Brute()
 
 
-def odds(cap: int, step: int | None = None) -> tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction], int]:
-    spins = [(Fraction(w, 3), *free_spin_distribution(MODEL, s)) for s, w in MODEL.special_weights if w]
-    got = cap_odds(base_distribution(MODEL), spins, MODEL.free_spins, cap, step)
-    return got.base, got.buy, got.step
+def computed(n: int, cap: int, step: int | None = None) -> Any:
+    model = engine.load_model(tiny_data(1, n))
+    spins = [(Fraction(w, 3), *free_spin_distribution(model, s)) for s, w in model.special_weights if w]
+    return capped_figures(base_distribution(model), spins, n, cap, step)
 
 
 def test_tiny_model_is_as_described(brute: Brute) -> None:
@@ -121,39 +154,40 @@ def test_tiny_model_is_as_described(brute: Brute) -> None:
     assert 0 < sum(c for (_, t), c in brute.base.items() if t) < brute.base_total
 
 
+@pytest.mark.parametrize("n", [2, 3])
 @pytest.mark.parametrize("max_win", [500, 2000, 5000])
-def test_refined_bounds_bracket_the_enumeration(brute: Brute, max_win: int) -> None:
-    # Expected: Brute.reaches (exact enumeration). The refined bounds hold it and are within
-    # TARGET_RATIO of each other; the probabilities are strictly between 0 and 1 here.
+def test_step_one_equals_the_enumeration(brute: Brute, n: int, max_win: int) -> None:
+    # Expected: Brute.figures (every round enumerated). The bounds hold the exact chance and
+    # loss (the uncapped mean minus the capped one) and are apart by the fixed point alone;
+    # the chances are strictly between 0 and 1 here.
     cap = max_win * LINES
-    want_base, want_buy = brute.reaches(cap)
-    got_base, got_buy, _ = odds(cap)
-    for (lo, hi), want in ((got_base, want_base), (got_buy, want_buy)):
-        assert 0 < want < 1
-        assert lo <= want <= hi
-        assert hi <= TARGET_RATIO * lo
+    want = brute.figures(n, cap)
+    base_mean, buy_mean = brute.uncapped(n)
+    got = computed(n, cap)
+    assert got.step == 1
+    pairs = ((got.base_reach, want["base_reach"]), (got.buy_reach, want["buy_reach"]),
+             (got.base_loss, base_mean - want["base_mean"]), (got.buy_loss, buy_mean - want["buy_mean"]))
+    for (lo, hi), value in pairs:
+        assert 0 < value
+        assert lo <= value <= hi
+        assert hi - lo <= value * Fraction(1, 10 ** 12)
+    assert want["buy_reach"] < 1
 
 
 @pytest.mark.parametrize(("max_win", "step"), [(2000, 1250), (2000, 400), (5000, 3001), (5000, 7)])
-def test_bounds_on_a_fixed_grid_bracket_the_enumeration(brute: Brute, max_win: int, step: int) -> None:
+def test_bounds_on_a_coarse_grid_bracket_the_enumeration(brute: Brute, max_win: int, step: int) -> None:
     # A coarse grid rounds the free spins' wins a lot (step > 1), so the bounds differ, but
     # they must still hold the exact value.
     cap = max_win * LINES
-    want_base, want_buy = brute.reaches(cap)
-    got_base, got_buy, got_step = odds(cap, step)
-    assert got_step == step
-    for (lo, hi), want in ((got_base, want_base), (got_buy, want_buy)):
-        assert lo <= want <= hi
-    assert got_buy[0] < got_buy[1]  # rounding really happened
-
-
-@pytest.mark.parametrize("max_win", [500, 2000])
-def test_step_one_is_exact_up_to_the_fixed_point(brute: Brute, max_win: int) -> None:
-    # With step 1 no win is rounded; only the 64-bit fixed point separates the bounds.
-    cap = max_win * LINES
-    for (lo, hi), want in zip(odds(cap, 1)[:2], brute.reaches(cap)):
-        assert lo <= want <= hi
-        assert hi - lo < Fraction(1, 10 ** 12)
+    want = brute.figures(2, cap)
+    base_mean, buy_mean = brute.uncapped(2)
+    got = computed(2, cap, step)
+    assert got.step == step
+    pairs = ((got.base_reach, want["base_reach"]), (got.buy_reach, want["buy_reach"]),
+             (got.base_loss, base_mean - want["base_mean"]), (got.buy_loss, buy_mean - want["buy_mean"]))
+    for (lo, hi), value in pairs:
+        assert lo <= value <= hi
+    assert got.buy_reach[0] < got.buy_reach[1]  # rounding really happened
 
 
 def test_an_unreachable_cap_has_probability_zero(brute: Brute) -> None:
@@ -161,45 +195,51 @@ def test_an_unreachable_cap_has_probability_zero(brute: Brute) -> None:
     # the cap, so the enumeration gives 0 and so must both bounds, exactly.
     best = max(b for (b, t) in brute.base if t) + 2 * max(max(d) for d in brute.free.values())
     cap = best + 1
-    zero = (Fraction(0), Fraction(0))
-    assert brute.reaches(cap) == zero
-    base, buy, _ = odds(cap)
-    assert base == buy == zero
-    assert one_in(*base) is None
+    want = brute.figures(2, cap)
+    assert want["base_reach"] == want["buy_reach"] == 0
+    got = computed(2, cap)
+    assert got.base_reach == got.buy_reach == got.base_loss == got.buy_loss == (0, 0)
+    sheet = par_sheet(engine.load_model(tiny_data(math.ceil(cap / LINES))))
+    assert sheet.max_win_odds.base is None and sheet.cap.max_win_odds_base is None
+    assert sheet.rtp_capped == sheet.rtp
 
 
-def test_sheet_gives_one_in_n_bounds_around_the_enumeration(brute: Brute) -> None:
-    # par_sheet turns the probability bounds into "1 in N" bounds: N_low = 1 / P_high <= 1 / P
-    # <= 1 / P_low = N_high, P from the enumeration.
-    sheet = par_sheet(engine.load_model(tiny_data(2000)))
-    want_base, want_buy = brute.reaches(2000 * LINES)
-    for pair, want in ((sheet.max_win_odds.base, want_base), (sheet.max_win_odds.buy, want_buy)):
-        assert pair is not None
-        low, high = pair
-        assert high is not None
-        assert Fraction(low) <= 1 / want <= Fraction(high)
+def test_sheet_gives_the_enumerated_figures(brute: Brute) -> None:
+    # par_sheet's one figure each: the RTPs after the cap (capped means over lines, the buy's
+    # over the price too) and N of "1 in N" (1 / P), from the enumeration; its float bounds
+    # hold the exact values.
+    model = engine.load_model(tiny_data(2000))
+    sheet = par_sheet(model)
+    want = brute.figures(2, 2000 * LINES)
+    rtp = want["base_mean"] / LINES
+    buy = want["buy_mean"] / LINES / model.buy_price
+    assert sheet.rtp_capped == pytest.approx(float(rtp), rel=1e-12)
+    assert sheet.buy_rtp_capped == pytest.approx(float(buy), rel=1e-12)
+    assert Fraction(sheet.cap.rtp_capped[0]) <= rtp <= Fraction(sheet.cap.rtp_capped[1])
+    assert Fraction(sheet.cap.buy_rtp_capped[0]) <= buy <= Fraction(sheet.cap.buy_rtp_capped[1])
+    for n, bounds, p in ((sheet.max_win_odds.base, sheet.cap.max_win_odds_base, want["base_reach"]),
+                         (sheet.max_win_odds.buy, sheet.cap.max_win_odds_buy, want["buy_reach"])):
+        assert n == pytest.approx(float(1 / p), rel=1e-12)
+        assert bounds is not None and bounds[1] is not None
+        assert Fraction(bounds[0]) <= 1 / p <= Fraction(bounds[1])
+    assert sheet.rtp_capped < sheet.rtp and sheet.buy_rtp_capped < sheet.buy_rtp
 
 
-def test_one_in_rounds_outwards() -> None:
-    # P between 1/7 and 1/3 gives N between 3 and 7, both exact floats, so exactly those.
-    low, high = one_in(Fraction(1, 7), Fraction(1, 3)) or (0.0, None)
-    assert low == 3.0 and high == 7.0
-    pair = one_in(Fraction(10, 31), Fraction(10, 29))  # N between 2.9 and 3.1, not floats exactly
-    assert pair is not None
-    low, high = pair
-    assert high is not None
-    assert Fraction(low) <= Fraction(29, 10) and Fraction(high) >= Fraction(31, 10)
-    assert one_in(Fraction(0), Fraction(1, 5)) == (5.0, None)  # no finite upper end
 
 
-def test_shipped_max_win_odds_are_within_ten_percent() -> None:
-    # The brief for the figure: "1 in N" bounds LOW <= HIGH with HIGH / LOW <= 1.10, for a
-    # base-game round and a bought feature. A base round triggers the feature 1 in
-    # free_spins_every and then reaches the cap at least as often as a bought feature (its base
-    # win only adds), so N_base <= N_buy x free_spins_every: LOW_base <= HIGH_buy x every.
-    sheet = shipped_sheet()
-    odds = sheet["max_win_odds"]
-    for kind in ("base", "buy"):
-        low, high = odds[kind]
-        assert 1 <= low <= high <= 1.10 * low, kind
-    assert odds["base"][0] <= odds["buy"][1] * sheet["free_spins_every"]
+def test_a_cap_too_large_to_resolve_is_bounded_on_a_grid(brute: Brute) -> None:
+    # A cap of more than MAX_SLOTS line bets (265,000 > 262,144) puts the wins on a grid of step
+    # ceil(265,000 / 262,144) = 2, rounded down and up: the bounds still hold the enumeration
+    # (Brute.figures) and the sheet reports the step and the wider width: more than the fixed
+    # point's, at most E[S_up - S_down] <= (2 spins + the base spin) x 2 line bets, over 10 lines.
+    assert MAX_SLOTS == 262_144
+    max_win = 26_500
+    sheet = par_sheet(engine.load_model(tiny_data(max_win)))
+    want = brute.figures(2, max_win * LINES)
+    assert sheet.cap.step == 2
+    rtp = want["base_mean"] / LINES
+    assert Fraction(sheet.cap.rtp_capped[0]) <= rtp <= Fraction(sheet.cap.rtp_capped[1])
+    bounds = sheet.cap.max_win_odds_buy
+    assert bounds is not None and bounds[1] is not None
+    assert Fraction(bounds[0]) <= 1 / want["buy_reach"] <= Fraction(bounds[1])
+    assert 1e-12 < sheet.cap.width["rtp_capped"] <= (2 + 1) * 2 / LINES

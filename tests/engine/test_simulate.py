@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 import engine
-from book_models import ROOT
+from book_models import ROOT, capped_model_data
+from engine.par import par_sheet
 from engine.simulate import simulate
 from test_par_shared import shipped_sheet
 
@@ -35,11 +36,15 @@ def run(*args: str) -> subprocess.Popen[str]:
 
 
 @pytest.fixture(scope="module")
-def cli() -> dict[str, subprocess.CompletedProcess[str]]:
-    """The three command lines, started together (they run while the other tests compute)."""
+def cli(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.CompletedProcess[str]]:
+    """The three command lines, started together (they run while the other tests compute). The
+    text form is the capped test model's (a cap of 20 line bets: its sheet takes no time; the
+    shipped model's takes some 25 s of CPU, spent once here on the JSON form)."""
+    capped = tmp_path_factory.mktemp("par") / "capped.json"
+    capped.write_text(json.dumps(capped_model_data()), encoding="utf-8")
     procs = {
-        "par-json": run("par", "--json"),
-        "par": run("par"),
+        "par-json": run("par", "--json", "--workers", "2"),
+        "par": run("--model", str(capped), "par"),
         "simulate": run("simulate", "--rounds", "20000", "--seed", "1", "--json"),
     }
     out = {}
@@ -55,11 +60,10 @@ def sim() -> dict[str, Any]:
 
 
 def test_simulated_rtp_agrees_with_the_exact_rtp(sim: dict[str, Any]) -> None:
-    # Expected: the capped RTP, pinned by the sheet to [rtp - loss_max, rtp - loss_min]; the
-    # simulation's own rtp_ci95 widened from 95% to 99.9% (x 3.29 / 1.96).
+    # Expected: the capped RTP, the sheet's rtp_capped between its proven bounds cap.rtp_capped;
+    # the simulation's own rtp_ci95 widened from 95% to 99.9% (x 3.29 / 1.96).
     sheet = shipped_sheet()
-    lo = sheet["rtp"] - sheet["cap"]["rtp_loss_max"]
-    hi = sheet["rtp"] - sheet["cap"]["rtp_loss_min"]
+    lo, hi = sheet["cap"]["rtp_capped"]
     assert sim["rounds"] == ROUNDS
     half = sim["rtp_ci95"] * Z999 / 1.96
     assert lo - half <= sim["rtp"] <= hi + half, (sim["rtp"], half, lo, hi)
@@ -77,6 +81,29 @@ def test_simulated_frequencies_agree_with_the_exact_ones(sim: dict[str, Any], na
     p = shipped_sheet()[name]
     se = math.sqrt(p * (1 - p) / ROUNDS)
     assert abs(sim[name] - p) <= Z999 * se, (name, sim[name], p, se)
+
+
+BUY_ROUNDS = 200_000
+
+
+@pytest.fixture(scope="module")
+def sim_buy() -> dict[str, Any]:
+    return simulate(engine.load_model(), rounds=BUY_ROUNDS, seed=SEED, buy=True, workers=2)
+
+
+def test_simulated_bought_features_agree_with_the_capped_figures(sim_buy: dict[str, Any]) -> None:
+    # Expected: the sheet's bought-feature RTP after the cap (between its proven bounds), within
+    # the run's rtp_ci95 widened to 99.9%; and the count of features that reached the cap, a
+    # Poisson count of mean BUY_ROUNDS / N (N of max_win_odds.buy, about 38,120: mean 5.25),
+    # at most 14 (P(X >= 15) = 4e-4 at that mean; X = 0 has chance 0.005, so no lower end).
+    sheet = shipped_sheet()
+    lo, hi = sheet["cap"]["buy_rtp_capped"]
+    half = sim_buy["rtp_ci95"] * Z999 / 1.96
+    assert lo - half <= sim_buy["rtp"] <= hi + half, (sim_buy["rtp"], half, lo, hi)
+    assert 0.005 < sim_buy["rtp_ci95"] < 0.03  # 1.96 x 328.6 / 85 / sqrt(200,000) = 0.017
+    mean = BUY_ROUNDS / sheet["max_win_odds"]["buy"]
+    assert 5 < mean < 5.5
+    assert 0 <= sim_buy["capped_rounds"] <= 14, sim_buy["capped_rounds"]
 
 
 def test_volatility_agrees_roughly(sim: dict[str, Any]) -> None:
@@ -134,8 +161,14 @@ def test_cli_par_json_has_the_documented_fields(cli: dict[str, Any]) -> None:
 
 
 def test_cli_par_prints_a_readable_sheet(cli: dict[str, Any]) -> None:
+    # Expected: par_sheet of the capped test model, its figures as the text form writes them.
     p = cli["par"]
     assert p.returncode == 0, p.stderr
     assert "RTP" in p.stdout
     assert not p.stdout.lstrip().startswith("{")
-    assert f"{100 * shipped_sheet()['rtp']:.4f}%" in p.stdout
+    sheet = par_sheet(engine.load_model(capped_model_data()))
+    assert f"RTP                     {100 * sheet.rtp:.4f}%" in p.stdout
+    assert f"RTP after the cap       {100 * sheet.rtp_capped:.4f}%" in p.stdout
+    odds = sheet.max_win_odds
+    assert odds.base is not None and odds.buy is not None
+    assert f"1 in {round(odds.base):,} base rounds; 1 in {round(odds.buy):,} bought features" in p.stdout

@@ -15,7 +15,7 @@ export default {
     "par.odds.buyVol": "Volatilität, Feature auf Wunsch",
     "par.odds.buyVolNote": "Standardabweichung des Gewinns eines Features auf Wunsch",
     "par.max.oddsBuy": "Chance auf den Höchstgewinn, Feature auf Wunsch",
-    "par.max.oddsBuyNote": "je Feature auf Wunsch; exakte Schranken",
+    "par.max.oddsBuyNote": "je Feature auf Wunsch; auf die ganze Runde genau",
     "par.specials.intro": "Vor den Freispielen wird ein Symbol als expandierendes Sondersymbol gezogen. Wert des ganzen Features (aller Freispiele) nach diesem Symbol, in Vielfachen der Spielstufe.",
     "par.specials.chart": "Durchschnittlicher Wert des Features nach Sondersymbol (× Spielstufe); die Linie ist der Durchschnitt über alle",
     "par.symbols.intro": "Wie viel von jedem Spiel über die Gewinne jedes Symbols zurückkommt (Grundspiel und Freispiele); die Anteile ergeben zusammen den RTP.",

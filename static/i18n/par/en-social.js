@@ -15,7 +15,7 @@ export default {
     "par.odds.buyVol": "Volatility, feature on demand",
     "par.odds.buyVolNote": "standard deviation of the win of a feature on demand",
     "par.max.oddsBuy": "Max win odds, feature on demand",
-    "par.max.oddsBuyNote": "per feature on demand; exact bounds",
+    "par.max.oddsBuyNote": "per feature on demand; to the whole round",
     "par.specials.intro": "Before the free spins, one symbol is drawn as the special expanding symbol. Value of the whole feature (all free spins) by that symbol, in total plays.",
     "par.specials.chart": "Average feature value by special symbol (× play); the line is the average over all of them",
     "par.symbols.intro": "How much of each play comes back through each symbol's wins (base game and free spins); the shares add up to the RTP.",

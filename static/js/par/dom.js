@@ -90,6 +90,8 @@ export const pct = (fraction, digits = 2) => format({ style: "percent", ...digit
 export const timesSign = () => (dir() === "rtl" ? "\u200e×\u200e" : "×");
 export const times = (x, digits = 2) => `${fixed(x, digits)}${timesSign()}`;
 export const grouped = (x) => fixed(x, 0);
+/** A small width in scientific notation: 1.6E-12. */
+export const sci = (x) => format({ notation: "scientific", maximumFractionDigits: 1 }).format(x);
 /** A count in short form for a chart's axis: 10k, 1M (10.000, 1 Mio. in German). */
 export const short = (n) => format({ notation: "compact", maximumFractionDigits: 1 }).format(n);
 /** "12× bet" (a multiple of the total bet) in the page's words. */

@@ -35,19 +35,20 @@ function check({ rounds, seed, buy = false } = {}) {
 export function exactFor(par, buy) {
     const cap = par.cap;
     return buy
-        ? { lo: par.buy_rtp - cap.buy_rtp_loss_max, hi: par.buy_rtp - cap.buy_rtp_loss_min,
+        ? { rtp: par.buy_rtp_capped, lo: cap.buy_rtp_capped[0], hi: cap.buy_rtp_capped[1],
             sd: par.buy_volatility / par.buy_price, hit: null, fs: null }
-        : { lo: par.rtp - cap.rtp_loss_max, hi: par.rtp - cap.rtp_loss_min,
+        : { rtp: par.rtp_capped, lo: cap.rtp_capped[0], hi: cap.rtp_capped[1],
             sd: par.volatility, hit: par.hit_frequency, fs: par.free_spins_frequency };
 }
 
-/** Is the exact RTP (an interval) inside the run's 95% band rtp ± rtp_ci95? */
+/** Is the exact RTP (its proven bounds) inside the run's 95% band rtp ± rtp_ci95? */
 export function inside(figures, exact) {
     return figures.rtp - figures.rtp_ci95 <= exact.hi && figures.rtp + figures.rtp_ci95 >= exact.lo;
 }
 
 const binomialBand = (p, n) => 1.96 * Math.sqrt((p * (1 - p)) / n);
-const range = (lo, hi) => `${pct(lo, 3)} – ${pct(hi, 3)}`;
+/** The exact RTP after the cap as the sheet shows it (its proven bounds round to it). */
+const shown = (exact) => pct(exact.rtp, 4);
 /** "Playing 20,000 rounds with seed 7…" (or bought features). */
 const playing = (rounds, seed, buy) => t(buy ? "par.lab.playingBuy" : "par.lab.playing", { rounds: grouped(rounds), seed });
 
@@ -192,7 +193,7 @@ export function initLab(root, par) {
         node.className = `lab-verdict ${ok ? "is-good" : "is-bad"}`;
         node.dataset.inside = String(ok);
         const text = t(ok ? "par.lab.inside" : "par.lab.outside", {
-            rounds: grouped(f.rounds), rtp: pct(f.rtp, 3), ci: pct(f.rtp_ci95, 3), exact: range(exact.lo, exact.hi),
+            rounds: grouped(f.rounds), rtp: pct(f.rtp, 3), ci: pct(f.rtp_ci95, 3), exact: shown(exact),
         });
         node.textContent = stopped ? t("par.lab.stoppedVerdict", { verdict: text }) : text;
     }
@@ -210,7 +211,7 @@ export function initLab(root, par) {
         $("lab-rounds").value = String(rounds);
         $("lab-buy").checked = buy;
         chart.reset({ target: rounds, exact: [exact.lo, exact.hi], sd: exact.sd });
-        $("lab-exact").textContent = range(exact.lo, exact.hi);
+        $("lab-exact").textContent = shown(exact);
         $("lab-bar").style.width = "0%";
         setState(engineReady ? "running" : "loading");
         say(playing(rounds, seed, buy));
@@ -258,7 +259,7 @@ export function initLab(root, par) {
     });
     $("lab-rounds").min = String(MIN_ROUNDS);
     $("lab-rounds").max = String(MAX_ROUNDS);
-    $("lab-exact").textContent = range(exactFor(par, false).lo, exactFor(par, false).hi);
+    $("lab-exact").textContent = shown(exactFor(par, false));
     chart.reset({ target: 1_000_000, exact: [exactFor(par, false).lo, exactFor(par, false).hi], sd: par.volatility });
     new ResizeObserver(() => chart.request()).observe($("lab-chart"));
 

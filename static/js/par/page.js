@@ -3,15 +3,14 @@
 //
 // The page needs no Python to show the sheet: static/par.json is `python -m engine par --json`
 // (`make par` writes it, a test keeps it fresh). Every figure is an element with data-key (its
-// JSON path, dot-separated) and data-value (its raw value). Figures derived from two of them
-// (e.g. the capped RTP range) carry data-derived instead. <html data-state> goes "loading" ->
+// JSON path, dot-separated) and data-value (its raw value). <html data-state> goes "loading" ->
 // "ready" (or "error"); the lab keeps its own state in <html data-lab>.
 
 // (imported here too so that the page's module graph, and so its modulepreload links, hold it)
 import en from "../../i18n/par/en.js";
 import { barChart, stackChart } from "./charts.js";
 import {
-    displayName, el, figure, fixed, grouped, oneIn, parts, pct, section, smallPct, stat, table, times, timesBet,
+    displayName, el, figure, fixed, grouped, oneIn, parts, pct, sci, section, smallPct, stat, table, times, timesBet,
 } from "./dom.js";
 import { dir, t } from "../i18n.js";
 import { languageReady } from "../language.js";
@@ -21,22 +20,22 @@ import { paytableSection, reelsSection } from "./tables.js";
 const PAR_URL = "./static/par.json";
 const MODEL_URL = "./engine/data/model.json";
 
-function derived(formula, value, text) {
-    const node = el("span", "fig", text);
-    node.dataset.derived = formula;
-    node.dataset.value = String(value);
-    return node;
-}
-
-const range = (a, b) => `${a} – ${b}`;
 /** A fraction, a command: left to right on its own in a right-to-left line too. */
 const ltr = (node) => Object.assign(node, { dir: "ltr" });
 /** A table's column headings: par.col.NAME of each name. */
 const heads = (...names) => names.map((name) => t(`par.col.${name}`));
-const capTakes = (lossMin, lossMax, cap) => parts("par.capTakes", {
-    min: figure(`cap.${lossMin}`, cap[lossMin], pct(cap[lossMin], 4)),
-    max: figure(`cap.${lossMax}`, cap[lossMax], pct(cap[lossMax], 4)),
-});
+const capTakes = (loss, cap) => parts("par.capTakes", { loss: figure(`cap.${loss}`, cap[loss], pct(cap[loss], 4)) });
+/** "proven between LOW and HIGH (width W)": the bounds cap.<key> = [LOW, HIGH] (HIGH null:
+ *  unbounded) the figure is the midpoint of, each end formatted by `text`. */
+function capBounds(cap, key, text) {
+    const [low, high] = cap[key];
+    const width = cap.width[key];
+    return parts("par.capBounds", {
+        low: figure(`cap.${key}.0`, low, text(low)),
+        high: figure(`cap.${key}.1`, high === null ? "null" : high, high === null ? "?" : text(high)),
+        width: figure(`cap.width.${key}`, width === null ? "null" : width, width === null ? "?" : sci(width)),
+    });
+}
 
 function rtpSection(par) {
     const cap = par.cap;
@@ -46,17 +45,15 @@ function rtpSection(par) {
         stat(t("par.rtp.uncapped"), figure("rtp", par.rtp, pct(par.rtp, 4)),
             parts("par.rtp.exactly", { value: ltr(figure("rtp_exact", par.rtp_exact, par.rtp_exact, "code")) })),
         stat(t("par.rtp.capped", { max: times(par.max_win, 0) }),
-            derived("rtp - cap.rtp_loss_max .. rtp - cap.rtp_loss_min", par.rtp - cap.rtp_loss_max,
-                range(pct(par.rtp - cap.rtp_loss_max, 3), pct(par.rtp - cap.rtp_loss_min, 3))),
-            capTakes("rtp_loss_min", "rtp_loss_max", cap)),
+            figure("rtp_capped", par.rtp_capped, pct(par.rtp_capped, 4)),
+            capTakes("rtp_loss", cap), capBounds(cap, "rtp_capped", (x) => pct(x, 12))),
         stat(t("par.rtp.base"), figure("base_rtp", par.base_rtp, pct(par.base_rtp, 3)), t("par.rtp.baseNote")),
         stat(t("par.free"), figure("free_spins_rtp", par.free_spins_rtp, pct(par.free_spins_rtp, 3)), t("par.rtp.freeNote")),
         stat(t("par.rtp.buy"), figure("buy_rtp", par.buy_rtp, pct(par.buy_rtp, 4)),
             parts("par.rtp.price", { price: figure("buy_price", par.buy_price, timesBet(par.buy_price, 0)) }),
-            capTakes("buy_rtp_loss_min", "buy_rtp_loss_max", cap)),
-        stat(t("par.rtp.buyCapped"),
-            derived("buy_rtp - cap.buy_rtp_loss_max .. buy_rtp - cap.buy_rtp_loss_min", par.buy_rtp - cap.buy_rtp_loss_max,
-                range(pct(par.buy_rtp - cap.buy_rtp_loss_max, 3), pct(par.buy_rtp - cap.buy_rtp_loss_min, 3)))),
+            capTakes("buy_rtp_loss", cap)),
+        stat(t("par.rtp.buyCapped"), figure("buy_rtp_capped", par.buy_rtp_capped, pct(par.buy_rtp_capped, 4)),
+            capBounds(cap, "buy_rtp_capped", (x) => pct(x, 12))),
     );
     s.appendChild(grid);
     const note = el("p", "par-note");
@@ -65,6 +62,9 @@ function rtpSection(par) {
     note.append(...parts("par.capExact", {
         exact: figure("cap.exact", cap.exact, t(cap.exact ? "par.yes" : "par.no")),
         note: figure("cap.note", cap.note, capNote),
+    }), " ", ...parts("par.capMethod", {
+        step: figure("cap.step", cap.step, grouped(cap.step)),
+        precision: figure("cap.precision", cap.precision, grouped(cap.precision)),
     }));
     s.appendChild(note);
     const edge = 1 - par.rtp;
@@ -98,18 +98,18 @@ function oddsSection(par) {
     return s;
 }
 
-// max_win_odds.<kind> is [LOW, HIGH], "1 in N" bounds around the true N (exact from the model);
-// shown rounded outwards (floor / ceil), so the range still holds it.
+// max_win_odds.<kind> is N of "1 in N" (null: never), shown to the whole round: the midpoint of
+// the proven bounds cap.max_win_odds_<kind>, which round to the same N (engine/par/cap.py).
 function maxWinOdds(par, kind, label, note) {
-    const pair = par.max_win_odds?.[kind];
-    if (!pair) return stat(label, figure(`max_win_odds.${kind}`, "null", t("par.never")), note);
-    const [low, high] = pair;
+    const n = par.max_win_odds?.[kind];
+    const key = `max_win_odds_${kind}`;
+    if (n === null || n === undefined || !par.cap[key]) {
+        return stat(label, figure(`max_win_odds.${kind}`, "null", t("par.never")), note,
+            [figure(`cap.${key}`, "null", t("par.never")), " ", figure(`cap.width.${key}`, par.cap.width[key], "0")]);
+    }
     const main = el("span");
-    main.append(...parts("par.oneInRange", {
-        low: figure(`max_win_odds.${kind}.0`, low, grouped(Math.floor(low))),
-        high: high === null ? "?" : figure(`max_win_odds.${kind}.1`, high, grouped(Math.ceil(high))),
-    }));
-    return stat(label, main, note);
+    main.append(...parts("par.oneIn", { n: figure(`max_win_odds.${kind}`, n, grouped(Math.round(n))) }));
+    return stat(label, main, note, capBounds(par.cap, key, (x) => fixed(x, 3)));
 }
 
 function maxWinSection(par) {
