@@ -28,4 +28,5 @@ export default {
     "par.lab.doneBuy": "تم: الميزات عند الطلب {rounds}، بالبذرة {seed}، في {seconds} ث من اللعب.",
     "par.lab.stoppedBuy": "توقف بعد الميزات عند الطلب {rounds}، بالبذرة {seed}، في {seconds} ث من اللعب.",
     "par.lab.buyOnly": "– (للميزات عند الطلب فقط)",
+    "par.capMethod": "محسوب مستوى خط تلو الآخر (الخطوة {step}) بضرب أعداد صحيحة دقيق في فاصلة ثابتة من {precision} رقمًا مقرّبة إلى الأدنى: engine/par/cap.py.",
 };

@@ -28,4 +28,5 @@ export default {
     "par.lab.doneBuy": "Fertig: {rounds} Features auf Wunsch mit Startwert {seed} in {seconds} s Spielzeit.",
     "par.lab.stoppedBuy": "Angehalten nach {rounds} Features auf Wunsch mit Startwert {seed} in {seconds} s Spielzeit.",
     "par.lab.buyOnly": "– (nur bei Features auf Wunsch)",
+    "par.capMethod": "Berechnet Linienstufe für Linienstufe (Schritt {step}) als exakte ganzzahlige Produkte in einem abgerundeten Festkomma mit {precision} Stellen: engine/par/cap.py.",
 };

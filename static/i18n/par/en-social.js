@@ -28,4 +28,5 @@ export default {
     "par.lab.doneBuy": "Done: {rounds} features on demand with seed {seed} in {seconds} s of play.",
     "par.lab.stoppedBuy": "Stopped after {rounds} features on demand with seed {seed} in {seconds} s of play.",
     "par.lab.buyOnly": "– (features on demand only)",
+    "par.capMethod": "Computed line play by line play (step {step}) as exact integer products in a {precision}-digit fixed point rounded down: engine/par/cap.py.",
 };
