@@ -236,9 +236,13 @@ function statsSection(ctx) {
         dl.appendChild(row);
     };
     if (hasPar) {
-        if (isNum(par.rtp)) add(t("info.rtp"), percent(par.rtp), "rtp", t("info.rtpSub"));
-        if (buy && isNum(par.buy_rtp)) {
-            add(t("info.buyRtp"), percent(par.buy_rtp), "buy_rtp", t("info.buyRtpSub", { buy: grouped(model.buy_price) }));
+        // the return a player gets is the one after the max-win cap (par.json rtp_capped: exact
+        // within proven bounds, engine/par/cap.py); the uncapped figure only where it is missing
+        const rtp = isNum(par.rtp_capped) ? par.rtp_capped : par.rtp;
+        const buyRtp = isNum(par.buy_rtp_capped) ? par.buy_rtp_capped : par.buy_rtp;
+        if (isNum(rtp)) add(t("info.rtp"), percent(rtp), "rtp", t("info.rtpSub"));
+        if (buy && isNum(buyRtp)) {
+            add(t("info.buyRtp"), percent(buyRtp), "buy_rtp", t("info.buyRtpSub", { buy: grouped(model.buy_price) }));
         }
         if (isNum(par.hit_frequency) && par.hit_frequency > 0) {
             add(t("info.hit"), percent(par.hit_frequency), "hit_frequency",

@@ -30,7 +30,9 @@ export function showStakeInfo(profile, par, settings) {
     p.id = "stake-info";
     p.className = "stake-info";
     const odds = par?.max_win_odds?.base;
-    if (typeof odds !== "number" || typeof par.rtp !== "number") {
+    // the average payout after the max-win cap, as the player is paid it
+    const rtp = typeof par?.rtp_capped === "number" ? par.rtp_capped : par?.rtp;
+    if (typeof odds !== "number" || typeof rtp !== "number") {
         p.textContent = t("market.stakeMissing");
     } else {
         const whole = new Intl.NumberFormat(settings.locale, { maximumFractionDigits: 0 });
@@ -39,9 +41,9 @@ export function showStakeInfo(profile, par, settings) {
         });
         // N to the whole round: the proven bounds round to the same N (engine/par/cap.py)
         p.dataset.odds = String(Math.round(odds));
-        p.dataset.rtp = String(par.rtp);
+        p.dataset.rtp = String(rtp);
         p.textContent = t("market.stakeInfo", {
-            n: whole.format(Math.round(odds)), unit: payout.format(1).replace(/[.,]0000/, ""), payout: payout.format(par.rtp),
+            n: whole.format(Math.round(odds)), unit: payout.format(1).replace(/[.,]0000/, ""), payout: payout.format(rtp),
         });
     }
     byId("bet").closest(".meter").append(p); // under the bet control, inside its meter

@@ -165,10 +165,11 @@ def test_the_info_screen_is_complete_offline(context: BrowserContext, watch: Wat
     context.set_offline(True)
     page.click("#info-button")
     par = json.loads(Path(REPO_ROOT, "static/par.json").read_text())
-    # expected: par.json's figures as info.js prints them (percent with 2 decimals)
+    # expected: par.json's figures after the max-win cap (what a player is paid) as info.js prints
+    # them (percent with 2 decimals)
     rtp = page.locator("[data-stat=rtp] .info-stat-main")
-    expect(rtp).to_have_text(f"{par['rtp'] * 100:.2f}%")
-    expect(page.locator("[data-stat=buy_rtp] .info-stat-main")).to_have_text(f"{par['buy_rtp'] * 100:.2f}%")
+    expect(rtp).to_have_text(f"{par['rtp_capped'] * 100:.2f}%")
+    expect(page.locator("[data-stat=buy_rtp] .info-stat-main")).to_have_text(f"{par['buy_rtp_capped'] * 100:.2f}%")
     expect(page.locator(".info-missing")).to_have_count(0)
     assert [u for u in watch.requests[asked:] if "par.json" in u] == []
     context.set_offline(False)
