@@ -10,6 +10,10 @@ the checker measures the frame's window. Neither WebDriver session here emulates
 touch rules (44 x 44 px hit areas, no text under 12 px) are not asked for: the layout rules only,
 and at 390x844 the portrait ones (the reels' share of the screen, no empty band), which are the
 layout's. Expected values: the issue's thresholds, in tests/geometry.js.
+
+Named (test_z_) and shaped (no parameters of its own: both sizes in one test) like the other files
+that must run after test_play.py in each browser: test_play's first visit must find WebKit's HTTP
+cache empty (one WebKit session serves the whole run), so no file of dist/ may be loaded before it.
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from urllib.parse import quote
 
-import pytest
 from drivers import Driver, report
 from geometry_support import SETTLE, call
 from nginx import Nginx
@@ -28,8 +31,12 @@ FRAME = "document.getElementById('g').contentWindow"
 SIZES = [(390, 844), (1280, 800)]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_geometry_at_rest_and_in_the_info_dialog(drv: Driver, server: Nginx, step: Step, size: tuple[int, int]) -> None:
+def test_geometry_at_rest_and_in_the_info_dialog(drv: Driver, server: Nginx, step: Step) -> None:
+    problems = [p for size in SIZES for p in geometry_at(drv, server, step, size)]
+    assert not problems, f"[{drv.name} {drv.version}] {len(problems)} geometry problems:\n  " + "\n  ".join(problems)
+
+
+def geometry_at(drv: Driver, server: Nginx, step: Step, size: tuple[int, int]) -> list[str]:
     width, height = size
     opts = {"width": width, "height": height}
     portrait = {"reelShare": True, "bands": True} if size == (390, 844) else {}
@@ -40,14 +47,14 @@ def test_geometry_at_rest_and_in_the_info_dialog(drv: Driver, server: Nginx, ste
                         f"{FRAME}.document?.documentElement?.dataset.state", timeout=150) == "ready"
         assert drv.eval(f"[{FRAME}.innerWidth, {FRAME}.innerHeight]") == [width, height]
     found: dict[str, list[str]] = {}
-    with step("the game at rest"):
+    with step(f"the game at rest, {width}x{height}"):
         drv.eval(f"({SETTLE})({FRAME}, true)")
         found["at rest"] = drv.eval(call(FRAME, {**opts, **portrait}))
-    with step("the info dialog"):
+    with step(f"the info dialog, {width}x{height}"):
         drv.eval(f"{FRAME}.document.getElementById('info-button').click()")
         drv.wait(f"{FRAME}.document.querySelector('#info-dialog[open] #info-content > *') !== null")
         drv.eval(f"({SETTLE})({FRAME}, false)")
         found["info dialog"] = drv.eval(call(FRAME, {**opts, "scope": ["#info-dialog"]}))
-    lines = [f"{state}: {p}" for state, problems in found.items() for p in problems]
+    lines = [f"{width}x{height}, {state}: {p}" for state, problems in found.items() for p in problems]
     report(drv.name, f"{drv.name}: geometry at {width}x{height}: {len(lines)} problems")
-    assert not lines, f"[{drv.name} {drv.version}] {len(lines)} geometry problems at {width}x{height}:\n  " + "\n  ".join(lines)
+    return lines
