@@ -204,6 +204,8 @@ export default {
     "canvas.books": "الكتب: {count}",
     "canvas.multipliers": "مضاعفات الجامح {parts}",
     "canvas.sesPays": "{symbol} يدفع {amount}",
+    "canvas.capCut": "{amount}، مقتطع عند الربح الأقصى",
+    "canvas.capNothing": "تم بلوغ الربح الأقصى",
 
     "panel.hint": "انقر أو اضغط أي مفتاح للمتابعة",
     "panel.hint.touch": "المس الشاشة للمتابعة",

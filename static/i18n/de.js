@@ -202,6 +202,8 @@ export default {
     "canvas.books": "{count} Bücher",
     "canvas.multipliers": "Wild-Multiplikatoren {parts}",
     "canvas.sesPays": "{symbol} zahlt {amount}",
+    "canvas.capCut": "{amount}, gekürzt auf den Höchstgewinn",
+    "canvas.capNothing": "Höchstgewinn schon erreicht",
 
     "panel.hint": "Klicken oder eine Taste drücken, um fortzufahren",
     "panel.hint.touch": "Tippen, um fortzufahren",

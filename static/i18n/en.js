@@ -209,6 +209,8 @@ export default {
     "canvas.books": "{count} books",
     "canvas.multipliers": "wild multipliers {parts}",
     "canvas.sesPays": "{symbol} pays {amount}",
+    "canvas.capCut": "{amount}, cut by the max win",
+    "canvas.capNothing": "max win already reached",
 
     // round panels
     "panel.hint": "Click or press any key to continue",

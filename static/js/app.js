@@ -349,7 +349,7 @@ async function start() {
     const saved = new SavedGame({ store, offers, demo: ownBalance, record: state });
     // The live sequencer shows the running total in #win, and is the one that writes it
     // during a round; embed.js posts its events to the parent.
-    const sequencer = makeSequencer({ show: (minor, opts) => hud.setWin(minor, opts) });
+    const sequencer = makeSequencer({ show: (minor, opts) => hud.setWin(minor, opts), land: () => hud.landWin(), drivesFeature: true });
     const clock = new SessionClock({ profile, format, saved });
     const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock, gate: ageGate, decide: scenario?.decide });
     const shared = new SharedGame({ bridge, model, demo: ownBalance, format, tabs, saved, controller, hud });

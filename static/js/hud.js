@@ -3,6 +3,7 @@
 // reports clicks as events ("spin", "buy", "bet" {bet}, "topUp", "info", "mute", "turbo",
 // "history"); the page (app.js) decides what they do.
 
+import { CountUp } from "./countup.js";
 import { byId as $, symbolUrl } from "./dom.js";
 import { Emitter } from "./emitter.js";
 import { plural, t } from "./i18n.js";
@@ -108,6 +109,11 @@ export class Hud extends Emitter {
         for (const [type, control] of Object.entries(clicks)) control.addEventListener("click", () => this.emit(type));
         this.spinMode = "spin";
         this.autoLeft = null;
+        // #win's text counts toward its data-minor; in a feature the bar's feature win is the
+        // same count less what the round had won before it (one number, two places, every frame)
+        this.featureBase = null;
+        this._winText = "";
+        this.winCount = new CountUp((v) => this._writeWin(v));
     }
 
     _stepBet(dir) {
@@ -135,19 +141,50 @@ export class Hud extends Emitter {
         sized(e.buyPrice, this.format(offer.buy_cost));
     }
 
-    /** Show `minor` in #win (data-minor holds the exact value); a change makes it pulse, unless
-     *  `quiet` (a win a profile does not celebrate: the amount only). */
-    setWin(minor, { quiet = false } = {}) {
+    /** Show `minor` in #win: data-minor holds it at once, the text counts up to it over `ms`
+     *  (at once for 0, a lower amount, or no `ms`); a change makes it pulse, unless `quiet` (a
+     *  win a profile does not celebrate: the amount only). In a feature the bar's feature win
+     *  is set from the same amount (enterFeature). Resolves when the text shows `minor`. */
+    setWin(minor, { quiet = false, ms = 0 } = {}) {
         const win = this.el.win;
         if (win.dataset.minor !== String(minor)) {
             win.classList.remove("bump");
             void win.offsetWidth; // restart the CSS animation
             if (minor > 0 && !quiet) win.classList.add("bump");
         }
-        sized(win, this.format(minor));
-        fitWidth(win);
         win.dataset.minor = String(minor);
+        if (this.featureBase !== null) this.el.fsTotal.dataset.minor = String(Math.max(0, minor - this.featureBase));
         win.classList.toggle("has-win", minor > 0 && !quiet);
+        if (minor === this.winCount.target && this.winCount.counting) return Promise.resolve(); // counting there already
+        if (ms > 0 && minor > this.winCount.value) return this.winCount.to(minor, ms);
+        this.winCount.set(minor);
+        return Promise.resolve();
+    }
+
+    /** The bar's feature win for a round total of `minor` shown elsewhere (a replay's banner
+     *  holds the total): the amount less the feature's base, at once. */
+    setFeatureWin(minor) {
+        if (this.featureBase === null) return;
+        const won = Math.max(0, minor - this.featureBase);
+        this.el.fsTotal.dataset.minor = String(won);
+        sized(this.el.fsTotal, this.format(won));
+    }
+
+    /** Shows the count now at the amount in data-minor (a tap, the round's end). */
+    landWin() {
+        this.winCount.land();
+    }
+
+    _writeWin(v) {
+        const e = this.el;
+        const text = this.format(v);
+        if (text !== this._winText) {
+            this._winText = text;
+            sized(e.win, text);
+            // measuring forces a layout: only when the text grows a character (a count-up's frame)
+            if (text.length !== this._fitLength) { this._fitLength = text.length; fitWidth(e.win); }
+        }
+        if (this.featureBase !== null) sized(e.fsTotal, this.format(Math.max(0, v - this.featureBase)));
     }
 
     /** Spin and Buy stay focusable through a round (aria-disabled: a click is refused), so
@@ -196,7 +233,17 @@ export class Hud extends Emitter {
         this._disable(e.auto, !auto && !!this.busy);
     }
 
-    showFeature({ number, count, special, total }) {
+    /** The feature begins with the round at `base` (what the triggering spin won; 0 for a bought
+     *  one): from now the bar's feature win is #win's amount less `base`, in data-minor and in
+     *  every frame of the count. */
+    enterFeature(base) {
+        this.featureBase = base;
+        const shown = this.winCount.value;
+        this.el.fsTotal.dataset.minor = String(Math.max(0, Number(this.el.win.dataset.minor ?? shown) - base));
+        sized(this.el.fsTotal, this.format(Math.max(0, shown - base)));
+    }
+
+    showFeature({ number, count, special }) {
         const e = this.el;
         e.feature.hidden = false;
         e.fsCount.textContent = `${number}/${count}`;
@@ -206,13 +253,12 @@ export class Hud extends Emitter {
             e.fsSymbol.dataset.symbol = special;
             e.fsSymbol.alt = t(`sym.${special}`);
         }
-        sized(e.fsTotal, this.format(total));
-        e.fsTotal.dataset.minor = String(total);
         e.winLabel.textContent = t("hud.totalWin"); // the meter counts the whole round, triggering spin included
         document.body.classList.add("in-feature");
     }
 
     hideFeature() {
+        this.featureBase = null;
         this.el.feature.hidden = true;
         this.el.winLabel.textContent = t("hud.win");
         document.body.classList.remove("in-feature");

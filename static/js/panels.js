@@ -2,6 +2,7 @@
 // continues by itself after a few seconds, or at once on a click or key: a round never waits
 // forever.
 
+import { CountUp } from "./countup.js";
 import { el, symbolUrl } from "./dom.js";
 import { fitWidth } from "./hud.js";
 import { has, t } from "./i18n.js";
@@ -64,8 +65,10 @@ export class Panels {
                 if (onSkip && skips++ === 0 && onSkip()) return;
                 finish();
             };
-            const timer = setTimeout(finish, Math.max(MIN_MS, ms * speedFactor));
+            let timer = setTimeout(finish, Math.max(MIN_MS, ms * speedFactor));
             this._finish = finish;
+            // a celebration landed early (a tap) stays for its hold from then, not its whole length
+            this._rearm = (after) => { clearTimeout(timer); timer = setTimeout(finish, Math.max(MIN_MS, after)); };
             this.root.addEventListener("pointerdown", onInput);
             document.addEventListener("keydown", onInput, true);
         });
@@ -112,48 +115,115 @@ export class Panels {
         }).then(() => { clearTimeout(flipTimer); reveal(); });
     }
 
-    /** `timesBet`: the engine's decimal string for the total in total bets ("82.27"). */
-    outro({ total, played, timesBet, speedFactor }) {
+    /** `timesBet`: the engine's decimal string for the total in total bets ("82.27"). The
+     *  feature's total counts up from zero (data-minor holds it from the start); a first click
+     *  or key lands it, a second closes the panel. */
+    outro({ total, played, timesBet, speedFactor, sfx = () => {} }) {
         const box = el("div", "outro");
         box.append(el("h2", "panel-title", t("panel.complete")));
         box.append(el("p", "panel-sub", t("panel.played", { count: played })));
-        const amount = el("p", "panel-amount", this.format(total));
+        const amount = el("p", "panel-amount", this.format(0));
         amount.id = "feature-total";
         amount.dataset.minor = String(total);
         box.append(amount);
-        box.append(el("p", "panel-sub", t("panel.timesBet", { times: timesBet })));
-        return this._show(box, { cls: "panel-outro", ms: 3500, speedFactor });
+        const times = el("p", "panel-sub panel-times", t("panel.timesBet", { times: timesBet }));
+        box.append(times);
+        const countMs = Math.min(3000, 900 + 300 * Math.log2(1 + Number(timesBet))) * speedFactor;
+        const count = new CountUp((v) => { amount.textContent = this.format(v); },
+            { onFrame: (v) => { if (v < total) sfx("tick", v / total); } });
+        const shown = this._show(box, {
+            cls: "panel-outro", ms: countMs / speedFactor + 3000, speedFactor,
+            onSkip: () => { if (count.counting) { count.land(); this._rearm(2200 * speedFactor); return true; } return false; },
+        });
+        if (total > 0) count.to(total, countMs).then(() => { sfx("countEnd", 0); fitWidth(amount); });
+        else count.set(0);
+        return shown.then(() => count.land());
     }
 
-    maxWin({ amount, forfeited, cap, speedFactor }) {
-        const box = el("div", "maxwin");
-        box.append(el("h2", "panel-title", t("panel.maxWin")));
-        box.append(el("p", "panel-amount", this.format(amount)));
-        const limit = t("panel.cap", { cap: cap.toLocaleString("en-US") });
-        box.append(el("p", "panel-sub", forfeited
-            ? t("panel.capForfeit", { limit, count: forfeited })
-            : t("panel.capEnd", { limit })));
-        return this._show(box, { cls: "panel-maxwin", ms: 5000, speedFactor });
-    }
-
-    /** Big / mega / epic win: the round's total as the engine decided it; a click closes it. */
-    bigWin({ name, level, amount, speedFactor, onBurst }) {
+    /**
+     * The round's celebration: the engine's total `amount` counts up from zero, the title
+     * climbing through the model's tiers (`tiers`: model.big_wins, each {name, level, at} in
+     * total bets of `bet`) as the count passes each one; `level` is the tier the engine gave
+     * the round (roundEnd's big_win), the last title shown. `max` ({cap, forfeited}) when the
+     * round ended at the cap: the count ends on the max win. A first click or key lands the
+     * count at once, a second closes; the panel closes by itself a while after it lands.
+     * data-minor of the amount holds `amount` from the first frame; only its text climbs.
+     */
+    bigWin({ name, level, amount, bet, tiers = [], max = null, speedFactor, sfx = () => {}, onBurst }) {
+        const steps = [...tiers].sort((a, b) => a.at - b.at)
+            .map((tier) => ({ ...tier, from: tier.at * bet }))
+            .filter((tier) => tier.from <= amount && tier.level <= level);
         const box = el("div", "bigwin");
-        box.append(el("h2", `panel-title bigwin-${level}`, has(`bigwin.${level}`) ? t(`bigwin.${level}`) : name));
-        // The engine's total, shown as it is from the start: a count-up would show amounts
-        // nobody decided. The panel celebrates with its bursts and its title instead.
-        box.append(el("p", "panel-amount", this.format(amount)));
-        const dur = Math.max(MIN_MS, (2200 + 800 * level) * speedFactor);
+        const title = el("h2", "panel-title bigwin-title", "");
+        const figure = el("p", "panel-amount", this.format(0));
+        figure.dataset.minor = String(amount);
+        const sub = el("p", "panel-sub bigwin-sub", "");
+        sub.hidden = true;
+        box.append(title, figure, sub);
+        const panelCls = max ? "panel-maxwin" : "panel-bigwin";
+        let shown = 0; // the tier level the title shows
+        const titleOf = (tier) => (has(`bigwin.${tier.level}`) ? t(`bigwin.${tier.level}`) : tier.name);
+        const setTier = (tier, lv) => {
+            shown = lv;
+            title.textContent = tier ? titleOf(tier) : t("panel.maxWin");
+            title.className = `panel-title bigwin-title bigwin-${lv}`;
+            box.parentElement?.classList.remove("level-1", "level-2", "level-3", "level-4");
+            box.parentElement?.classList.add(`level-${lv}`);
+            title.classList.remove("tier-up");
+            void title.offsetWidth; // restart the CSS pop
+            title.classList.add("tier-up");
+            fitWidth(title);
+        };
+        // the time to each tier's threshold, then the rest: longer for a higher tier
+        const segments = [];
+        let before = 0;
+        for (const tier of steps) {
+            segments.push({ until: tier.from, ms: before === 0 ? 900 : 1800 });
+            before = tier.from;
+        }
+        segments.push({ until: amount, ms: max ? 3200 : 1400 + 500 * level });
+        for (const seg of segments) seg.ms *= speedFactor;
+        const total = segments.reduce((sum, seg) => sum + seg.ms, 0);
+        const landTier = () => {
+            if (done) return; // closed before it landed (a replay stopped)
+            if (max) {
+                if (shown !== 4) { setTier(null, 4); sfx("maxWin"); }
+                const limit = t("panel.cap", { cap: max.cap.toLocaleString("en-US") });
+                sub.textContent = max.forfeited ? t("panel.capForfeit", { limit, count: max.forfeited }) : t("panel.capEnd", { limit });
+                sub.hidden = false;
+            } else {
+                // the engine's tier is the last word (its name, if this page has no text of its own)
+                const tier = steps.find((s) => s.level === level) ?? { name, level };
+                if (shown !== level) setTier(tier, level);
+                sfx("bigWin", level); // the tier's fanfare as the count lands
+            }
+            sfx("countEnd", max ? 4 : level);
+            fitWidth(figure);
+            onBurst?.(max ? 4 : level);
+        };
+        const count = new CountUp((v) => { figure.textContent = this.format(v); }, {
+            onFrame: (v) => {
+                const reached = steps.filter((s) => s.from <= v).at(-1);
+                if (reached && reached.level > shown) { setTier(reached, reached.level); sfx("tier", reached.level); onBurst?.(reached.level); }
+                if (v < amount) sfx("tick", v / amount);
+            },
+        });
+        let burstAt = 0;
         let done = false;
-        let last = 0;
         const frame = (now) => {
             if (done) return;
-            if (now - last > 600) { last = now; onBurst?.(); }
+            if (now - burstAt > 650) { burstAt = now; onBurst?.(0); }
             requestAnimationFrame(frame);
         };
+        const hold = 2600;
+        const promise = this._show(box, {
+            cls: `${panelCls} celebration`, ms: total / speedFactor + hold, speedFactor,
+            onSkip: () => { if (count.counting) { count.land(); this._rearm(hold * speedFactor); return true; } return false; },
+        });
+        // the first tier's title from the first frame: the panel only opens for a tier reached
+        setTier(steps[0] ?? { name, level }, steps[0]?.level ?? level);
         requestAnimationFrame(frame);
-        return this._show(box, {
-            cls: `panel-bigwin level-${level}`, ms: dur + 2200 * speedFactor, speedFactor: 1,
-        }).then(() => { done = true; });
+        count.timeline(segments).then(landTier);
+        return promise.then(() => { done = true; count.land(); });
     }
 }

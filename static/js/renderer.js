@@ -10,6 +10,7 @@ import {
     CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellHeightFor, cellRect, roundRect, setCellHeight,
 } from "./layout.js";
 import { VELOCITY } from "./reels.js";
+import { drawTease } from "./suspense.js";
 import { drawFrameBack, drawFrameFront, drawSnow, flake } from "./scenery.js";
 import { SymbolSprites, blurLevel } from "./sprites.js";
 
@@ -55,6 +56,7 @@ export class Renderer {
         this.reels = null;
         this.speedFactor = 1; // every effect's duration is multiplied by it
         this.free = false;
+        this.teasing = null;
         this.clearWins();
         this.particles = [];
         this.snow = reduced ? [] : Array.from({ length: 70 }, () => flake(true));
@@ -185,6 +187,16 @@ export class Renderer {
         this.free = on;
     }
 
+    /** Suspense: `reels` (indexes) still spinning lit, the others dimmed; null ends it. The
+     *  canvas's data-tease lists the lit reels ("3,4"), for tests and tools. */
+    tease(reels) {
+        const lit = reels?.length ? new Set(reels) : null;
+        if (lit && !this.teasing) this.teaseT0 = performance.now();
+        this.teasing = lit;
+        if (lit) this.canvas.dataset.tease = [...lit].join(",");
+        else delete this.canvas.dataset.tease;
+    }
+
     glow(positions) {
         const t0 = performance.now();
         for (const [reel, row] of positions) this.glows.set(`${reel},${row}`, t0);
@@ -255,6 +267,7 @@ export class Renderer {
         ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
         drawFrameBack(this); // replaces the whole canvas: no clearing first
         if (this.reels) this._drawReels(now);
+        drawTease(this, now);
         drawWild(this, now);
         drawSes(this, now);
         drawLines(this, now);

@@ -19,6 +19,7 @@
 // reels at once and shortens what is left of the current spin's presentation. seq.stop() (a
 // replay the player no longer wants to watch) ends the presentation after the current event.
 
+import { meterMs } from "./countup.js";
 import { Emitter } from "./emitter.js";
 import { EventType, SpinKind } from "./events.js";
 import { t } from "./i18n.js";
@@ -44,6 +45,7 @@ export class Sequencer extends Emitter {
         if (!this.round) return;
         this._hurry = true;
         this.reels.slam();
+        this.meter.land?.();
         if (this._wake) this._wake();
     }
 
@@ -82,9 +84,22 @@ export class Sequencer extends Emitter {
         if (!this.quiet) this.sfx(name, ...args);
     }
 
-    /** The running total on the meter (without its pulse for a round without celebration). */
-    show(minor) {
-        this.meter.show(minor, { quiet: this.quiet });
+    /** The running total on the meter (without its pulse for a round without celebration),
+     *  its text counting up to it for a win of `timesBet` total bets; in a feature the bar's
+     *  feature win follows (the live meter drives both, every frame). */
+    show(minor, timesBet = 0) {
+        const ms = this._hurry || this.quiet ? 0 : meterMs(timesBet) * this.speedFactor;
+        this.total = minor;
+        this.meter.show(minor, { quiet: this.quiet, ms });
+        if (!this.meter.drivesFeature) this.hud.setFeatureWin(minor);
+    }
+
+    /** What a win tag says a win added: its amount, or that the cap cut it (what it added, or
+     *  that it added nothing more). */
+    tag(paid, amount, multiplier = 1) {
+        const mult = multiplier > 1 ? ` (x${multiplier})` : "";
+        if (paid >= amount) return `${this.format(paid)}${mult}`;
+        return paid > 0 ? t("canvas.capCut", { amount: this.format(paid) }) : t("canvas.capNothing");
     }
 
     /** Plays `round` from event `from`; `quiet` (a profile's rule: a win not above the stake
@@ -94,6 +109,8 @@ export class Sequencer extends Emitter {
         this.quiet = quiet;
         this.feature = { on: false, special: null, count: 0, number: 0, total: 0 };
         this.grid = null;
+        this.total = 0;
+        this.capped = null; // the maxWin event of a round the cap ended
         if (from > 0) this._restore(round, from);
         try {
             for (let i = from; i < round.events.length; i++) {
@@ -116,8 +133,10 @@ export class Sequencer extends Emitter {
 
     _restore(round, from) {
         let total = 0;
+        let base = 0;
         for (const e of round.events.slice(0, from)) {
             if (e.type === EventType.FREE_SPINS_START) {
+                base = total; // what the triggering spin won
                 Object.assign(this.feature, { on: true, special: e.special, count: e.count });
             } else if (e.type === EventType.FREE_SPIN) {
                 this.feature.number = e.number;
@@ -130,10 +149,13 @@ export class Sequencer extends Emitter {
             } else if (e.type === EventType.SPIN_END) {
                 total = e.total;
                 this.feature.total = e.feature_total;
+            } else if (e.type === EventType.MAX_WIN) {
+                this.capped = e;
             }
         }
         this.renderer.setFree(this.feature.on);
         if (this.feature.on) {
+            this.hud.enterFeature(base);
             this.hud.showFeature(this.feature);
         }
         this.show(total);
@@ -156,45 +178,69 @@ export class Sequencer extends Emitter {
         this.renderer.clearWins();
         this.grid = e.grid;
         const wild = this.model.wild;
+        const tease = e.anticipation ?? []; // the reels the engine says spin longer (two books showing)
+        let left = this.reels.reels.length;
         this.sfx("spinStart");
+        this.sfx("spinLoop", true);
         await this.reels.spin({
-            strips: this._strips(e), stops: e.stops, grid: e.grid, speedFactor: this.speedFactor,
-            tease: e.anticipation, // the reels the engine says spin longer (two books showing)
+            strips: this._strips(e), stops: e.stops, grid: e.grid, speedFactor: this.speedFactor, tease,
             onLand: (i) => {
+                left -= 1;
                 this.sfx("reelStop", i);
                 const row = e.grid[i].indexOf(wild);
                 if (row >= 0) {
-                    this.sfx("book");
+                    this.sfx("book", i);
                     this.renderer.glow([[i, row]]);
                 }
+                // suspense: once every reel before the teased ones has stopped, those still able
+                // to complete the trigger are lit, the others dimmed, with a rising sound
+                if (tease.length && !this._hurry) {
+                    const teasing = tease.filter((r) => r > i);
+                    if (teasing.length && i === tease[0] - 1) {
+                        this.renderer.tease(teasing);
+                        this.sfx("anticipation", true);
+                    } else if (this.renderer.teasing) {
+                        this.renderer.tease(teasing);
+                        if (!teasing.length) this.sfx("anticipation", false);
+                    }
+                }
+                if (left === 0) this.sfx("spinLoop", false);
             },
         });
+        this.renderer.tease(null);
+        this.sfx("anticipation", false);
+        this.sfx("spinLoop", false);
         await this.wait(120);
         this.renderer.clearGlows();
     }
 
     async on_expandBooks(e) {
+        let k = 0;
         for (const reel of e.reels) {
             const row = this.grid[reel].indexOf(this.model.wild);
-            this.renderer.expandWild(reel, Math.max(0, row), e.multipliers[String(reel)]);
-            this.sfx("expand");
-            await this.wait(750);
+            const mult = e.multipliers[String(reel)];
+            this.renderer.expandWild(reel, Math.max(0, row), mult);
+            this.sfx("expandBook", k++);
+            await this.wait(450);
+            if (mult > 1) this.sfx("multiplier", mult); // x1 changes nothing: no reveal, no sound
+            await this.wait(mult > 1 ? 550 : 300);
         }
         if (e.reels.length > 1) {
             const parts = e.reels.map((r) => `x${e.multipliers[String(r)]}`).join(" · ");
             this.renderer.showBanner(`x${e.multiplier}`, t("canvas.multipliers", { parts }), 1300);
             this.hud.announce(t("say.wildReels", { multiplier: e.multiplier }));
+            if (e.multiplier > 1) this.sfx("multiplier", e.multiplier);
             await this.wait(1300);
         }
     }
 
-    /** Each line is shown with the amount it pays; the meter shows the engine's running total. */
+    /** Each line is shown with what it added to the round; the meter counts up to the engine's
+     *  running total while the lines show (and the feature bar with it). */
     async on_lineWins(e) {
         const paylines = this.model.paylines;
-        this.show(e.total);
+        this.show(e.total, e.paid / this.round.bet);
         for (const w of e.wins) {
-            const label = w.multiplier > 1 ? `${this.format(w.paid)} (x${w.multiplier})` : this.format(w.paid);
-            this.renderer.showLine(w.line, paylines[w.line], w.positions, label);
+            this.renderer.showLine(w.line, paylines[w.line], w.positions, this.tag(w.paid, w.amount, w.multiplier));
             this.cheer("win", Number(w.times_bet)); // the engine's paid / bet, a decimal string
             await this.wait(e.wins.length > 4 ? 650 : 950);
         }
@@ -204,17 +250,20 @@ export class Sequencer extends Emitter {
 
     async on_expandSymbol(e) {
         this.renderer.hideLines();
-        this.renderer.expandSes(e.reels, e.symbol,
-            `${t("canvas.sesPays", { symbol: t(`sym.${e.symbol}`), amount: this.format(e.paid) })}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`);
-        this.sfx("expand");
-        this.show(e.total);
+        const symbol = t(`sym.${e.symbol}`);
+        const label = e.paid >= e.amount
+            ? `${t("canvas.sesPays", { symbol, amount: this.format(e.paid) })}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`
+            : `${symbol}: ${this.tag(e.paid, e.amount)}`;
+        this.renderer.expandSes(e.reels, e.symbol, label);
+        this.sfx("expandSymbol");
+        this.show(e.total, e.times_bet);
         this.cheer("win", Number(e.times_bet));
-        this.hud.announce(t("say.expanding", { symbol: t(`sym.${e.symbol}`), amount: this.format(e.paid) }));
+        this.hud.announce(t("say.expanding", { symbol, amount: this.format(e.paid) }));
         await this.wait(1800);
     }
 
     async on_spinEnd(e) {
-        this.show(e.total);
+        this.show(e.total, 0);
         if (this.feature.on) {
             this.feature.total = e.feature_total;
             this.hud.showFeature(this.feature);
@@ -238,9 +287,12 @@ export class Sequencer extends Emitter {
         Object.assign(this.feature, { on: true, special: e.special, count: e.count, number: 0, total: 0 });
         this.emit("featureStart", e);
         this.hud.announce(t("say.fsStart", { count: e.count, symbol: t(`sym.${e.special}`) }));
+        this.meter.land?.();
         await this.panel("intro", { count: e.count, special: e.special, symbols: Object.keys(this.model.paytable), speedFactor: this.speedFactor });
         this.renderer.clearWins();
         this.renderer.setFree(true);
+        this.sfx("music", "feature");
+        this.hud.enterFeature(this.total); // the feature win counts from here: what the trigger won is the base
         this.hud.showFeature(this.feature);
     }
 
@@ -251,17 +303,23 @@ export class Sequencer extends Emitter {
         this.sfx("freeSpin");
     }
 
+    /** The cap is reached: the round ends here. Said at once (a banner, the fanfare's opening);
+     *  the round's celebration (roundEnd) then counts up to the max win, the last thing shown. */
     async on_maxWin(e) {
-        this.sfx("maxWin");
-        this.renderer.burst(120);
+        this.capped = e;
+        this.meter.land?.();
+        this.renderer.hideLines();
+        this.renderer.burst(60);
+        this.renderer.showBanner(t("panel.maxWin"), t("panel.cap", { cap: this.model.max_win.toLocaleString("en-US") }), 1800);
+        this.sfx("tier", 4);
         this.hud.announce(t("say.maxWin", { amount: this.format(e.amount) }));
-        await this.panel("maxWin", { amount: e.amount, forfeited: e.forfeited, cap: this.model.max_win, speedFactor: this.speedFactor });
+        await this.wait(1900);
     }
 
     async on_freeSpinsEnd(e) {
         this.feature.total = e.total;
         this.hud.announce(t("say.fsEnd", { amount: this.format(e.total) }));
-        await this.panel("outro", { total: e.total, played: e.played, timesBet: e.times_bet, speedFactor: this.speedFactor });
+        await this.panel("outro", { total: e.total, played: e.played, timesBet: e.times_bet, speedFactor: this.speedFactor, sfx: (name, ...a) => this.cheer(name, ...a) });
         this._leaveFeature();
         this.emit("featureEnd", e);
     }
@@ -272,17 +330,24 @@ export class Sequencer extends Emitter {
         this.renderer.setFree(false);
         this.renderer.clearWins();
         this.hud.hideFeature();
+        this.sfx("music", "base");
     }
 
     async on_roundEnd(e) {
-        const tier = this.quiet ? null : e.big_win; // {name, level} from the model's tiers, or null
-        if (tier) {
-            this.sfx("bigWin", tier.level);
-            this.renderer.burst(40 + 40 * tier.level);
-            await this.panel("bigWin", { name: tier.name, level: tier.level, amount: e.total_win, speedFactor: this.speedFactor,
-                onBurst: () => this.renderer.burst(30) });
+        this.meter.land?.();
+        const capped = e.end === "max_win";
+        const tier = this.quiet && !capped ? null : e.big_win; // {name, level} from the model's tiers, or null
+        if (tier || capped) {
+            const level = tier?.level ?? 0;
+            this.renderer.burst(40 + 40 * level);
+            await this.panel("bigWin", {
+                name: tier?.name ?? "", level, amount: e.total_win, bet: this.round.bet, tiers: this.model.big_wins,
+                max: capped ? { cap: this.model.max_win, forfeited: this.capped?.forfeited ?? 0 } : null,
+                speedFactor: this.speedFactor, sfx: (name, ...a) => this.sfx(name, ...a),
+                onBurst: (lv) => this.renderer.burst(lv ? 50 + 30 * lv : 24),
+            });
         }
-        this.show(e.total_win);
+        this.show(e.total_win, 0);
         if (e.total_win > 0) this.hud.announce(t("say.roundOver", { amount: this.format(e.total_win) }));
     }
 }
