@@ -8,6 +8,7 @@ the test recomputes that round here and asserts it really is capped before using
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 from e2e_harness import Game, Site
@@ -29,29 +30,36 @@ def test_capped_feature_shows_the_max_win_banner_and_pays_the_cap(open_game: Cal
     played = len(want.spins)
     assert played < MODEL.free_spins
 
-    page = open_game(site.root + f"?seed={SEED}&speed=fast").page
-    # At ?speed=fast the banners show for a fraction of a second: record them when they appear.
-    page.evaluate("""() => {
-        window.__maxWinText = null;
-        window.__outroText = null;
-        new MutationObserver(() => {
-            const p = document.querySelector('.panel-maxwin');
-            if (p && window.__maxWinText === null) window.__maxWinText = p.textContent;
-            const o = document.querySelector('.panel-outro');
-            if (o && window.__outroText === null) window.__outroText = o.textContent;
-        }).observe(document.body, { subtree: true, childList: true });
-    }""")
+    page = open_game(site.root + f"?seed={SEED}&speed=fast&debug=1").page
+    # At ?speed=fast the panels show for a fraction of a second: record each panel's kind and
+    # every text it shows, in order, as the page changes them; and every win tag the reels show.
+    page.evaluate(RECORD_PANELS)
     got = page.evaluate("game.buy()")
-    banner = page.evaluate("window.__maxWinText")
-    outro = page.evaluate("window.__outroText")
-    assert banner is not None, "no max-win banner was shown"
+    panels = page.evaluate("window.__panelsJson")
+    kinds = [kind for kind, _ in panels]
+    assert "panel-maxwin" in kinds, f"no max-win panel was shown: {kinds}"
+    # After a capped round the last thing on screen is the max win (issue 33): the outro of the
+    # feature first, then the celebration that ends on the max win, and nothing after it.
+    assert kinds[-1] == "panel-maxwin" and "panel-outro" in kinds[:-1], kinds
+    assert kinds.index("panel-outro") < kinds.index("panel-maxwin")
+    banner = panels[-1][1][-1]  # the max-win panel's last text: its count landed
     # It names the cap amount in the page's currency format (2,016,800 minor units = 20,168.00).
-    assert "MAX WIN" in banner and f"{want.total_win / 100:,.2f}" in banner
+    assert "MAX WIN" in banner and f"{want.total_win / 100:,.2f}" in banner, banner
     assert f"{MODEL.max_win:,}x cap" in banner  # the model's max_win, not a typed number
     # The outro says the feature won the cap in bets: 2,016,800 / 100 = the model's max_win
     # exactly (the engine's freeSpinsEnd.times_bet, "20168", shown as it is).
-    assert outro is not None, "no outro panel was shown"
+    outro = panels[kinds.index("panel-outro")][1][-1]
     assert f"{MODEL.max_win}x your bet" in outro, outro
+    # No win tag shows a zero amount: a win the cap cut says so (README "The rules": the cap).
+    tags = page.evaluate("window.__tags")
+    assert tags, "no win tag was shown"
+    assert not [t for t in tags if "€0.00" in t], tags
+    # Premise for the next line, from CPython: the cap cut at least one win of this round.
+    events = want.to_dict()["events"]
+    cut = [w for e in events if e["type"] == "lineWins" for w in e["wins"] if w["paid"] < w["amount"]]
+    cut += [e for e in events if e["type"] == "expandSymbol" and e["paid"] < e["amount"]]
+    assert cut, "the cap cut no win of this round"
+    assert [t for t in tags if "max win" in t], tags
     assert got["end"] == "max_win"
     assert got["total_win"] == want.total_win
     assert [s["stops"] for s in got["spins"]] == [list(s.stops) for s in want.spins]
@@ -59,6 +67,31 @@ def test_capped_feature_shows_the_max_win_banner_and_pays_the_cap(open_game: Cal
     final = DEMO_BALANCE - MODEL.buy_price * BET + want.total_win
     expect(page.locator("#balance")).to_have_attribute("data-minor", str(final))
     expect(page.locator("#win")).to_have_attribute("data-minor", str(want.total_win))
+
+
+# Each round panel in order: [kind, [every text it showed]], from a MutationObserver on the
+# overlay (its callback runs before the page paints again); and each label the renderer's win
+# tags get (window.debugGame, ?debug=1).
+RECORD_PANELS = """() => {
+    window.__panels = [];
+    window.__tags = [];
+    const overlay = document.getElementById('overlay');
+    new MutationObserver(() => {
+        const panel = overlay.querySelector('.panel');
+        if (!panel) return;
+        const kind = [...panel.classList].find((c) => c.startsWith('panel-'));
+        let last = window.__panels.at(-1);
+        if (!last || last[2] !== panel) { last = [kind, [], panel]; window.__panels.push(last); }
+        const text = panel.textContent;
+        if (last[1].at(-1) !== text) last[1].push(text);
+    }).observe(overlay, { subtree: true, childList: true, characterData: true });
+    const r = window.debugGame.renderer;
+    const line = r.showLine.bind(r), ses = r.expandSes.bind(r);
+    r.showLine = (i, rows, pos, label) => { window.__tags.push(label); return line(i, rows, pos, label); };
+    r.expandSes = (reels, sym, label) => { window.__tags.push(label); return ses(reels, sym, label); };
+    const json = () => window.__panels.map(([k, texts]) => [k, texts]);
+    Object.defineProperty(window, '__panelsJson', { get: json });
+}"""
 
 
 # Records every state of #win (its text and data-minor) from before the round to its end: a
@@ -99,11 +132,17 @@ def test_win_meter_only_shows_running_totals_the_engine_reported(open_game: Call
     shown = page.evaluate("window.__wins")
     assert len(shown) >= 3, f"#win hardly changed during the round: {shown}"
     values = [int(minor) for _, minor in shown]
+    texts = []
     for text, minor in shown:
         value = int(minor)
-        # the text is the page's currency format of data-minor (EUR, en-IE: "€20,168.00")
-        assert text == f"€{value / 100:,.2f}", (text, minor)
-        assert value in allowed, f"#win showed {text}, which the engine never reported"
-        assert value <= cap, f"#win showed {text}, above the cap of {cap / 100:,.2f}"
-    # the meter only climbs during the round (after the reset to 0) and ends on the cap
+        assert value in allowed, f"#win held {value}, which the engine never reported"
+        assert value <= cap, f"#win held {value}, above the cap of {cap / 100:,.2f}"
+        # the text is the page's currency format (EUR, en-IE: "€20,168.00") of an amount the
+        # count passes on its way to data-minor: never above it (issue 33: only the text counts)
+        assert re.fullmatch(r"€\d{1,3}(,\d{3})*\.\d\d", text), (text, minor)
+        counted = round(float(text[1:].replace(",", "")) * 100)
+        assert counted <= value, f"#win showed {text} while it held {value}"
+        texts.append(counted)
+    # the text only climbs during the round (after the reset to 0) and lands on the cap
+    assert texts == sorted(texts) and texts[-1] == cap
     assert values == sorted(values) and values[-1] == cap
