@@ -57,11 +57,17 @@ const MIN_TEXT_PX = 12; // no text under 12 CSS px (a phone held at arm's length
 export function fitWidth(node) {
     node.style.fontSize = "";
     if (!node.isConnected || node.clientWidth === 0) return;
+    // an amount that counts up is sized once, for the amount it lands on (data-widest), so its
+    // text neither outgrows its box nor changes size while it climbs
+    const shown = node.textContent;
+    const widest = node.dataset.widest;
+    if (widest) node.textContent = widest;
     let size = parseFloat(getComputedStyle(node).fontSize);
     while (node.scrollWidth > node.clientWidth + 0.5 && size > MIN_TEXT_PX) {
         size = Math.max(MIN_TEXT_PX, size - 1);
         node.style.fontSize = `${size}px`;
     }
+    if (widest) node.textContent = shown;
 }
 
 export function makeFormat(currency = "EUR", locale = "en-IE") {

@@ -125,6 +125,7 @@ export class Panels {
         const amount = el("p", "panel-amount", this.format(0));
         amount.id = "feature-total";
         amount.dataset.minor = String(total);
+        amount.dataset.widest = this.format(total);
         box.append(amount);
         const times = el("p", "panel-sub panel-times", t("panel.timesBet", { times: timesBet }));
         box.append(times);
@@ -157,6 +158,7 @@ export class Panels {
         const title = el("h2", "panel-title bigwin-title", "");
         const figure = el("p", "panel-amount", this.format(0));
         figure.dataset.minor = String(amount);
+        figure.dataset.widest = this.format(amount);
         const sub = el("p", "panel-sub bigwin-sub", "");
         sub.hidden = true;
         box.append(title, figure, sub);
