@@ -141,6 +141,7 @@ window.game = {
     settled: () => ready.then(() => settledWhen(() => !animating(game))),
     playHere: async () => { live(); return game.shared.playHere(); },
     setTurbo: (on) => { live(); return game.controls.setTurbo(on); },
+    setSound: (settings) => { live().setSound(settings ?? {}); },
     autoplay: (opts) => autoplay(opts),
     stopAutoplay: () => game.controls?.stopAutoplay() ?? false,
 };
@@ -311,6 +312,8 @@ async function start() {
     try {
         sound = new Sound();
         sound.muted = state.muted;
+        sound.musicOn = state.music !== false;
+        sound.effectsOn = state.effects !== false;
     } catch { /* the game plays silently */ }
     // The renderer and reels painted before Python was up, if the engine read the same model;
     // otherwise a resting view of the engine's strips, drawn now.
@@ -356,6 +359,18 @@ async function start() {
     embed.report({ controller, sequencer, clock });
     saved.on("saved", showSaveNotice);
     controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
+    // The music and effects switches of the info dialog, saved with the game (store.js).
+    const toggles = { music: document.getElementById("music-toggle"), effects: document.getElementById("effects-toggle") };
+    const showSound = ({ music, effects }) => {
+        try { if (sound) { sound.musicOn = music; sound.effectsOn = effects; } } catch { /* optional */ }
+        toggles.music?.setAttribute("aria-pressed", String(music));
+        toggles.effects?.setAttribute("aria-pressed", String(effects));
+    };
+    controller.on("sound", showSound);
+    showSound({ music: saved.record.music !== false, effects: saved.record.effects !== false });
+    for (const key of ["music", "effects"]) {
+        toggles[key]?.addEventListener("click", () => controller.setSound({ [key]: saved.record[key] === false }));
+    }
     controller.on("roundEnd", () => { roundsHere += 1; });
     controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
     controller.on("bet", () => { if (infoDialog.open) openInfo(); });
@@ -381,6 +396,7 @@ async function start() {
     hideLoader();
 
     const finishReady = () => {
+        try { sound?.music("base"); } catch { /* optional: it starts after the first gesture */ }
         readyResolve();
         embed.post(embed.Outgoing.READY, { balance: saved.balance, bet: saved.bet });
     };

@@ -17,7 +17,7 @@
 // and next round possible, on the page's clock.
 //
 // Everything above listens through `on(type, fn)` (emitter.js):
-//   "roundEnd" {bet, win, balance, timings}, "refused" {message}, "bet" {offer}, "muted" {muted},
+//   "roundEnd" {bet, win, balance, timings}, "refused" {message}, "bet" {offer}, "muted" {muted}, "sound" {music, effects},
 //   "busy" {busy} (the lock taken or given back, or a round's reveal begun), "loaded" {state},
 //   "stale" (a write met a record another tab changed: sharedgame.js reads it again; awaited).
 //
@@ -325,6 +325,14 @@ export class Controller extends Emitter {
         this.saved.change({ muted });
         this.hud.setMuted(muted);
         this.emit("muted", { muted });
+    }
+
+    /** The music / effects switches (`{music}` or `{effects}`, booleans), saved with the game. */
+    setSound(settings) {
+        const change = {};
+        for (const key of ["music", "effects"]) if (key in settings) change[key] = settings[key] !== false;
+        this.saved.change(change);
+        this.emit("sound", { music: this.saved.record.music !== false, effects: this.saved.record.effects !== false });
     }
 
     setTurbo(on) {

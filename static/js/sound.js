@@ -3,12 +3,24 @@
 //   import { Sound } from "./sound.js";
 //   const sound = new Sound();
 //   sound.spinStart(); sound.reelStop(2); sound.win(3.5); sound.muted = true;
+//   sound.music("base"); sound.music("feature"); sound.musicOn = false; sound.effectsOn = false;
+//
+// `muted` is the master switch (the HUD button, the parent's `mute`); `musicOn` and `effectsOn`
+// switch the music and the effects separately. The music (music.js's loops) is scheduled ahead
+// on the AudioContext clock by a lookahead timer (4 times a second, 0.8 s ahead), so no frame
+// does audio work; it starts after the first gesture, and everything stops (context suspended,
+// scheduler paused) while the page is hidden.
 //
 // The AudioContext is created lazily, after the paint that follows the first call after a user
 // gesture (browsers block audio until then; making it is a long task the tap must not wait for).
 // Before that, and when WebAudio is missing or fails, every method is a silent no-op.
 
 import { CELESTA, GLOCK, MASTER_GAIN, PENTA, afterPaint, audioContextClass, midi } from "./soundkit.js";
+import { TRACKS, loopSeconds } from "./music.js";
+
+const LOOKAHEAD = 0.8; // seconds of music scheduled ahead
+const SCHEDULE_MS = 250; // how often the scheduler runs
+const MUSIC_GAIN = 0.32; // the music bus under the effects
 
 export class Sound {
     constructor() {
@@ -19,11 +31,22 @@ export class Sound {
         this._failed = !audioContextClass();
         this._gestured = false;
         this._lastReelStop = 0;
+        this._musicOn = true;
+        this._effectsOn = true;
+        this._track = null; // the loop wanted ("base" | "feature"), played when allowed
+        this._timer = null;
+        this._loopStart = 0; // context time of the current loop pass's start
+        this._nextNote = 0; // index into the track's notes sorted by beat
+        this._lastTick = -1;
+        this._loops = new Map(); // "spin" | "anticipation" -> {stop()}
+        this._onVisibility = () => this._visibility();
+        try { globalThis.document?.addEventListener?.("visibilitychange", this._onVisibility); } catch { /* ignore */ }
         // Note user gestures, and resume a suspended context inside one (iOS Safari only lets
         // audio start from within a gesture handler). The context itself is only created by the
         // first effect played after a gesture.
         this._onGesture = () => {
             this._gestured = true;
+            if (this._track && !this._timer) afterPaint(() => this._musicUpdate());
             try {
                 if (this._ctx && this._ctx.state === "suspended" && !this._muted) {
                     this._ctx.resume().catch(() => {});
@@ -48,6 +71,140 @@ export class Sound {
                 const t = this._ctx.currentTime;
                 this._master.gain.cancelScheduledValues(t);
                 this._master.gain.setTargetAtTime(this._muted ? 0 : MASTER_GAIN, t, 0.02);
+            }
+        } catch { /* ignore */ }
+        if (this._muted) this._stopLoops();
+        this._musicUpdate();
+    }
+
+    get musicOn() {
+        return this._musicOn;
+    }
+
+    set musicOn(value) {
+        this._musicOn = value !== false;
+        this._musicUpdate();
+    }
+
+    get effectsOn() {
+        return this._effectsOn;
+    }
+
+    set effectsOn(value) {
+        this._effectsOn = value !== false;
+        if (!this._effectsOn) this._stopLoops();
+    }
+
+    // ---- music ---------------------------------------------------------------------------
+
+    /** Plays the loop `name` ("base" | "feature") from now on, when music may sound. */
+    music(name = "base") {
+        const track = TRACKS[name] ? name : "base";
+        if (track === this._track && this._timer) return;
+        this._track = track;
+        this._stopMusic();
+        this._musicUpdate();
+    }
+
+    _hidden() {
+        try { return Boolean(globalThis.document?.hidden); } catch { return false; }
+    }
+
+    _musicAllowed() {
+        return Boolean(this._track) && this._musicOn && !this._muted && !this._hidden() && !this._failed;
+    }
+
+    /** Starts or stops the scheduler to match the switches. */
+    _musicUpdate() {
+        if (!this._musicAllowed()) return this._stopMusic();
+        if (this._timer || !this._hasGesture()) return;
+        const ctx = this._context();
+        if (!ctx) return;
+        this._ensureMusicBus();
+        this._loopStart = ctx.currentTime + 0.1;
+        this._nextNote = 0;
+        this._timer = setInterval(() => this._schedule(), SCHEDULE_MS);
+        this._schedule();
+    }
+
+    _stopMusic() {
+        if (this._timer) clearInterval(this._timer);
+        this._timer = null;
+        try {
+            if (this._musicBus && this._ctx) {
+                // Notes already scheduled fade out: a new bus for the next ones.
+                const t = this._ctx.currentTime;
+                this._musicBus.gain.setTargetAtTime(0, t, 0.05);
+                const old = this._musicBus;
+                setTimeout(() => { try { old.disconnect(); } catch { /* ignore */ } }, 1500);
+                this._musicBus = null;
+            }
+        } catch { /* ignore */ }
+    }
+
+    _ensureMusicBus() {
+        if (this._musicBus) return this._musicBus;
+        const bus = this._ctx.createGain();
+        bus.gain.value = MUSIC_GAIN;
+        bus.connect(this._master);
+        this._musicBus = bus;
+        return bus;
+    }
+
+    /** Schedules the notes that start within the lookahead window. */
+    _schedule() {
+        const ctx = this._ctx;
+        if (!ctx || !this._musicAllowed()) return this._stopMusic();
+        if (ctx.state !== "running") return; // the clock is stopped: nothing to catch up
+        const track = TRACKS[this._track];
+        const notes = (track._sorted ??= [...track.notes].sort((a, b) => a[0] - b[0]));
+        const beat = 60 / track.tempo;
+        const span = loopSeconds(track);
+        const until = ctx.currentTime + LOOKAHEAD;
+        // A context that was suspended and resumed must not play a burst of past notes.
+        if (this._loopStart + span < ctx.currentTime) {
+            this._loopStart = ctx.currentTime + 0.05;
+            this._nextNote = 0;
+        }
+        try {
+            for (let guard = 0; guard < 256; guard++) {
+                if (this._nextNote >= notes.length) {
+                    this._loopStart += span;
+                    this._nextNote = 0;
+                }
+                const [at, note, len, voice] = notes[this._nextNote];
+                const t = this._loopStart + at * beat;
+                if (t >= until) break;
+                this._nextNote++;
+                if (t < ctx.currentTime) continue;
+                this.playNote(t, voice, note, len * beat, track.gain);
+            }
+        } catch { /* the music must never break the game */ }
+    }
+
+    /** One note of a track's `voice` at context time `t` into the music bus (or `dest`). */
+    playNote(t, voice, note, dur, gain, dest = this._ensureMusicBus()) {
+        if (voice === "bell") {
+            for (let k = 0; k < 2; k++) this._noiseBurst(t + k * 0.06, 0.06, 0.07 * gain, "bandpass", 8000, 2.5, dest);
+            return;
+        }
+        if (voice === "bass") {
+            this._tone(t, midi(note), Math.min(dur, 1.2), 0.35 * gain, "triangle", null, dest);
+            return;
+        }
+        this._bell(t, midi(note), Math.max(0.5, dur * 1.4), 0.3 * gain, CELESTA, dest);
+    }
+
+    _visibility() {
+        const hidden = this._hidden();
+        try {
+            if (hidden) {
+                this._stopLoops();
+                this._stopMusic();
+                if (this._ctx && this._ctx.state === "running") this._ctx.suspend().catch(() => {});
+            } else {
+                if (this._ctx && this._ctx.state === "suspended" && !this._muted) this._ctx.resume().catch(() => {});
+                this._musicUpdate();
             }
         } catch { /* ignore */ }
     }
@@ -173,6 +330,81 @@ export class Sound {
         });
     }
 
+    /** The reels spin (on = true) or all stopped: a soft looping whirr of ticks. */
+    spinLoop(on = true) {
+        this._loop("spin", on, (t, dest) => {
+            // A 0.12 s pattern of two soft wooden ticks, repeated by an interval.
+            this._tone(t, 900, 0.03, 0.05, "triangle", 700, dest);
+            this._noiseBurst(t + 0.06, 0.025, 0.03, "bandpass", 2400, 1.5, dest);
+        }, 0.12);
+    }
+
+    /** Suspense on the last reels (on = true) until off: a rising noise-and-tone riser. */
+    anticipation(on = true) {
+        this._loop("anticipation", on, (t, dest, k) => {
+            const f = 220 * Math.pow(2, Math.min(k, 24) / 12);
+            this._tone(t, f, 0.22, 0.06, "sawtooth", f * 1.06, dest);
+            this._noiseSweep(t, 0.24, 800 + k * 150, 3000 + k * 300, 0.05, 3, dest);
+        }, 0.2);
+    }
+
+    /** The k-th expanding book of a free spin: a whoosh and a bell a step higher each time. */
+    expandBook(k = 0) {
+        const step = Math.max(0, Math.min(7, Math.round(Number(k) || 0)));
+        this._play((t) => {
+            this._noiseSweep(t, 0.4, 400, 4200, 0.16, 2.5);
+            this._bell(t + 0.3, midi(PENTA[step % PENTA.length] + 12), 0.8, 0.1, GLOCK);
+        });
+    }
+
+    /** A multiplier is revealed: ascending bells, one for each power of the multiplier. */
+    multiplier(mult = 2) {
+        const m = Math.max(1, Number(mult) || 1);
+        const steps = Math.max(2, Math.min(6, Math.round(Math.log2(m)) + 1));
+        this._play((t) => {
+            for (let k = 0; k < steps; k++) this._bell(t + k * 0.07, midi(PENTA[k + 3]), 0.5, 0.1, GLOCK);
+            this._brass(t + steps * 0.07, midi(PENTA[steps + 2] - 12), 0.45, 0.08);
+        });
+    }
+
+    /** The special symbol expands over its reels. */
+    expandSymbol() {
+        this._play((t) => {
+            this._noiseSweep(t, 0.5, 250, 4500, 0.18, 2);
+            this._tone(t, 180, 0.5, 0.12, "triangle", 520);
+            this._sparkle(t + 0.2, 6, 0.4, 0.03);
+        });
+    }
+
+    /** A count-up climbs into tier `level` (1 big, 2 mega, 3 epic, 4 max): a short sting. */
+    tier(level = 1) {
+        const lv = Math.max(1, Math.min(4, Math.round(Number(level) || 1)));
+        this._play((t) => {
+            const root = 67 + lv * 2;
+            for (const n of [0, 4, 7]) this._brass(t, midi(root + n), 0.35, 0.07);
+            this._bell(t + 0.05, midi(root + 24), 0.7, 0.08, GLOCK);
+            if (lv >= 3) this._sleighBells(t, 0.5, 0.05);
+        });
+    }
+
+    /** The count-up climbs (fraction 0..1): a tick at most every 70 ms, rising with it. */
+    tick(fraction = 0) {
+        const now = globalThis.performance?.now?.() ?? Date.now();
+        if (now - this._lastTick < 70) return;
+        this._lastTick = now;
+        const f = Math.max(0, Math.min(1, Number(fraction) || 0));
+        this._play((t) => this._tone(t, 900 * Math.pow(2, f * 1.5), 0.035, 0.045, "sine"));
+    }
+
+    /** The count lands (level 0 plain, 1..3 tiers, 4 max): a closing chime. */
+    countEnd(level = 0) {
+        const lv = Math.max(0, Math.min(4, Math.round(Number(level) || 0)));
+        this._play((t) => {
+            this._bell(t, midi(84 + lv * 2), 0.8, 0.1, CELESTA);
+            this._bell(t, midi(79 + lv * 2), 0.8, 0.07, CELESTA);
+        });
+    }
+
     /** UI button click: a tiny soft blip. */
     click() {
         this._play((t) => {
@@ -181,6 +413,23 @@ export class Sound {
     }
 
     // ---- plumbing ------------------------------------------------------------------------
+
+    /** Plays into `ctx` (the page's AudioContext, or an OfflineAudioContext to render to a
+     *  buffer): the master gain through a gentle compressor to its destination. */
+    attach(ctx) {
+        const master = ctx.createGain();
+        master.gain.value = this._muted ? 0 : MASTER_GAIN;
+        const comp = ctx.createDynamicsCompressor();
+        const settings = { threshold: -14, knee: 12, ratio: 4, attack: 0.003, release: 0.2 };
+        for (const [name, value] of Object.entries(settings)) comp[name].value = value;
+        master.connect(comp);
+        comp.connect(ctx.destination);
+        this._ctx = ctx;
+        this._master = master;
+        this._musicBus = null;
+        this._noise = null;
+        return this;
+    }
 
     _hasGesture() {
         if (this._gestured) return true;
@@ -202,16 +451,7 @@ export class Sound {
                     this._failed = true;
                     return null;
                 }
-                const ctx = new Ctx();
-                const master = ctx.createGain();
-                master.gain.value = this._muted ? 0 : MASTER_GAIN;
-                const comp = ctx.createDynamicsCompressor();
-                const settings = { threshold: -14, knee: 12, ratio: 4, attack: 0.003, release: 0.2 };
-                for (const [name, value] of Object.entries(settings)) comp[name].value = value;
-                master.connect(comp);
-                comp.connect(ctx.destination);
-                this._ctx = ctx;
-                this._master = master;
+                this.attach(new Ctx());
             }
             if (this._ctx.state === "suspended") {
                 const p = this._ctx.resume();
@@ -225,8 +465,46 @@ export class Sound {
         }
     }
 
+    /** A repeating effect `name`, on until called with on = false. */
+    _loop(name, on, pattern, every) {
+        const old = this._loops.get(name);
+        if (!on) {
+            if (old) old.stop();
+            this._loops.delete(name);
+            return;
+        }
+        if (old || this._muted || !this._effectsOn || this._hidden()) return;
+        this._play(() => {
+            const ctx = this._ctx;
+            if (this._loops.has(name)) return;
+            const bus = ctx.createGain();
+            bus.connect(this._master);
+            let next = ctx.currentTime + 0.01;
+            let k = 0;
+            const run = () => {
+                while (next < ctx.currentTime + 0.4) { pattern(next, bus, k++); next += every; }
+            };
+            const timer = setInterval(() => { try { run(); } catch { /* ignore */ } }, 150);
+            run();
+            const stopAt = ctx.currentTime + 12; // a loop left on never plays for ever
+            const guard = setTimeout(() => this._loop(name, false), 12000);
+            this._loops.set(name, { stop: () => {
+                clearInterval(timer);
+                clearTimeout(guard);
+                try {
+                    bus.gain.setTargetAtTime(0, ctx.currentTime, 0.03);
+                    setTimeout(() => { try { bus.disconnect(); } catch { /* ignore */ } }, 800);
+                } catch { /* ignore */ }
+            }, stopAt });
+        });
+    }
+
+    _stopLoops() {
+        for (const name of [...this._loops.keys()]) this._loop(name, false);
+    }
+
     _play(fn) {
-        if (this._muted) return;
+        if (this._muted || !this._effectsOn) return;
         if (this._ctx) return this._start(fn);
         // Making the AudioContext is a main-thread task of 0.1-0.5 s, and the first sound comes
         // from the tap on Spin: made after the next paint, so the tap is answered first.
@@ -236,7 +514,7 @@ export class Sound {
         afterPaint(() => {
             const waiting = this._waiting ?? [];
             this._waiting = null;
-            if (!this._muted) for (const f of waiting) this._start(f);
+            if (!this._muted && this._effectsOn) for (const f of waiting) this._start(f);
         });
     }
 
@@ -271,19 +549,19 @@ export class Sound {
     }
 
     /** A single oscillator with an optional pitch glide to `toFreq`. */
-    _tone(t, freq, dur, peak, type = "sine", toFreq = null) {
+    _tone(t, freq, dur, peak, type = "sine", toFreq = null, dest = this._master) {
         const ctx = this._ctx;
         const osc = ctx.createOscillator();
         osc.type = type;
         osc.frequency.setValueAtTime(freq, t);
         if (toFreq) osc.frequency.exponentialRampToValueAtTime(toFreq, t + dur);
-        osc.connect(this._env(t, 0.004, dur, peak));
+        osc.connect(this._env(t, 0.004, dur, peak, dest));
         osc.start(t);
         osc.stop(t + dur + 0.05);
     }
 
     /** A bell: sine partials, higher ones decaying faster. */
-    _bell(t, freq, dur, peak, partials = GLOCK) {
+    _bell(t, freq, dur, peak, partials = GLOCK, dest = this._master) {
         const ctx = this._ctx;
         const nyquist = ctx.sampleRate / 2;
         for (const [ratio, amp, decay] of partials) {
@@ -293,7 +571,7 @@ export class Sound {
             osc.type = "sine";
             osc.frequency.setValueAtTime(f, t);
             const d = dur * decay;
-            osc.connect(this._env(t, 0.002, d, peak * amp));
+            osc.connect(this._env(t, 0.002, d, peak * amp, dest));
             osc.start(t);
             osc.stop(t + d + 0.05);
         }
@@ -345,7 +623,7 @@ export class Sound {
     }
 
     /** Filtered noise with a frequency sweep (whooshes). */
-    _noiseSweep(t, dur, from, to, peak, q = 1) {
+    _noiseSweep(t, dur, from, to, peak, q = 1, dest = this._master) {
         const filter = this._filteredNoise(t, dur, "bandpass", q, 0.4);
         filter.frequency.setValueAtTime(from, t);
         filter.frequency.exponentialRampToValueAtTime(to, t + dur);
@@ -354,14 +632,14 @@ export class Sound {
         g.gain.linearRampToValueAtTime(peak, t + dur * 0.45);
         g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
         filter.connect(g);
-        g.connect(this._master);
+        g.connect(dest);
     }
 
     /** A short burst of filtered noise. */
-    _noiseBurst(t, dur, peak, type, freq, q = 0.8) {
+    _noiseBurst(t, dur, peak, type, freq, q = 0.8, dest = this._master) {
         const filter = this._filteredNoise(t, dur, type, q, 0.5);
         filter.frequency.value = freq;
-        filter.connect(this._env(t, 0.002, dur, peak));
+        filter.connect(this._env(t, 0.002, dur, peak, dest));
     }
 
     /** Sleigh bells: rhythmic shakes of bright metallic jingles over `dur` seconds. */

@@ -70,7 +70,7 @@ export const Problem = Object.freeze({
 
 function fresh() {
     return {
-        version: VERSION, revision: 0, balance: DEMO_BALANCE, bet: null, muted: false, turbo: false,
+        version: VERSION, revision: 0, balance: DEMO_BALANCE, bet: null, muted: false, turbo: false, music: true, effects: true,
         seed: null, rng: null, pending: null, history: [],
     };
 }
@@ -208,6 +208,8 @@ async function validate(raw, { model, checkRound }) {
     return {
         version: VERSION, revision: rec.revision, balance: rec.balance, bet: rec.bet, muted: rec.muted,
         turbo: rec.turbo, seed: rec.seed, rng: rec.rng, pending, history: rec.history,
+        // The music and effects switches (absent before issue 33): anything but false is on.
+        music: rec.music !== false, effects: rec.effects !== false,
     };
 }
 
@@ -222,7 +224,8 @@ function compact(round) {
 function serialize(state, revision) {
     const rec = {
         version: VERSION, revision, balance: state.balance, bet: state.bet, muted: state.muted,
-        turbo: state.turbo, seed: state.seed, rng: state.rng,
+        turbo: state.turbo, music: state.music !== false, effects: state.effects !== false,
+        seed: state.seed, rng: state.rng,
         pending: state.pending && {
             bet: state.pending.bet, cost: state.pending.cost, step: state.pending.step,
             profile: state.pending.profile ?? "default",
