@@ -20,7 +20,7 @@ import { TRACKS, loopSeconds } from "./music.js";
 
 const LOOKAHEAD = 0.8; // seconds of music scheduled ahead
 const SCHEDULE_MS = 250; // how often the scheduler runs
-const MUSIC_GAIN = 0.32; // the music bus under the effects
+const MUSIC_GAIN = 0.45; // the music bus under the effects
 
 export class Sound {
     constructor() {
