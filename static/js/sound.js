@@ -453,7 +453,7 @@ export class Sound {
                 }
                 this.attach(new Ctx());
             }
-            if (this._ctx.state === "suspended") {
+            if (this._ctx.state === "suspended" && !this._muted && !this._hidden()) {
                 const p = this._ctx.resume();
                 if (p && typeof p.catch === "function") p.catch(() => {});
             }
@@ -504,7 +504,9 @@ export class Sound {
     }
 
     _play(fn) {
-        if (this._muted || !this._effectsOn) return;
+        // nothing while the page is hidden: an effect (an autoplay round in the background) would
+        // otherwise resume the context the hiding suspended
+        if (this._muted || !this._effectsOn || this._hidden()) return;
         if (this._ctx) return this._start(fn);
         // Making the AudioContext is a main-thread task of 0.1-0.5 s, and the first sound comes
         // from the tap on Spin: made after the next paint, so the tap is answered first.
@@ -514,7 +516,7 @@ export class Sound {
         afterPaint(() => {
             const waiting = this._waiting ?? [];
             this._waiting = null;
-            if (!this._muted && this._effectsOn) for (const f of waiting) this._start(f);
+            if (!this._muted && this._effectsOn && !this._hidden()) for (const f of waiting) this._start(f);
         });
     }
 
