@@ -4,7 +4,7 @@
 
 import { t } from "./i18n.js";
 import {
-    CELL_H, CELL_W, H, REELS_H, ROWS, W, X0, blit, cached, clamp01, cellRect, column, easeOutBack, easeOutCubic, roundRect, slot,
+    CELL_H, CELL_W, H, REELS_H, ROWS, W, X0, blit, cached, clamp01, cellRect, column, easeOutBack, easeOutCubic, roundRect, slot, SYMBOL_SIZE, Y0,
 } from "./layout.js";
 
 /** A rounded column filled with a vertical dark-light-dark gradient and a glow. */
@@ -192,34 +192,79 @@ export function drawWild(view, now) {
     }
 }
 
-/** The special symbol's expansion over its reels, with its label. */
+/** The gold frame of an expanded special-symbol reel (a reel's width, the reels' height): a
+ *  double gold rule with a glow and corner studs. */
+function paintSesFrame(ctx) {
+    const w = CELL_W, h = REELS_H;
+    const g = ctx.createLinearGradient(0, 0, 0, h);
+    g.addColorStop(0, "#fff3b0"); g.addColorStop(0.25, "#e0a21c"); g.addColorStop(0.5, "#fff0a0");
+    g.addColorStop(0.75, "#c0800a"); g.addColorStop(1, "#fff3b0");
+    ctx.shadowColor = "#ffd84a";
+    ctx.shadowBlur = 14;
+    ctx.strokeStyle = g;
+    ctx.lineWidth = 6;
+    roundRect(ctx, GLOW_PAD + 4, GLOW_PAD + 4, w - 8, h - 8, 12);
+    ctx.stroke();
+    ctx.shadowBlur = 0;
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = "rgba(255,240,170,0.8)";
+    roundRect(ctx, GLOW_PAD + 12, GLOW_PAD + 12, w - 24, h - 24, 8);
+    ctx.stroke();
+    ctx.fillStyle = g;
+    for (const [x, y] of [[12, 12], [w - 12, 12], [12, h - 12], [w - 12, h - 12]]) {
+        ctx.beginPath();
+        ctx.arc(GLOW_PAD + x, GLOW_PAD + y, 6, 0, Math.PI * 2);
+        ctx.fill();
+    }
+}
+
+/** A warm halo behind the enlarged symbol, so that any symbol (a green gift too) stands out. */
+function paintSesHalo(ctx) {
+    const c = CELL_W / 2, r = CELL_W * 0.62;
+    const g = ctx.createRadialGradient(c, r, 0, c, r, r);
+    g.addColorStop(0, "rgba(255,236,160,0.55)"); g.addColorStop(0.55, "rgba(255,190,60,0.18)"); g.addColorStop(1, "rgba(255,190,60,0)");
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, CELL_W, 2 * r);
+}
+
+const SES_MS = 600; // the column grows from the middle row to the whole reel
+
+/** The special symbol's expansion: each of its reels becomes one tall column (a dark night-blue
+ *  and plum backdrop, the one symbol drawn large in its middle on a warm halo, a gold frame with
+ *  a glow), so the symbol reads against its reel whatever its colours; then the label. */
 export function drawSes(view, now) {
     if (!view.ses) return;
     const ctx = view.ctx;
     const s = view.ses;
-    const u = clamp01((now - s.t0) / (600 * Math.max(view.speedFactor, 0.05)));
+    const u = clamp01((now - s.t0) / (SES_MS * Math.max(view.speedFactor, 0.05)));
+    const e = easeOutBack(u);
     for (const reel of s.reels) {
         if (view.wilds.has(reel)) continue; // book reels are already full
         const r = column(reel, 1, u);
         ctx.save();
-        fullColumn(view, r, "#0f4a2a", "#2fa35a", "#7dff9a", 22);
+        fullColumn(view, r, "#0b0a26", "#3a1650", "#ffcf4a", 26);
         ctx.beginPath();
         ctx.rect(r.x, r.y, r.w, r.h);
         ctx.clip();
-        for (let row = 0; row < ROWS; row++) {
-            const c = cellRect(reel, row);
-            view.drawSymbol(s.symbol, c.x + c.w / 2, c.y + c.h / 2, 0.95);
-        }
+        const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
+        const halo = cached(view, "ses-halo", CELL_W, CELL_W * 1.24, paintSesHalo);
+        blit(view, halo, r.x, cy - CELL_W * 0.62, CELL_W, CELL_W * 1.24);
+        // large: the reel's width (the sprite is SYMBOL_SIZE square), a little more in a tall cell
+        const big = Math.min(1.16, (CELL_W - 8) / SYMBOL_SIZE * (CELL_H > 200 ? 1.05 : 1));
+        view.drawSymbol(s.symbol, cx, cy, (0.9 + (big - 0.9) * e));
         ctx.restore();
+        const frame = cached(view, "ses-frame", CELL_W + 2 * GLOW_PAD, REELS_H + 2 * GLOW_PAD, paintSesFrame);
+        if (u >= 1) {
+            blit(view, frame, r.x - GLOW_PAD, r.y - GLOW_PAD, CELL_W + 2 * GLOW_PAD, REELS_H + 2 * GLOW_PAD);
+        } else {
+            ctx.globalAlpha = u;
+            ctx.drawImage(frame, r.x - GLOW_PAD, r.y - GLOW_PAD, CELL_W + 2 * GLOW_PAD, r.h + 2 * GLOW_PAD);
+            ctx.globalAlpha = 1;
+        }
     }
-    for (const reel of s.reels) {
-        const c = cellRect(reel, 0);
-        ctx.strokeStyle = "#aaffc0";
-        ctx.lineWidth = 4;
-        roundRect(ctx, c.x + 3, c.y + 3, c.w - 6, REELS_H - 6, 12);
-        ctx.stroke();
-    }
-    if (s.label && u >= 1) pill(view, W / 2, H / 2, s.label, "#1f7a34", 34);
+    // the label between the enlarged symbols and the book reels' medallions, covering neither
+    const symbolBottom = 1.5 * CELL_H + SYMBOL_SIZE * 0.57, medalTop = 3 * CELL_H - 2 * MEDAL_R - 14;
+    if (s.label && u >= 1) pill(view, W / 2, Y0 + (symbolBottom + medalTop) / 2, s.label, "#ffd84a", 34);
 }
 
 /** A label in a dark rounded pill centred on (x, y), drawn once into a layer and then copied
