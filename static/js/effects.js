@@ -176,6 +176,10 @@ export function drawWild(view, now) {
                 ctx.globalAlpha = 1;
             }
         }
+        if (!w.medal) { // the reels whose medallion is drawn, in the canvas's data-medals ("3:x2"): for tests and tools
+            w.medal = true;
+            view.canvas.dataset.medals = [...view.wilds].filter(([, x]) => x.medal).map(([r, x]) => `${r}:x${x.mult}`).join(",");
+        }
         const medal = cached(view, `medal-${w.mult}`, MEDAL_S, MEDAL_S, (c) => paintMedal(c, w.mult));
         if (mu >= 1 || view.reduced) {
             blit(view, medal, mx - MEDAL_S / 2, my - MEDAL_S / 2, MEDAL_S, MEDAL_S);

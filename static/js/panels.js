@@ -8,6 +8,7 @@ import { fitWidth } from "./hud.js";
 import { has, t } from "./i18n.js";
 
 const MIN_MS = 30;
+const HOLD_MS = 3500; // the intro's landed page (the special symbol, its pays) stays this long
 
 export class Panels {
     constructor(root, { format }) {
@@ -144,6 +145,7 @@ export class Panels {
             }
             payList.classList.add("shown");
             big.classList.add("shown");
+            if (open) this._rearm(Math.max(MIN_MS, HOLD_MS * speedFactor)); // the landed page stays its hold from now
         };
         const tick = () => {
             n += 1;
@@ -157,15 +159,17 @@ export class Panels {
         };
         const gap = (k) => Math.max(16, 45 * Math.pow(1.12, k) * speedFactor);
         turnTo(others[0] ?? special);
-        const openMs = 450; // the book opens first
-        let flipMs = openMs;
-        for (let k = 2; k <= turns + 1; k++) flipMs += 45 * Math.pow(1.12, k);
-        let flipTimer = turns ? setTimeout(tick, Math.max(16, openMs * speedFactor)) : 0;
-        if (!turns) reveal();
-        return this._show(box, {
-            cls: "panel-intro", ms: (turns ? flipMs : 0) + 3500, speedFactor, // the landed page stays ~3.5 s
+        let flipTimer = turns ? setTimeout(tick, Math.max(16, 450 * speedFactor)) : 0; // the book opens first
+        let open = false;
+        const shown_ = this._show(box, {
+            // closed HOLD_MS after the landing (reveal re-arms it): a busy main thread that delays
+            // the page turns never closes the book before it lands; 60 s is only a safety net
+            cls: "panel-intro", ms: 60000 / Math.max(speedFactor, 0.01), speedFactor,
             onSkip: () => { if (!landed) { reveal(); return true; } return false; },
-        }).then(() => { clearTimeout(flipTimer); reveal(); });
+        });
+        open = true;
+        if (!turns) reveal();
+        return shown_.then(() => { open = false; clearTimeout(flipTimer); reveal(); });
     }
 
     /** `timesBet`: the engine's decimal string for the total in total bets ("82.27"). The

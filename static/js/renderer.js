@@ -181,7 +181,7 @@ export class Renderer {
         this.wilds = new Map();   // reel -> {t0, row, mult}
         this.ses = null;          // {t0, reels, symbol, label}
         this.banner = null;       // {text, sub, t0, dur}
-        if (this.canvas) { delete this.canvas.dataset.wilds; delete this.canvas.dataset.ses; }
+        if (this.canvas) { delete this.canvas.dataset.wilds; delete this.canvas.dataset.medals; delete this.canvas.dataset.ses; }
     }
 
     setFree(on) {
