@@ -335,6 +335,7 @@ async function start() {
     const hud = new Hud({ model, format });
     const makeSequencer = (meter) => new Sequencer({
         model, renderer, reels, hud, meter, panels, sound, format,
+        paytable: (bet) => offers.get(bet)?.paytable ?? null, // the engine's pays at a bet (as the info screen shows them)
         speed: () => { renderer.speedFactor = speed(); return renderer.speedFactor; },
     });
     if (opened) {

@@ -4,7 +4,7 @@
 
 import { t } from "./i18n.js";
 import {
-    CELL_H, H, REELS_H, ROWS, W, X0, blit, cached, clamp01, cellRect, column, easeOutBack, roundRect, slot,
+    CELL_H, CELL_W, H, REELS_H, ROWS, W, X0, blit, cached, clamp01, cellRect, column, easeOutBack, easeOutCubic, roundRect, slot, SYMBOL_SIZE, Y0,
 } from "./layout.js";
 
 /** A rounded column filled with a vertical dark-light-dark gradient and a glow. */
@@ -47,88 +47,228 @@ function fullColumn(view, r, dark, light, glow, blur) {
     ctx.drawImage(layer, 0, layer.height - cap, layer.width, cap, x, y + dh - CAP, w, CAP);
 }
 
-/** Expanded book reels (free spins): a golden column, rays and the multiplier badge. */
+const WORD_H = 64; // the WILD word's layer: a reel's width by this
+
+/** "WILD" in big gold letters with a dark outline, fitted to a reel's width. */
+function paintWildWord(ctx, text) {
+    let size = 46;
+    ctx.font = `900 ${size}px system-ui, sans-serif`;
+    const room = CELL_W - 22;
+    const wide = ctx.measureText(text).width;
+    if (wide > room) { size = Math.floor(size * room / wide); ctx.font = `900 ${size}px system-ui, sans-serif`; }
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    const x = CELL_W / 2, y = WORD_H / 2 + 2;
+    ctx.lineJoin = "round";
+    ctx.shadowColor = "rgba(0,0,0,0.7)";
+    ctx.shadowBlur = 8;
+    ctx.lineWidth = 9;
+    ctx.strokeStyle = "#2a1202";
+    ctx.strokeText(text, x, y);
+    ctx.shadowBlur = 0;
+    const g = ctx.createLinearGradient(0, y - size / 2, 0, y + size / 2);
+    g.addColorStop(0, "#ffffff"); g.addColorStop(0.45, "#fff1a8"); g.addColorStop(0.55, "#ffd23a"); g.addColorStop(1, "#c07a06");
+    ctx.fillStyle = g;
+    ctx.fillText(text, x, y);
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = "rgba(255,255,255,0.6)";
+    ctx.strokeText(text, x, y);
+}
+
+const MEDAL_R = 38; // the multiplier medallion's radius
+const MEDAL_S = 2 * MEDAL_R + 24; // its layer's side (room for the glow)
+
+/** The multiplier medallion: a gold-rimmed ruby disc with "x2" in white on a dark outline. */
+function paintMedal(ctx, mult) {
+    const c = MEDAL_S / 2;
+    ctx.shadowColor = "#ffd84a";
+    ctx.shadowBlur = 14;
+    const rim = ctx.createLinearGradient(0, c - MEDAL_R, 0, c + MEDAL_R);
+    rim.addColorStop(0, "#fff3b0"); rim.addColorStop(0.5, "#e0a21c"); rim.addColorStop(1, "#7a4a08");
+    ctx.fillStyle = rim;
+    ctx.beginPath(); ctx.arc(c, c, MEDAL_R, 0, Math.PI * 2); ctx.fill();
+    ctx.shadowBlur = 0;
+    const disc = ctx.createRadialGradient(c - 10, c - 12, 4, c, c, MEDAL_R - 6);
+    disc.addColorStop(0, "#ff5a6a"); disc.addColorStop(0.6, "#b3001e"); disc.addColorStop(1, "#5a0010");
+    ctx.fillStyle = disc;
+    ctx.beginPath(); ctx.arc(c, c, MEDAL_R - 6, 0, Math.PI * 2); ctx.fill();
+    ctx.strokeStyle = "rgba(255,240,180,0.7)";
+    ctx.lineWidth = 1.5;
+    ctx.beginPath(); ctx.arc(c, c, MEDAL_R - 9, 0, Math.PI * 2); ctx.stroke();
+    const text = `x${mult}`;
+    let size = 34;
+    ctx.font = `900 ${size}px system-ui, sans-serif`;
+    const wide = ctx.measureText(text).width;
+    if (wide > 2 * MEDAL_R - 18) { size = Math.floor(size * (2 * MEDAL_R - 18) / wide); ctx.font = `900 ${size}px system-ui, sans-serif`; }
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.lineJoin = "round";
+    ctx.lineWidth = 6;
+    ctx.strokeStyle = "#3a0008";
+    ctx.strokeText(text, c, c + 1);
+    ctx.fillStyle = "#fffbe8";
+    ctx.fillText(text, c, c + 1);
+}
+
+const FLASH_S = 220; // the medallion's flash: a white-gold radial burst, this side
+
+function paintFlash(ctx) {
+    const c = FLASH_S / 2;
+    const g = ctx.createRadialGradient(c, c, 0, c, c, c);
+    g.addColorStop(0, "rgba(255,255,255,1)"); g.addColorStop(0.3, "rgba(255,240,170,0.8)"); g.addColorStop(1, "rgba(255,200,60,0)");
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, FLASH_S, FLASH_S);
+}
+
+const GROW_MS = 520; // a book grows from its cell to its full reel
+const MEDAL_AT = 420; // the medallion starts this long after the book (the sequencer's 450 ms wait)
+const MEDAL_MS = 520; // it spins and scales in over this
+
+/** Expanded book reels (free spins), each revealed by the sequencer in the engine's order: the
+ *  book grows from its cell to a golden full-reel column with rays and a big "WILD", then its
+ *  multiplier spins in on a medallion with an overshoot and a flash.
+ *  x1 shows no medallion: it multiplies nothing, and a badge on the reel would read as a bonus
+ *  the player did not get (the sequencer plays no multiplier sound for it either). */
 export function drawWild(view, now) {
     const ctx = view.ctx;
+    const sf = Math.max(view.speedFactor, 0.05);
     for (const [reel, w] of view.wilds) {
-        const u = clamp01((now - w.t0) / (520 * Math.max(view.speedFactor, 0.05)));
+        const u = clamp01((now - w.t0) / (GROW_MS * sf));
         const r = column(reel, w.row, u);
         ctx.save();
         fullColumn(view, r, "#7a4a08", "#f6c544", "#ffd84a", 24);
         // rays
         const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
-        ctx.globalAlpha = 0.25;
-        ctx.fillStyle = "#fff6c8";
-        for (let i = 0; i < 10; i++) {
-            const a = (now / 1500) * (view.reduced ? 0 : 1) + (i * Math.PI) / 5;
-            ctx.beginPath();
-            ctx.moveTo(cx, cy);
-            ctx.lineTo(cx + Math.cos(a) * 200, cy + Math.sin(a) * 200);
-            ctx.lineTo(cx + Math.cos(a + 0.15) * 200, cy + Math.sin(a + 0.15) * 200);
-            ctx.fill();
-        }
-        ctx.globalAlpha = 1;
         ctx.beginPath();
         ctx.rect(r.x, r.y, r.w, r.h);
         ctx.clip();
+        ctx.globalAlpha = 0.25;
+        ctx.fillStyle = "#fff6c8";
+        ctx.beginPath();
+        for (let i = 0; i < 10; i++) {
+            const a = (now / 1500) * (view.reduced ? 0 : 1) + (i * Math.PI) / 5;
+            ctx.moveTo(cx, cy);
+            ctx.lineTo(cx + Math.cos(a) * 260, cy + Math.sin(a) * 260);
+            ctx.lineTo(cx + Math.cos(a + 0.15) * 260, cy + Math.sin(a + 0.15) * 260);
+        }
+        ctx.fill();
+        ctx.globalAlpha = 1;
         view.drawSymbol(view.wild, cx, cy, 1.05 + 0.1 * u);
         ctx.restore();
-        ctx.fillStyle = "#fff";
-        ctx.font = "800 22px system-ui, sans-serif";
-        ctx.textAlign = "center";
-        ctx.fillText(t("canvas.wild"), cx, r.y + 32);
-        // multiplier badge pops in after the expansion
-        const bu = clamp01((now - w.t0 - 420 * Math.max(view.speedFactor, 0.05)) / (300 * Math.max(view.speedFactor, 0.05)));
-        if (bu > 0) {
-            const s = easeOutBack(bu);
-            const by = cellRect(reel, ROWS - 1).y + CELL_H - 34;
-            ctx.save();
-            ctx.translate(cx, by);
-            ctx.scale(s, s);
-            ctx.fillStyle = "#b3001e";
-            ctx.strokeStyle = "#ffe07a";
-            ctx.lineWidth = 4;
-            ctx.beginPath();
-            ctx.arc(0, 0, 30, 0, Math.PI * 2);
-            ctx.fill();
-            ctx.stroke();
-            ctx.fillStyle = "#fff";
-            ctx.font = "900 28px system-ui, sans-serif";
-            ctx.textBaseline = "middle";
-            ctx.fillText(`x${w.mult}`, 0, 1);
-            ctx.restore();
+        // the word, once the reel is grown: in the top cell, above the book
+        if (u > 0.6) {
+            const word = cached(view, `wild-word-${t("canvas.wild")}`, CELL_W, WORD_H, (c) => paintWildWord(c, t("canvas.wild")));
+            ctx.globalAlpha = clamp01((u - 0.6) / 0.4);
+            blit(view, word, r.x, cellRect(reel, 0).y + 10, CELL_W, WORD_H);
+            ctx.globalAlpha = 1;
         }
+        if (w.mult <= 1) continue; // x1: no medallion (see above)
+        const mu = clamp01((now - w.t0 - MEDAL_AT * sf) / (MEDAL_MS * sf));
+        if (mu <= 0) continue;
+        const mx = cx, my = cellRect(reel, ROWS - 1).y + CELL_H - MEDAL_R - 14;
+        if (mu < 1 && !view.reduced) {
+            // the flash, brightest as the medallion lands
+            const fa = Math.sin(Math.PI * clamp01((mu - 0.35) / 0.65));
+            if (fa > 0) {
+                const fs = FLASH_S * (0.5 + 0.7 * mu);
+                ctx.globalAlpha = fa;
+                ctx.drawImage(cached(view, "medal-flash", FLASH_S, FLASH_S, paintFlash), mx - fs / 2, my - fs / 2, fs, fs);
+                ctx.globalAlpha = 1;
+            }
+        }
+        if (!w.medal) { // the reels whose medallion is drawn, in the canvas's data-medals ("3:x2"): for tests and tools
+            w.medal = true;
+            view.canvas.dataset.medals = [...view.wilds].filter(([, x]) => x.medal).map(([r, x]) => `${r}:x${x.mult}`).join(",");
+        }
+        const medal = cached(view, `medal-${w.mult}`, MEDAL_S, MEDAL_S, (c) => paintMedal(c, w.mult));
+        if (mu >= 1 || view.reduced) {
+            blit(view, medal, mx - MEDAL_S / 2, my - MEDAL_S / 2, MEDAL_S, MEDAL_S);
+            continue;
+        }
+        // spins in: two and a half turns about its upright axis (a squash), scaling in with an overshoot
+        const s = easeOutBack(mu);
+        const turn = Math.cos((1 - easeOutCubic(mu)) * Math.PI * 5);
+        ctx.save();
+        ctx.translate(mx, my);
+        ctx.scale(s * Math.max(0.06, Math.abs(turn)), s);
+        ctx.drawImage(medal, -MEDAL_S / 2, -MEDAL_S / 2, MEDAL_S, MEDAL_S);
+        ctx.restore();
     }
 }
 
-/** The special symbol's expansion over its reels, with its label. */
+/** The gold frame of an expanded special-symbol reel (a reel's width, the reels' height): a
+ *  double gold rule with a glow and corner studs. */
+function paintSesFrame(ctx) {
+    const w = CELL_W, h = REELS_H;
+    const g = ctx.createLinearGradient(0, 0, 0, h);
+    g.addColorStop(0, "#fff3b0"); g.addColorStop(0.25, "#e0a21c"); g.addColorStop(0.5, "#fff0a0");
+    g.addColorStop(0.75, "#c0800a"); g.addColorStop(1, "#fff3b0");
+    ctx.shadowColor = "#ffd84a";
+    ctx.shadowBlur = 14;
+    ctx.strokeStyle = g;
+    ctx.lineWidth = 6;
+    roundRect(ctx, GLOW_PAD + 4, GLOW_PAD + 4, w - 8, h - 8, 12);
+    ctx.stroke();
+    ctx.shadowBlur = 0;
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = "rgba(255,240,170,0.8)";
+    roundRect(ctx, GLOW_PAD + 12, GLOW_PAD + 12, w - 24, h - 24, 8);
+    ctx.stroke();
+    ctx.fillStyle = g;
+    for (const [x, y] of [[12, 12], [w - 12, 12], [12, h - 12], [w - 12, h - 12]]) {
+        ctx.beginPath();
+        ctx.arc(GLOW_PAD + x, GLOW_PAD + y, 6, 0, Math.PI * 2);
+        ctx.fill();
+    }
+}
+
+/** A warm halo behind the enlarged symbol, so that any symbol (a green gift too) stands out. */
+function paintSesHalo(ctx) {
+    const c = CELL_W / 2, r = CELL_W * 0.62;
+    const g = ctx.createRadialGradient(c, r, 0, c, r, r);
+    g.addColorStop(0, "rgba(255,236,160,0.55)"); g.addColorStop(0.55, "rgba(255,190,60,0.18)"); g.addColorStop(1, "rgba(255,190,60,0)");
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, CELL_W, 2 * r);
+}
+
+const SES_MS = 600; // the column grows from the middle row to the whole reel
+
+/** The special symbol's expansion: each of its reels becomes one tall column (a dark night-blue
+ *  and plum backdrop, the one symbol drawn large in its middle on a warm halo, a gold frame with
+ *  a glow), so the symbol reads against its reel whatever its colours; then the label. */
 export function drawSes(view, now) {
     if (!view.ses) return;
     const ctx = view.ctx;
     const s = view.ses;
-    const u = clamp01((now - s.t0) / (600 * Math.max(view.speedFactor, 0.05)));
+    const u = clamp01((now - s.t0) / (SES_MS * Math.max(view.speedFactor, 0.05)));
+    const e = easeOutBack(u);
     for (const reel of s.reels) {
         if (view.wilds.has(reel)) continue; // book reels are already full
         const r = column(reel, 1, u);
         ctx.save();
-        fullColumn(view, r, "#0f4a2a", "#2fa35a", "#7dff9a", 22);
+        fullColumn(view, r, "#0b0a26", "#3a1650", "#ffcf4a", 26);
         ctx.beginPath();
         ctx.rect(r.x, r.y, r.w, r.h);
         ctx.clip();
-        for (let row = 0; row < ROWS; row++) {
-            const c = cellRect(reel, row);
-            view.drawSymbol(s.symbol, c.x + c.w / 2, c.y + c.h / 2, 0.95);
-        }
+        const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
+        const halo = cached(view, "ses-halo", CELL_W, CELL_W * 1.24, paintSesHalo);
+        blit(view, halo, r.x, cy - CELL_W * 0.62, CELL_W, CELL_W * 1.24);
+        // large: the reel's width (the sprite is SYMBOL_SIZE square), a little more in a tall cell
+        const big = Math.min(1.16, (CELL_W - 8) / SYMBOL_SIZE * (CELL_H > 200 ? 1.05 : 1));
+        view.drawSymbol(s.symbol, cx, cy, (0.9 + (big - 0.9) * e));
         ctx.restore();
+        const frame = cached(view, "ses-frame", CELL_W + 2 * GLOW_PAD, REELS_H + 2 * GLOW_PAD, paintSesFrame);
+        if (u >= 1) {
+            blit(view, frame, r.x - GLOW_PAD, r.y - GLOW_PAD, CELL_W + 2 * GLOW_PAD, REELS_H + 2 * GLOW_PAD);
+        } else {
+            ctx.globalAlpha = u;
+            ctx.drawImage(frame, r.x - GLOW_PAD, r.y - GLOW_PAD, CELL_W + 2 * GLOW_PAD, r.h + 2 * GLOW_PAD);
+            ctx.globalAlpha = 1;
+        }
     }
-    for (const reel of s.reels) {
-        const c = cellRect(reel, 0);
-        ctx.strokeStyle = "#aaffc0";
-        ctx.lineWidth = 4;
-        roundRect(ctx, c.x + 3, c.y + 3, c.w - 6, REELS_H - 6, 12);
-        ctx.stroke();
-    }
-    if (s.label && u >= 1) pill(view, W / 2, H / 2, s.label, "#1f7a34", 34);
+    // the label between the enlarged symbols and the book reels' medallions, covering neither
+    const symbolBottom = 1.5 * CELL_H + SYMBOL_SIZE * 0.57, medalTop = 3 * CELL_H - 2 * MEDAL_R - 14;
+    if (s.label && u >= 1) pill(view, W / 2, Y0 + (symbolBottom + medalTop) / 2, s.label, "#ffd84a", 34);
 }
 
 /** A label in a dark rounded pill centred on (x, y), drawn once into a layer and then copied

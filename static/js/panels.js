@@ -8,6 +8,7 @@ import { fitWidth } from "./hud.js";
 import { has, t } from "./i18n.js";
 
 const MIN_MS = 30;
+const HOLD_MS = 3500; // the intro's landed page (the special symbol, its pays) stays this long
 
 export class Panels {
     constructor(root, { format }) {
@@ -74,45 +75,101 @@ export class Panels {
         });
     }
 
-    /** Free-spins intro: the book opens and its pages flip until they stop on the SES. */
-    intro({ count, special, symbols, speedFactor }) {
+    /** Free-spins intro: a big open golden book whose pages turn (CSS 3D) through the paytable's
+     *  symbols, fast and then slowing, landing on the special symbol, which glows; then its
+     *  name, its pays at the round's bet (`pays`: the engine's offer, count -> minor units, as
+     *  the info screen shows them) and the free spins. A first tap or key lands the pages at
+     *  once, a second closes. With reduced motion the book opens on the special symbol. */
+    intro({ count, special, symbols, pays = null, speedFactor }) {
+        const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
         const box = el("div", "intro");
         box.append(el("h2", "panel-title", t("panel.fsTitle")));
-        box.append(el("p", "panel-big", t("panel.fsCount", { count })));
         const book = el("div", "book-anim");
+        const cover = el("div", "book-cover");
         const left = el("div", "page left");
-        left.append(el("span", "page-text", t("panel.special")));
+        const leftImg = this.symbolImg(symbols[0], "page-symbol");
+        left.append(leftImg);
         const right = el("div", "page right");
-        const img = this.symbolImg(symbols[0], "page-symbol");
+        const img = this.symbolImg(symbols[1 % symbols.length], "page-symbol");
         right.append(img);
         const flipper = el("div", "page flipper");
-        book.append(left, right, flipper);
+        const flipImg = this.symbolImg(symbols[0], "page-symbol");
+        flipper.append(flipImg);
+        book.append(cover, left, right, flipper);
         box.append(book);
-        const caption = el("p", "panel-sub", t("panel.drawing"));
-        box.append(caption);
-        let flips = Math.max(1, Math.round(14 * Math.min(1, speedFactor * 1.2)));
-        const step = Math.max(20, 110 * speedFactor);
-        let i = 0;
+        const name = el("p", "intro-name", t("panel.drawing"));
+        const payList = el("p", "intro-pays");
+        const big = el("p", "panel-big intro-count", t("panel.fsCount", { count }));
+        box.append(name, payList, big);
+        // the pages turned: each shows a symbol; the shown symbols are in data-shown (tests, tools)
+        const shown = [];
+        const setPage = (image, sym) => {
+            image.src = symbolUrl(sym);
+            image.alt = t(`sym.${sym}`);
+        };
+        const turnTo = (sym) => {
+            setPage(flipImg, img.dataset.sym ?? symbols[1 % symbols.length]);
+            setPage(img, sym);
+            img.dataset.sym = sym;
+            shown.push(sym);
+            book.dataset.shown = shown.join(",");
+        };
+        // fast, then slowing: the gaps grow geometrically; the last turn lands on the special symbol
+        const others = symbols.filter((s) => s !== special);
+        const turns = reduced ? 0 : Math.max(3, Math.round(16 * Math.min(1, speedFactor)));
+        let n = 0;
+        let landed = false;
         const reveal = () => {
-            img.src = symbolUrl(special);
-            img.alt = t(`sym.${special}`);
-            right.classList.add("chosen");
-            caption.textContent = t("panel.expands", { symbol: t(`sym.${special}`) });
+            if (landed) return;
+            landed = true;
+            clearTimeout(flipTimer);
+            setPage(img, special);
+            img.dataset.sym = special;
+            if (shown[shown.length - 1] !== special) shown.push(special);
+            book.dataset.shown = shown.join(",");
+            book.dataset.landed = special;
+            setPage(leftImg, special);
+            book.classList.add("landed");
+            name.textContent = t(`sym.${special}`);
+            name.classList.add("shown");
+            if (pays) {
+                const counts = Object.keys(pays).map(Number).filter((c) => pays[c] > 0).sort((a, b) => b - a);
+                // "5× €5.00 · 4× €1.00 · 3× €0.20": each count the engine pays, highest first
+                payList.replaceChildren(...counts.flatMap((c, i) => {
+                    const item = el("span", "intro-pay");
+                    item.dataset.count = String(c);
+                    item.dataset.minor = String(pays[c]);
+                    item.append(el("b", "", `${c}\u00d7`), ` ${this.format(pays[c])}`);
+                    return i ? [el("span", "intro-sep", "\u00b7"), item] : [item];
+                }));
+            }
+            payList.classList.add("shown");
+            big.classList.add("shown");
+            if (open) this._rearm(Math.max(MIN_MS, HOLD_MS * speedFactor)); // the landed page stays its hold from now
         };
         const tick = () => {
-            if (flips-- <= 0) { reveal(); return; }
-            i = (i + 1) % symbols.length;
-            img.src = symbolUrl(symbols[i]);
+            n += 1;
+            if (n > turns) { reveal(); return; }
+            turnTo(n === turns ? special : others[n % others.length]);
             flipper.classList.remove("flip");
             void flipper.offsetWidth; // restart the CSS animation
+            flipper.style.animationDuration = `${Math.round(gap(n) * 0.9)}ms`;
             flipper.classList.add("flip");
-            flipTimer = setTimeout(tick, step);
+            flipTimer = setTimeout(n === turns ? reveal : tick, gap(n + 1));
         };
-        let flipTimer = setTimeout(tick, step);
-        return this._show(box, {
-            cls: "panel-intro", ms: 4200, speedFactor,
-            onSkip: () => { if (flips > 0) { flips = 0; clearTimeout(flipTimer); reveal(); return true; } return false; },
-        }).then(() => { clearTimeout(flipTimer); reveal(); });
+        const gap = (k) => Math.max(16, 45 * Math.pow(1.12, k) * speedFactor);
+        turnTo(others[0] ?? special);
+        let flipTimer = turns ? setTimeout(tick, Math.max(16, 450 * speedFactor)) : 0; // the book opens first
+        let open = false;
+        const shown_ = this._show(box, {
+            // closed HOLD_MS after the landing (reveal re-arms it): a busy main thread that delays
+            // the page turns never closes the book before it lands; 60 s is only a safety net
+            cls: "panel-intro", ms: 60000 / Math.max(speedFactor, 0.01), speedFactor,
+            onSkip: () => { if (!landed) { reveal(); return true; } return false; },
+        });
+        open = true;
+        if (!turns) reveal();
+        return shown_.then(() => { open = false; clearTimeout(flipTimer); reveal(); });
     }
 
     /** `timesBet`: the engine's decimal string for the total in total bets ("82.27"). The

@@ -181,6 +181,7 @@ export class Renderer {
         this.wilds = new Map();   // reel -> {t0, row, mult}
         this.ses = null;          // {t0, reels, symbol, label}
         this.banner = null;       // {text, sub, t0, dur}
+        if (this.canvas) { delete this.canvas.dataset.wilds; delete this.canvas.dataset.medals; delete this.canvas.dataset.ses; }
     }
 
     setFree(on) {
@@ -240,10 +241,13 @@ export class Renderer {
 
     expandWild(reel, row, mult) {
         this.wilds.set(reel, { t0: performance.now(), row, mult });
+        // the reels expanded so far, in the order they were, with their multipliers ("1:x2,3:x1"): for tests and tools
+        this.canvas.dataset.wilds = [...this.wilds].map(([r, w]) => `${r}:x${w.mult}`).join(",");
     }
 
     expandSes(reels, symbol, label) {
         this.ses = { t0: performance.now(), reels, symbol, label };
+        this.canvas.dataset.ses = `${symbol}:${reels.join(",")}`; // for tests and tools
         this.dimOthers = true;
         this.winCells = new Set();
     }

@@ -25,9 +25,9 @@ import { EventType, SpinKind } from "./events.js";
 import { t } from "./i18n.js";
 
 export class Sequencer extends Emitter {
-    constructor({ model, renderer, reels, hud, meter, panels, sound, speed, format }) {
+    constructor({ model, renderer, reels, hud, meter, panels, sound, speed, format, paytable = () => null }) {
         super();
-        Object.assign(this, { model, renderer, reels, hud, meter, panels, sound, speed, format });
+        Object.assign(this, { model, renderer, reels, hud, meter, panels, sound, speed, format, paytable });
         this.quiet = false;
         this._hurry = false;
         this._stopped = false;
@@ -288,7 +288,9 @@ export class Sequencer extends Emitter {
         this.emit("featureStart", e);
         this.hud.announce(t("say.fsStart", { count: e.count, symbol: t(`sym.${e.special}`) }));
         this.meter.land?.();
-        await this.panel("intro", { count: e.count, special: e.special, symbols: Object.keys(this.model.paytable), speedFactor: this.speedFactor });
+        // the special symbol's pays at this round's bet: the engine's offer (what the info screen lists)
+        const pays = this.paytable(this.round.bet)?.[e.special] ?? null;
+        await this.panel("intro", { count: e.count, special: e.special, symbols: Object.keys(this.model.paytable), pays, speedFactor: this.speedFactor });
         this.renderer.clearWins();
         this.renderer.setFree(true);
         this.sfx("music", "feature");
