@@ -189,12 +189,15 @@ export class Panels {
         const countMs = Math.min(3000, 900 + 300 * Math.log2(1 + Number(timesBet))) * speedFactor;
         const count = new CountUp((v) => { amount.textContent = this.format(v); },
             { onFrame: (v) => { if (v < total) sfx("tick", v / total); } });
+        // closed a hold after the count lands, not after a fixed time: a busy main thread (slow
+        // frames) would otherwise close the panel before its total was on screen
         const shown = this._show(box, {
-            cls: "panel-outro", ms: countMs / speedFactor + 3000, speedFactor,
+            cls: "panel-outro", ms: 60000 / Math.max(speedFactor, 0.01), speedFactor,
             onSkip: () => { if (count.counting) { count.land(); this._rearm(2200 * speedFactor); return true; } return false; },
         });
-        if (total > 0) count.to(total, countMs).then(() => { sfx("countEnd", 0); fitWidth(amount); });
-        else count.set(0);
+        const rearm = this._rearm;
+        if (total > 0) count.to(total, countMs).then(() => { sfx("countEnd", 0); fitWidth(amount); rearm(3000 * speedFactor); });
+        else { count.set(0); rearm(3000 * speedFactor); }
         return shown.then(() => count.land());
     }
 
@@ -242,7 +245,6 @@ export class Panels {
         }
         segments.push({ until: amount, ms: max ? 3200 : 1400 + 500 * level });
         for (const seg of segments) seg.ms *= speedFactor;
-        const total = segments.reduce((sum, seg) => sum + seg.ms, 0);
         const landTier = () => {
             if (done) return; // closed before it landed (a replay stopped)
             if (max) {
@@ -259,6 +261,7 @@ export class Panels {
             sfx("countEnd", max ? 4 : level);
             fitWidth(figure);
             onBurst?.(max ? 4 : level);
+            rearm(hold * speedFactor);
         };
         const count = new CountUp((v) => { figure.textContent = this.format(v); }, {
             onFrame: (v) => {
@@ -275,10 +278,13 @@ export class Panels {
             requestAnimationFrame(frame);
         };
         const hold = 2600;
+        // closed a hold after the count lands (landTier), not after a fixed time: a busy main
+        // thread (slow frames) would otherwise close it before the engine's total was on screen
         const promise = this._show(box, {
-            cls: `${panelCls} celebration`, ms: total / speedFactor + hold, speedFactor,
+            cls: `${panelCls} celebration`, ms: 60000 / Math.max(speedFactor, 0.01), speedFactor,
             onSkip: () => { if (count.counting) { count.land(); this._rearm(hold * speedFactor); return true; } return false; },
         });
+        const rearm = this._rearm;
         // the first tier's title from the first frame: the panel only opens for a tier reached
         setTier(steps[0] ?? { name, level }, steps[0]?.level ?? level);
         requestAnimationFrame(frame);
