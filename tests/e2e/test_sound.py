@@ -74,6 +74,14 @@ def close_info(page: Page) -> None:
     page.wait_for_selector("#music-toggle", state="hidden")
 
 
+def set_hidden(page: Page, hidden: bool) -> None:
+    """The page as hidden (another tab, a locked phone) or visible again, as the browser says it."""
+    page.evaluate("""(hidden) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""", hidden)
+
+
 def test_music_plays_idle_and_stops_when_muted_or_hidden(context: BrowserContext, open_game: Callable[..., Game]) -> None:
     page = booted(context, open_game)
     grows(page, 6)  # idle: only the music starts notes
@@ -86,16 +94,10 @@ def test_music_plays_idle_and_stops_when_muted_or_hidden(context: BrowserContext
     grows(page)
 
     # Hidden: the context is suspended and nothing more is scheduled; visible again, it resumes.
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
+    set_hidden(page, True)
     page.wait_for_function("() => window.__ctxs[0].state === 'suspended'")
     stays(page)
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
+    set_hidden(page, False)
     page.wait_for_function("() => window.__ctxs[0].state === 'running'")
     grows(page)
 
