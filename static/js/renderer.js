@@ -310,7 +310,7 @@ export class Renderer {
                 const cx = c.x + CELL_W / 2;
                 const cy = c.y + (r - frac) * CELL_H + CELL_H / 2;
                 if (blur > 0.05 && !this.reduced) {
-                    // motion blur: trailing ghosts along the direction of travel, baked per speed
+                    // motion blur: the symbol smeared along the reel (centred on it), baked per speed
                     const baked = this.symbols.blur(name, blurLevel(Math.abs(reel.velocity)));
                     const k = this.scale;
                     const px = baked.canvas.width;
