@@ -111,7 +111,7 @@ function rank(color) {
  */
 export const WIN_MOTIONS = {
     SANTA: {
-        period: 1400,
+        period: 1200,
         draw(ctx, s, u, view, name) {
             const bob = hump(u, 0.05, 0.4) + 0.6 * hump(u, 0.4, 0.6);
             const nod = 0.05 * Math.sin(TAU * u);
@@ -142,7 +142,7 @@ export const WIN_MOTIONS = {
         },
     },
     SNOWMAN: {
-        period: 1300,
+        period: 1200,
         draw(ctx, s, u) {
             const tilt = 0.12 * Math.sin(TAU * u);
             ctx.translate(100, 196);
@@ -184,7 +184,7 @@ export const WIN_MOTIONS = {
         },
     },
     BAUBLE: {
-        period: 1500,
+        period: 1200,
         draw(ctx, s, u, view, name) {
             const swing = 0.22 * Math.sin(TAU * u) * (0.8 + 0.2 * Math.cos(TAU * u));
             ctx.translate(100, 12);
