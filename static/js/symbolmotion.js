@@ -9,7 +9,7 @@
 // Coordinates in the table are the symbol's SVG units (its viewBox is 200 x 200), drawn in a frame
 // where (0, 0) is the sprite's top left corner and 200 its side.
 
-import { SYMBOL_SIZE } from "./layout.js";
+import { SYMBOL_SIZE, blit, cached } from "./layout.js";
 
 const SVG = 200;             // the symbols' viewBox side
 const SHINE_FRAMES = 14;     // baked frames of a shine sweep
@@ -99,28 +99,30 @@ function rank(color) {
             ctx.scale(1 + 0.06 * land - 0.03 * up, 1 - 0.08 * land + 0.05 * up);
             ctx.translate(-100, -190);
             ctx.drawImage(s, 0, 0, SVG, SVG);
-            shine(ctx, view, name, s, u, 0.3, 0.85, color);
+            shine(ctx, view, name, s, u, 0.35, 0.75, color);
         },
     };
 }
 
 /**
  * Every symbol's win animation: `period` (ms, one loop) and `draw(ctx, sprite, u, view, name)`
- * with u the loop's phase (0 to 1), in the symbol's SVG frame. Exported for tests and tools: a
+ * with u the loop's phase (0 to 1), in the symbol's SVG frame; optionally `under(view, cx, cy,
+ * u)`, drawn first in the canvas's logical frame (a glow behind the symbol). Exported for tests and tools: a
  * symbol missing here would only pulse (`fallback`).
  */
 export const WIN_MOTIONS = {
     SANTA: {
         period: 1200,
         draw(ctx, s, u, view, name) {
+            // a chuckle: he bobs and swells a little (no turn: a turned copy costs the most)
             const bob = hump(u, 0.05, 0.4) + 0.6 * hump(u, 0.4, 0.6);
-            const nod = 0.05 * Math.sin(TAU * u);
-            ctx.translate(100, 186);
-            ctx.rotate(nod);
-            ctx.translate(-100, -186 + 3 * bob);
+            const swell = 1 + 0.04 * Math.sin(TAU * u);
+            ctx.translate(100, 186 + 3 * bob);
+            ctx.scale(swell, swell);
+            ctx.translate(-100, -186);
             ctx.drawImage(s, 0, 0, SVG, SVG);
-            // the hat lifts off his head and drops back (its slice drawn again, higher, tipped)
-            slice(ctx, s, 40, 0, 146, 90, { dy: -11 * bob, rot: -0.06 * bob });
+            // the hat lifts off his head and drops back (its slice drawn again, higher)
+            slice(ctx, s, 40, 0, 146, 90, { dy: -11 * bob, sy: 1 + 0.04 * bob });
             // the wink: an eyelid over his left eye (on the right of the picture), a closed lid line
             const wink = hump(u, 0.55, 0.8);
             if (wink > 0.05) {
@@ -138,7 +140,7 @@ export const WIN_MOTIONS = {
                 ctx.stroke();
                 sparkle(ctx, 130, 96, 9 * wink, wink);
             }
-            shine(ctx, view, name, s, u, 0.05, 0.5, GOLD_SHINE);
+            shine(ctx, view, name, s, u, 0.05, 0.4, GOLD_SHINE);
         },
     },
     SNOWMAN: {
@@ -191,7 +193,7 @@ export const WIN_MOTIONS = {
             ctx.rotate(swing);
             ctx.translate(-100, -12);
             ctx.drawImage(s, 0, 0, SVG, SVG);
-            shine(ctx, view, name, s, u, 0.15, 0.7, WHITE_SHINE);
+            shine(ctx, view, name, s, u, 0.2, 0.6, WHITE_SHINE);
             sparkle(ctx, 70, 78, 10 * hump(u, 0.35, 0.65), hump(u, 0.35, 0.65));
         },
     },
@@ -207,25 +209,30 @@ export const WIN_MOTIONS = {
             ctx.rotate(rot);
             ctx.translate(-66, -178);
             ctx.drawImage(s, 0, 0, SVG, SVG);
-            shine(ctx, view, name, s, u, 0.36, 0.8, WHITE_SHINE);
+            shine(ctx, view, name, s, u, 0.4, 0.75, WHITE_SHINE);
             const hit = hump(u, 0.4, 0.6);
             for (let i = 0; i < 3; i++) sparkle(ctx, 40 + i * 16, 40 + (i % 2) * 14, 8 * hit, hit);
         },
     },
     BOOK: {
         period: 1200,
+        // behind it, a gold glow that breathes (drawn once, copied pixel for pixel with the glow as opacity)
+        under(view, cx, cy, u) {
+            const side = SVG + 60;
+            const size = (SYMBOL_SIZE * side) / SVG;
+            view.ctx.globalAlpha = 0.35 + 0.5 * (0.5 + 0.5 * Math.sin(TAU * u));
+            blit(view, cached(view, "win-book-glow", size, size, paintBookGlow), cx - size / 2, cy - size / 2, size, size);
+            view.ctx.globalAlpha = 1;
+        },
         draw(ctx, s, u, view, name) {
             const glow = 0.5 + 0.5 * Math.sin(TAU * u);
-            ctx.globalAlpha = 0.35 + 0.5 * glow;
-            ctx.drawImage(bookGlow(view), -40, -40, SVG + 80, SVG + 80);
-            ctx.globalAlpha = 1;
             // the cover lifts a little: the book grows wider and a touch shorter, then closes
             const open = hump(u, 0.2, 0.7);
             ctx.translate(100, 100);
             ctx.scale(1 + 0.08 * open, 1 - 0.03 * open + 0.03 * glow);
             ctx.translate(-100, -100);
             ctx.drawImage(s, 0, 0, SVG, SVG);
-            shine(ctx, view, name, s, u, 0.25, 0.75, GOLD_SHINE);
+            shine(ctx, view, name, s, u, 0.3, 0.7, GOLD_SHINE);
         },
     },
     A: rank(GOLD_SHINE),
@@ -234,22 +241,15 @@ export const WIN_MOTIONS = {
     J: rank(GOLD_SHINE),
 };
 
-// A gold radial glow behind the book, drawn once per scale.
-function bookGlow(view) {
-    const side = Math.max(8, Math.round((SYMBOL_SIZE * view.scale * (SVG + 80)) / SVG * 0.5));
-    if (view.bookGlow?.width === side) return view.bookGlow;
-    const c = document.createElement("canvas");
-    c.width = side;
-    c.height = side;
-    const g = c.getContext("2d");
-    const grad = g.createRadialGradient(side / 2, side / 2, side * 0.1, side / 2, side / 2, side / 2);
+/** A gold radial glow filling a square of side `size` (logical). */
+function paintBookGlow(ctx) {
+    const size = (SYMBOL_SIZE * (SVG + 60)) / SVG;
+    const grad = ctx.createRadialGradient(size / 2, size / 2, size * 0.1, size / 2, size / 2, size / 2);
     grad.addColorStop(0, "rgba(255,226,122,0.9)");
     grad.addColorStop(0.55, "rgba(255,176,32,0.45)");
     grad.addColorStop(1, "rgba(255,128,0,0)");
-    g.fillStyle = grad;
-    g.fillRect(0, 0, side, side);
-    view.bookGlow = c;
-    return c;
+    ctx.fillStyle = grad;
+    ctx.fillRect(0, 0, size, size);
 }
 
 /** Draws winning symbol `name` centred on (cx, cy), `t` ms into its win show (its loop), at
@@ -260,11 +260,12 @@ export function drawWinSymbol(view, name, cx, cy, t, scale = 1) {
     const motion = WIN_MOTIONS[name];
     const ctx = view.ctx;
     const size = SYMBOL_SIZE * scale;
+    const u = motion ? (((Math.max(0, t) / motion.period) % 1) + 1) % 1 : 0;
+    motion?.under?.(view, cx, cy, u);
     ctx.save();
     ctx.translate(cx - size / 2, cy - size / 2);
     ctx.scale(size / SVG, size / SVG);
     if (motion) {
-        const u = (((Math.max(0, t) / motion.period) % 1) + 1) % 1;
         motion.draw(ctx, sprite, u, view, name);
     } else {
         fallback(ctx, sprite, t);
