@@ -3,7 +3,8 @@
 // animation state only (reel offsets come from reels.js, effects from the sequencer's calls);
 // what lands and what wins always comes from the round. Drawing is done in layers:
 // scenery.js (frame, reel windows, snow), the reels here (from sprites.js's sprites), effects.js
-// (wins, banners, coins); layout.js holds the geometry they share.
+// (wins, banners, coins), the winning symbols' own animations (symbolmotion.js); layout.js holds
+// the geometry they share.
 
 import { burst, drawBanner, drawLines, drawParticles, drawSes, drawWild } from "./effects.js";
 import {
@@ -13,12 +14,14 @@ import { VELOCITY } from "./reels.js";
 import { drawTease } from "./suspense.js";
 import { drawFrameBack, drawFrameFront, drawSnow, flake } from "./scenery.js";
 import { SymbolSprites, blurLevel } from "./sprites.js";
+import { drawWinSymbol } from "./symbolmotion.js";
 
 const LINE_COLORS = ["#ffd84a", "#ff5a5a", "#5ad1ff", "#7dff7a", "#ff8af0",
     "#ffa940", "#b48cff", "#40ffd0", "#ff4aa0", "#e8ff5a"];
 
 const MAX_DPR = 2; // the canvas's backing store is at most twice its CSS size
 const BOX_PAD = 30; // logical room around a win box for its glow
+const WIN_WAVE_MS = 90; // a winning symbol's loop starts this much after the one on the reel before
 
 function paintWinBox(ctx) {
     ctx.strokeStyle = "rgba(255,226,120,0.95)";
@@ -176,6 +179,7 @@ export class Renderer {
     clearWins() {
         this.lines = [];          // {points, color, label, labelAt, t0}
         this.winCells = new Set(); // "reel,row" whose symbols celebrate
+        this.winT0 = 0;           // when they started (their animations' loops count from it)
         this.dimOthers = false;
         this.glows = new Map();   // "reel,row" -> t0 (book highlight)
         this.wilds = new Map();   // reel -> {t0, row, mult}
@@ -217,6 +221,7 @@ export class Renderer {
         this.lines = [{ points, color: LINE_COLORS[lineIndex % 10], label,
             labelAt: [c.x + c.w / 2, c.y + c.h - 18], t0: performance.now(), positions }];
         this.winCells = new Set(positions.map(([r, row]) => `${r},${row}`));
+        this.winT0 = performance.now();
         this.dimOthers = true;
     }
 
@@ -230,6 +235,7 @@ export class Renderer {
             color: LINE_COLORS[w.line % 10], label: null, t0, positions: w.positions,
         }));
         this.winCells = new Set(wins.flatMap((w) => w.positions.map(([r, row]) => `${r},${row}`)));
+        this.winT0 = t0;
         this.dimOthers = wins.length > 0;
     }
 
@@ -314,7 +320,7 @@ export class Renderer {
                 const cx = c.x + CELL_W / 2;
                 const cy = c.y + (r - frac) * CELL_H + CELL_H / 2;
                 if (blur > 0.05 && !this.reduced) {
-                    // motion blur: trailing ghosts along the direction of travel, baked per speed
+                    // motion blur: the symbol smeared along the reel (centred on it), baked per speed
                     const baked = this.symbols.blur(name, blurLevel(Math.abs(reel.velocity)));
                     const k = this.scale;
                     const px = baked.canvas.width;
@@ -329,7 +335,12 @@ export class Renderer {
                 let alpha = 1;
                 if (!reel.spinning && row >= 0 && row < ROWS) {
                     if (this.winCells.has(key)) {
-                        scale = this.reduced ? 1.04 : 1 + 0.07 * Math.sin(now / 120);
+                        if (!this.reduced && !this.glows.has(key)) {
+                            // its own loop, each reel a beat after the one before (a wave along the line)
+                            drawWinSymbol(this, name, cx, cy, now - this.winT0 - WIN_WAVE_MS * reel.index);
+                            continue;
+                        }
+                        scale = 1.04; // reduced motion: a still, slightly larger symbol
                     } else if (this.dimOthers) {
                         alpha = 0.35;
                     }

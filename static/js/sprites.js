@@ -1,5 +1,5 @@
 // The symbols' sprites, for renderer.js: each symbol's image rasterised once at the canvas's
-// scale, and its motion-blurred copies (the symbol with three trailing ghosts) at a few blur
+// scale, and its motion-blurred copies (the symbol smeared along the reel) at a few blur
 // levels, made before the first spin needs them. Copying a sprite is the cheapest draw there is;
 // drawing the SVG, or its ghosts one by one, in every frame was not.
 
@@ -12,6 +12,9 @@ const BLUR_SPRITES_MAX = 160; // motion-blurred sprites kept (~13 MB at a DPR of
 // sprites, all kept; one per whole speed (about 270) thrashed the cache, and each spin made
 // dozens of sprites in its first and last frames, while a tap waited for them.
 const BLUR_STEP = 4;
+// The smear of a moving symbol: the distance it travels in this many 60 Hz frames (a shutter a
+// little longer than a frame: at full speed about 0.3 of a cell, the symbol still readable).
+const STREAK_FRAMES = 1.1;
 
 /** The blur level of a reel moving at `v` symbols per second (v > 0). */
 export function blurLevel(v) {
@@ -89,8 +92,12 @@ export class SymbolSprites {
     }
 
     /** Symbol `name` with its motion blur at `speed` symbols per second (a blur level): the
-     *  symbol and three trailing ghosts above it, drawn once into one sprite per level.
-     *  `lead` is the logical height of the ghosts above the symbol. */
+     *  symbol smeared along the reel, as a camera's shutter sees it, drawn once per level. The
+     *  smear is a box filter of the sprite over the distance it travels in STREAK_FRAMES of a
+     *  60 Hz frame (centred on it), made by doubling: the sprite averaged with itself shifted by
+     *  1, 2, 4 ... device pixels (a few canvas copies, not one per pixel). Three ghost copies
+     *  strobed (icicles and letters showed four times over); a smear reads as speed.
+     *  `lead` is the logical height of the smear above the symbol's own square. */
     blur(name, speed) {
         const key = `${name}|${speed}`;
         let baked = this.blurred.get(key);
@@ -102,19 +109,56 @@ export class SymbolSprites {
         const sprite = this.sprites[name];
         const k = this.scale;
         const amount = Math.min(1, speed / 30);
-        const step = (speed * CELL_H) / 60 / 4; // logical, as the ghosts were drawn one by one
+        const travel = (speed * CELL_H * STREAK_FRAMES) / 60; // logical pixels the shutter sees
+        const passes = Math.max(1, Math.round(Math.log2(Math.max(2, travel * k))));
+        const length = 2 ** passes - 1; // device pixels the box filter adds
         const c = document.createElement("canvas");
         c.width = sprite.width;
-        c.height = sprite.height + Math.ceil(3 * step * k);
-        const g2 = c.getContext("2d");
-        for (let g = 3; g >= 0; g--) {
-            g2.globalAlpha = g === 0 ? 1 - 0.55 * amount : 0.22 * amount;
-            g2.drawImage(sprite, 0, (3 - g) * step * k);
+        c.height = sprite.height + length;
+        const out = c.getContext("2d");
+        // ping-pong between two scratch canvases: each pass is the exact mean of the last one and
+        // itself shifted down by 2^i ("lighter" adds premultiplied pixels; each at half strength)
+        let src = this._scratch(0, c.width, c.height);
+        let dst = this._scratch(1, c.width, c.height);
+        src.ctx.clearRect(0, 0, c.width, c.height);
+        src.ctx.drawImage(sprite, 0, 0);
+        for (let i = 0; i < passes; i++) {
+            const d = dst.ctx;
+            d.globalCompositeOperation = "copy";
+            d.globalAlpha = 0.5;
+            d.drawImage(src.canvas, 0, 0);
+            d.globalCompositeOperation = "lighter";
+            d.drawImage(src.canvas, 0, 2 ** i);
+            d.globalCompositeOperation = "source-over";
+            d.globalAlpha = 1;
+            [src, dst] = [dst, src];
+        }
+        out.drawImage(src.canvas, 0, 0, c.width, c.height, 0, 0, c.width, c.height);
+        // a slow reel keeps some of its symbol: the sharp sprite, fading out as the speed grows
+        const sharp = 0.6 * (1 - amount);
+        if (sharp > 0.01) {
+            out.globalAlpha = sharp;
+            out.drawImage(sprite, 0, Math.round(length / 2));
+            out.globalAlpha = 1;
         }
         // bounded memory (a turbo spin sweeps many speeds): the least recently used goes
         if (this.blurred.size >= BLUR_SPRITES_MAX) this.blurred.delete(this.blurred.keys().next().value);
-        baked = { canvas: c, lead: 3 * step };
+        baked = { canvas: c, lead: length / 2 / k };
         this.blurred.set(key, baked);
         return baked;
+    }
+
+    /** Scratch canvas `i` (of two, reused by every blur), at least `w` x `h` device pixels. */
+    _scratch(i, w, h) {
+        this.scratch ??= [];
+        let s = this.scratch[i];
+        if (!s || s.canvas.width < w || s.canvas.height < h) {
+            const canvas = s?.canvas ?? document.createElement("canvas");
+            canvas.width = Math.max(w, canvas.width);
+            canvas.height = Math.max(h, canvas.height);
+            s = { canvas, ctx: canvas.getContext("2d") };
+            this.scratch[i] = s;
+        }
+        return s;
     }
 }

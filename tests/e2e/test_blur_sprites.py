@@ -14,6 +14,15 @@ Expected values:
 - the prebake makes one sprite per symbol image and blur level: the levels are 4, 8, ... up to
   the level of full speed, 26 symbols per second (static/js/reels.js VELOCITY) rounded to a
   multiple of 4, so 28: seven levels.
+
+The blur is a smear, not ghosts (issue 33: "the motion blur is stacked ghost copies"). Read from
+the sprite itself (?debug=1's renderer): down any column of the full-speed sprite, opacity changes
+by little from one pixel row to the next. A reel at full speed moves VELOCITY * CELL_H / 60 =
+26 * 160 / 60, about 69 logical pixels, per 60 Hz frame; a smear over at least half of that (34
+logical pixels, times the canvas's scale) turns an edge from clear to opaque (255) into a ramp of
+at most 255 / 34k per row, under 16 at any scale of 0.5 or more; ghost copies at the old 0.22
+opacity made steps of 0.22 * 255 = 56. The sharp sprite's own edges (steps of 128 and more) show
+that the same reading sees an edge where there is one.
 """
 
 from __future__ import annotations
@@ -63,3 +72,34 @@ def test_a_spin_makes_no_sprite_after_the_prebake(context: BrowserContext, open_
     rnd = page.evaluate("game.spin()")
     assert rnd["total_win"] == 0  # the round CPython said: nothing to draw but the reels
     assert page.evaluate("window.__canvases") == before
+
+
+# The largest change of opacity between two vertically adjacent pixels of a canvas, the canvas's
+# height, and the renderer's scale (device pixels per logical pixel).
+STEPS = """([name, level]) => {
+    const r = window.debugGame.renderer;
+    const canvas = level ? r.symbols.blur(name, level).canvas : r.symbols.sprites[name];
+    const { width, height } = canvas;
+    const a = canvas.getContext("2d").getImageData(0, 0, width, height).data;
+    let most = 0;
+    for (let y = 1; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+            const d = Math.abs(a[(y * width + x) * 4 + 3] - a[((y - 1) * width + x) * 4 + 3]);
+            if (d > most) most = d;
+        }
+    }
+    return { most, height, scale: r.scale };
+}"""
+
+
+def test_the_blur_is_a_smear_not_ghosts(open_game: Callable[..., Game], site: Site) -> None:
+    page = open_game(site.root + "?debug=1&speed=normal").page
+    full_speed = 28  # VELOCITY 26 rounded to the blur levels' multiple of 4 (see above)
+    for name in ("A", "SANTA", "BAUBLE"):
+        sharp = page.evaluate(STEPS, [name, 0])
+        smear = page.evaluate(STEPS, [name, full_speed])
+        assert sharp["scale"] >= 0.5
+        assert sharp["most"] >= 128, (name, sharp)  # the reading sees a sharp edge
+        # smeared over at least half a frame's travel at full speed
+        assert smear["height"] - sharp["height"] >= 34 * smear["scale"], (name, smear, sharp)
+        assert smear["most"] < 16, (name, smear)  # no ghost's edge: a ramp
