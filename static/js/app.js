@@ -347,6 +347,7 @@ async function start() {
         renderer.start();
         hideLoader();
         setPageState(PageState.READY);
+        try { sound?.music("base"); } catch { /* optional: it starts after the first gesture */ }
         readyResolve();
         return;
     }

@@ -196,9 +196,10 @@ export class Panels {
             onSkip: () => { if (count.counting) { count.land(); this._rearm(2200 * speedFactor); return true; } return false; },
         });
         const rearm = this._rearm;
+        sfx("duck", true); // the music steps back while the total counts and its chime plays
         if (total > 0) count.to(total, countMs).then(() => { sfx("countEnd", 0); fitWidth(amount); rearm(3000 * speedFactor); });
         else { count.set(0); rearm(3000 * speedFactor); }
-        return shown.then(() => count.land());
+        return shown.then(() => { sfx("duck", false); count.land(); });
     }
 
     /**
@@ -288,7 +289,8 @@ export class Panels {
         // the first tier's title from the first frame: the panel only opens for a tier reached
         setTier(steps[0] ?? { name, level }, steps[0]?.level ?? level);
         requestAnimationFrame(frame);
+        sfx("duck", true); // the music steps back under the count and the fanfares
         count.timeline(segments).then(landTier);
-        return promise.then(() => { done = true; count.land(); });
+        return promise.then(() => { done = true; sfx("duck", false); count.land(); });
     }
 }

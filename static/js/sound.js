@@ -6,37 +6,32 @@
 //   sound.music("base"); sound.music("feature"); sound.musicOn = false; sound.effectsOn = false;
 //
 // `muted` is the master switch (the HUD button, the parent's `mute`); `musicOn` and `effectsOn`
-// switch the music and the effects separately. The music (music.js's loops) is scheduled ahead
-// on the AudioContext clock by a lookahead timer (4 times a second, 0.8 s ahead), so no frame
-// does audio work; it starts after the first gesture, and everything stops (context suspended,
-// scheduler paused) while the page is hidden.
+// switch the music and the effects separately. The music is musicplayer.js's (scheduled ahead
+// on the AudioContext clock, never per frame; `duck(true)` lowers it under a celebration); it
+// starts after the first gesture, and everything stops (context suspended, scheduler paused)
+// while the page is hidden. Every effect is made of synth.js's voices.
 //
 // The AudioContext is created lazily, after the paint that follows the first call after a user
 // gesture (browsers block audio until then; making it is a long task the tap must not wait for).
 // Before that, and when WebAudio is missing or fails, every method is a silent no-op.
 
 import { CELESTA, GLOCK, MASTER_GAIN, PENTA, afterPaint, audioContextClass, midi } from "./soundkit.js";
-import { TRACKS, loopSeconds } from "./music.js";
-
-const LOOKAHEAD = 0.8; // seconds of music scheduled ahead
-const SCHEDULE_MS = 250; // how often the scheduler runs
-const MUSIC_GAIN = 0.45; // the music bus under the effects
+import { MusicPlayer, playNote } from "./musicplayer.js";
+import { Synth } from "./synth.js";
+import { bigWinFanfare, featureFanfare, maxWinFanfare, tierSting } from "./fanfares.js";
 
 export class Sound {
     constructor() {
         this._muted = false; // the page sets it from the saved record (store.js)
         this._ctx = null;
         this._master = null;
-        this._noise = null;
+        this._v = null; // the Synth playing into the context (attach)
         this._failed = !audioContextClass();
         this._gestured = false;
         this._lastReelStop = 0;
         this._musicOn = true;
         this._effectsOn = true;
-        this._track = null; // the loop wanted ("base" | "feature"), played when allowed
-        this._timer = null;
-        this._loopStart = 0; // context time of the current loop pass's start
-        this._nextNote = 0; // index into the track's notes sorted by beat
+        this._music = new MusicPlayer({ audio: () => this._audio(), allowed: () => this._musicAllowed() });
         this._lastTick = -1;
         this._loops = new Map(); // "spin" | "anticipation" -> {stop()}
         this._onVisibility = () => this._visibility();
@@ -46,7 +41,7 @@ export class Sound {
         // first effect played after a gesture.
         this._onGesture = () => {
             this._gestured = true;
-            if (this._track && !this._timer) afterPaint(() => this._musicUpdate());
+            if (this._music.track && !this._music.playing) afterPaint(() => this._music.update());
             try {
                 if (this._ctx && this._ctx.state === "suspended" && !this._muted) {
                     this._ctx.resume().catch(() => {});
@@ -74,7 +69,7 @@ export class Sound {
             }
         } catch { /* ignore */ }
         if (this._muted) this._stopLoops();
-        this._musicUpdate();
+        this._music.update();
     }
 
     get musicOn() {
@@ -83,7 +78,7 @@ export class Sound {
 
     set musicOn(value) {
         this._musicOn = value !== false;
-        this._musicUpdate();
+        this._music.update();
     }
 
     get effectsOn() {
@@ -99,11 +94,24 @@ export class Sound {
 
     /** Plays the loop `name` ("base" | "feature") from now on, when music may sound. */
     music(name = "base") {
-        const track = TRACKS[name] ? name : "base";
-        if (track === this._track && this._timer) return;
-        this._track = track;
-        this._stopMusic();
-        this._musicUpdate();
+        this._music.play(name);
+    }
+
+    /** Lowers the music under a celebration (on = true, panels.js), or brings it back. */
+    duck(on = true) {
+        this._music.duck(on);
+    }
+
+    /** Whether music notes are being scheduled now (game.state().music reads the switch). */
+    get musicPlaying() {
+        return this._music.playing;
+    }
+
+    /** One note of the music at context time `t`, into the music's bus (test_sound renders
+     *  the loops with it in an OfflineAudioContext). */
+    playNote(t, voice, note, dur, gain) {
+        const audio = this._audio();
+        if (audio) playNote(audio.voices, t, voice, note, dur, gain, this._music.bus(audio));
     }
 
     _hidden() {
@@ -111,88 +119,13 @@ export class Sound {
     }
 
     _musicAllowed() {
-        return Boolean(this._track) && this._musicOn && !this._muted && !this._hidden() && !this._failed;
+        return this._musicOn && !this._muted && !this._hidden() && !this._failed && this._hasGesture();
     }
 
-    /** Starts or stops the scheduler to match the switches. */
-    _musicUpdate() {
-        if (!this._musicAllowed()) return this._stopMusic();
-        if (this._timer || !this._hasGesture()) return;
-        const ctx = this._context();
-        if (!ctx) return;
-        this._ensureMusicBus();
-        this._loopStart = ctx.currentTime + 0.1;
-        this._nextNote = 0;
-        this._timer = setInterval(() => this._schedule(), SCHEDULE_MS);
-        this._schedule();
-    }
-
-    _stopMusic() {
-        if (this._timer) clearInterval(this._timer);
-        this._timer = null;
-        try {
-            if (this._musicBus && this._ctx) {
-                // Notes already scheduled fade out: a new bus for the next ones.
-                const t = this._ctx.currentTime;
-                this._musicBus.gain.setTargetAtTime(0, t, 0.05);
-                const old = this._musicBus;
-                setTimeout(() => { try { old.disconnect(); } catch { /* ignore */ } }, 1500);
-                this._musicBus = null;
-            }
-        } catch { /* ignore */ }
-    }
-
-    _ensureMusicBus() {
-        if (this._musicBus) return this._musicBus;
-        const bus = this._ctx.createGain();
-        bus.gain.value = MUSIC_GAIN;
-        bus.connect(this._master);
-        this._musicBus = bus;
-        return bus;
-    }
-
-    /** Schedules the notes that start within the lookahead window. */
-    _schedule() {
-        const ctx = this._ctx;
-        if (!ctx || !this._musicAllowed()) return this._stopMusic();
-        if (ctx.state !== "running") return; // the clock is stopped: nothing to catch up
-        const track = TRACKS[this._track];
-        const notes = (track._sorted ??= [...track.notes].sort((a, b) => a[0] - b[0]));
-        const beat = 60 / track.tempo;
-        const span = loopSeconds(track);
-        const until = ctx.currentTime + LOOKAHEAD;
-        // A context that was suspended and resumed must not play a burst of past notes.
-        if (this._loopStart + span < ctx.currentTime) {
-            this._loopStart = ctx.currentTime + 0.05;
-            this._nextNote = 0;
-        }
-        try {
-            for (let guard = 0; guard < 256; guard++) {
-                if (this._nextNote >= notes.length) {
-                    this._loopStart += span;
-                    this._nextNote = 0;
-                }
-                const [at, note, len, voice] = notes[this._nextNote];
-                const t = this._loopStart + at * beat;
-                if (t >= until) break;
-                this._nextNote++;
-                if (t < ctx.currentTime) continue;
-                this.playNote(t, voice, note, len * beat, track.gain);
-            }
-        } catch { /* the music must never break the game */ }
-    }
-
-    /** One note of a track's `voice` at context time `t` into the music bus (or `dest`). */
-    playNote(t, voice, note, dur, gain, dest = this._ensureMusicBus()) {
-        if (voice === "bell") {
-            for (let k = 0; k < 2; k++) this._noiseBurst(t + k * 0.06, 0.06, 0.07 * gain, "bandpass", 8000, 2.5, dest);
-            return;
-        }
-        if (voice === "bass") {
-            this._tone(t, midi(note), Math.min(dur, 1.2), 0.35 * gain, "triangle", null, dest);
-            return;
-        }
-        this._bell(t, midi(note), Math.max(0.5, dur * 1.4), 0.3 * gain, CELESTA, dest);
+    /** The context (made now if a gesture allows it), its master and its voices; or null. */
+    _audio() {
+        const ctx = this._ctx ?? this._context();
+        return ctx ? { ctx, master: this._master, voices: this._v } : null;
     }
 
     _visibility() {
@@ -200,11 +133,11 @@ export class Sound {
         try {
             if (hidden) {
                 this._stopLoops();
-                this._stopMusic();
+                this._music.stop();
                 if (this._ctx && this._ctx.state === "running") this._ctx.suspend().catch(() => {});
             } else {
                 if (this._ctx && this._ctx.state === "suspended" && !this._muted) this._ctx.resume().catch(() => {});
-                this._musicUpdate();
+                this._music.update();
             }
         } catch { /* ignore */ }
     }
@@ -214,8 +147,8 @@ export class Sound {
     /** Reels start: a soft rising swish with a tiny wooden tick. */
     spinStart() {
         this._play((t) => {
-            this._noiseSweep(t, 0.3, 500, 2600, 0.28, 1.4);
-            this._tone(t, 520, 0.05, 0.08, "triangle", 380);
+            this._v.noiseSweep(t, 0.3, 500, 2600, 0.28, 1.4);
+            this._v.tone(t, 520, 0.05, 0.08, "triangle", 380);
         });
     }
 
@@ -227,9 +160,9 @@ export class Sound {
             const quiet = t - this._lastReelStop < 0.03 ? 0.5 : 1;
             this._lastReelStop = t;
             const f = 120 + reel * 14;
-            this._tone(t, f * 1.6, 0.2, 0.8 * quiet, "sine", f * 0.7);
-            this._tone(t, f * 3.1, 0.05, 0.06 * quiet, "triangle", f * 2);
-            this._noiseBurst(t, 0.045, 0.12 * quiet, "lowpass", 900 + reel * 120);
+            this._v.tone(t, f * 1.6, 0.2, 0.8 * quiet, "sine", f * 0.7);
+            this._v.tone(t, f * 3.1, 0.05, 0.06 * quiet, "triangle", f * 2);
+            this._v.noiseBurst(t, 0.045, 0.12 * quiet, "lowpass", 900 + reel * 120);
         });
     }
 
@@ -237,8 +170,8 @@ export class Sound {
     book() {
         this._play((t) => {
             const notes = [88, 91, 95, 100]; // E6 G6 B6 E7
-            notes.forEach((n, k) => this._bell(t + k * 0.055, midi(n), 0.9, 0.16, GLOCK));
-            this._sparkle(t + 0.12, 6, 0.5, 0.035);
+            notes.forEach((n, k) => this._v.bell(t + k * 0.055, midi(n), 0.9, 0.16, GLOCK));
+            this._v.sparkle(t + 0.12, 6, 0.5, 0.035);
         });
     }
 
@@ -251,91 +184,56 @@ export class Sound {
             const gain = x < 1 ? 0.12 : x < 5 ? 0.15 : 0.18;
             const start = x < 3 ? 2 : 0;
             for (let k = 0; k < steps; k++) {
-                this._bell(t + k * 0.085, midi(PENTA[start + k]), 0.6, gain, GLOCK);
+                this._v.bell(t + k * 0.085, midi(PENTA[start + k]), 0.6, gain, GLOCK);
             }
             const end = t + steps * 0.085;
             // A chord to close, with a whisper of sleigh bells on bigger wins.
-            this._bell(end, midi(PENTA[start + steps - 1]), 0.9, gain * 0.8, CELESTA);
-            this._bell(end, midi(PENTA[start + steps - 1] - 12), 0.9, gain * 0.5, CELESTA);
-            if (x >= 5) this._sleighBells(t, 0.25 + steps * 0.08, 0.06);
+            this._v.bell(end, midi(PENTA[start + steps - 1]), 0.9, gain * 0.8, CELESTA);
+            this._v.bell(end, midi(PENTA[start + steps - 1] - 12), 0.9, gain * 0.5, CELESTA);
+            if (x >= 5) this._v.sleighBells(t, 0.25 + steps * 0.08, 0.06);
         });
     }
 
     /** Big / mega / epic win (level 1..3): a festive brass-and-bells fanfare. */
     bigWin(level = 1) {
         const lv = Math.max(1, Math.min(3, Math.round(Number(level) || 1)));
-        this._play((t) => {
-            const up = (lv - 1) * 2; // each level a whole tone higher
-            const phrase = [[67, 0.0, 0.14], [72, 0.14, 0.14], [76, 0.28, 0.14], [79, 0.42, 0.5]];
-            let end = 0;
-            for (let rep = 0; rep < lv; rep++) {
-                const o = rep * 0.62;
-                const shift = up + rep * 5;
-                for (const [n, at, dur] of phrase) this._brass(t + o + at, midi(n + shift), dur, 0.11);
-                end = o + 0.92;
-            }
-            // Final chord: brass triad plus a bell cascade and sleigh bells.
-            const root = 72 + up + (lv - 1) * 5;
-            for (const n of [0, 4, 7, 12]) this._brass(t + end, midi(root + n), 0.8 + lv * 0.2, 0.07);
-            for (let k = 0; k < 5 + lv * 2; k++) {
-                this._bell(t + end + k * 0.06, midi(PENTA[(k + lv) % PENTA.length] + 12), 0.7, 0.07, GLOCK);
-            }
-            this._sleighBells(t, end + 0.9, 0.07);
-        });
+        this._play((t) => bigWinFanfare(this._v, t, lv));
     }
 
     /** Free spins triggered: sleigh bells and a rising two-octave arpeggio. */
     featureStart() {
-        this._play((t) => {
-            this._sleighBells(t, 1.6, 0.09);
-            const arp = [60, 64, 67, 72, 76, 79, 84, 88, 91, 96];
-            arp.forEach((n, k) => this._bell(t + 0.1 + k * 0.09, midi(n), 0.8, 0.1 + k * 0.006, GLOCK));
-            const top = t + 0.1 + arp.length * 0.09;
-            for (const n of [72, 76, 79, 84]) this._bell(top, midi(n), 1.6, 0.08, CELESTA);
-            this._sparkle(top, 8, 0.8, 0.03);
-        });
+        this._play((t) => featureFanfare(this._v, t));
     }
 
     /** Each free spin: a small double bell with a jingle. */
     freeSpin() {
         this._play((t) => {
-            this._bell(t, midi(84), 0.5, 0.1, GLOCK);
-            this._bell(t + 0.08, midi(91), 0.6, 0.1, GLOCK);
-            this._sleighBells(t, 0.3, 0.05);
+            this._v.bell(t, midi(84), 0.5, 0.1, GLOCK);
+            this._v.bell(t + 0.08, midi(91), 0.6, 0.1, GLOCK);
+            this._v.sleighBells(t, 0.3, 0.05);
         });
     }
 
     /** Symbols / books expand: a whoosh with a shimmer of bells. */
     expand() {
         this._play((t) => {
-            this._noiseSweep(t, 0.55, 300, 5000, 0.2, 2.5);
-            this._sparkle(t + 0.08, 10, 0.5, 0.035);
-            this._bell(t + 0.45, midi(96), 0.9, 0.06, GLOCK);
+            this._v.noiseSweep(t, 0.55, 300, 5000, 0.2, 2.5);
+            this._v.sparkle(t + 0.08, 10, 0.5, 0.035);
+            this._v.bell(t + 0.45, midi(96), 0.9, 0.06, GLOCK);
         });
     }
 
     /** The max win is reached: the grand fanfare, with bells all round. */
     maxWin() {
-        this._play((t) => {
-            const line = [[72, 0, 0.18], [72, 0.18, 0.1], [72, 0.28, 0.1], [79, 0.38, 0.45],
-                [77, 0.86, 0.14], [76, 1.0, 0.14], [74, 1.14, 0.14], [84, 1.28, 1.2]];
-            for (const [n, at, dur] of line) {
-                this._brass(t + at, midi(n), dur, 0.11);
-                this._brass(t + at, midi(n - 12), dur, 0.05);
-            }
-            for (const n of [60, 64, 67, 72]) this._brass(t + 1.28, midi(n), 1.2, 0.05);
-            const cascade = [96, 93, 91, 88, 86, 84, 81, 79, 76, 74, 72];
-            cascade.forEach((n, k) => this._bell(t + 1.3 + k * 0.07, midi(n), 0.9, 0.08, GLOCK));
-            this._sleighBells(t, 2.6, 0.09);
-        });
+        this._play((t) => maxWinFanfare(this._v, t));
     }
 
     /** The reels spin (on = true) or all stopped: a soft looping whirr of ticks. */
     spinLoop(on = true) {
         this._loop("spin", on, (t, dest) => {
             // A 0.12 s pattern of two soft wooden ticks, repeated by an interval.
-            this._tone(t, 900, 0.03, 0.05, "triangle", 700, dest);
-            this._noiseBurst(t + 0.06, 0.025, 0.03, "bandpass", 2400, 1.5, dest);
+            this._v.tone(t, 900, 0.03, 0.05, "triangle", 700, dest);
+            this._v.noiseBurst(t + 0.06, 0.025, 0.03, "bandpass", 2400, 1.5, dest);
         }, 0.12);
     }
 
@@ -343,8 +241,8 @@ export class Sound {
     anticipation(on = true) {
         this._loop("anticipation", on, (t, dest, k) => {
             const f = 220 * Math.pow(2, Math.min(k, 24) / 12);
-            this._tone(t, f, 0.22, 0.06, "sawtooth", f * 1.06, dest);
-            this._noiseSweep(t, 0.24, 800 + k * 150, 3000 + k * 300, 0.05, 3, dest);
+            this._v.tone(t, f, 0.22, 0.06, "sawtooth", f * 1.06, dest);
+            this._v.noiseSweep(t, 0.24, 800 + k * 150, 3000 + k * 300, 0.05, 3, dest);
         }, 0.2);
     }
 
@@ -352,8 +250,8 @@ export class Sound {
     expandBook(k = 0) {
         const step = Math.max(0, Math.min(7, Math.round(Number(k) || 0)));
         this._play((t) => {
-            this._noiseSweep(t, 0.4, 400, 4200, 0.16, 2.5);
-            this._bell(t + 0.3, midi(PENTA[step % PENTA.length] + 12), 0.8, 0.1, GLOCK);
+            this._v.noiseSweep(t, 0.4, 400, 4200, 0.16, 2.5);
+            this._v.bell(t + 0.3, midi(PENTA[step % PENTA.length] + 12), 0.8, 0.1, GLOCK);
         });
     }
 
@@ -362,29 +260,24 @@ export class Sound {
         const m = Math.max(1, Number(mult) || 1);
         const steps = Math.max(2, Math.min(6, Math.round(Math.log2(m)) + 1));
         this._play((t) => {
-            for (let k = 0; k < steps; k++) this._bell(t + k * 0.07, midi(PENTA[k + 3]), 0.5, 0.1, GLOCK);
-            this._brass(t + steps * 0.07, midi(PENTA[steps + 2] - 12), 0.45, 0.08);
+            for (let k = 0; k < steps; k++) this._v.bell(t + k * 0.07, midi(PENTA[k + 3]), 0.5, 0.1, GLOCK);
+            this._v.brass(t + steps * 0.07, midi(PENTA[steps + 2] - 12), 0.45, 0.08);
         });
     }
 
     /** The special symbol expands over its reels. */
     expandSymbol() {
         this._play((t) => {
-            this._noiseSweep(t, 0.5, 250, 4500, 0.18, 2);
-            this._tone(t, 180, 0.5, 0.12, "triangle", 520);
-            this._sparkle(t + 0.2, 6, 0.4, 0.03);
+            this._v.noiseSweep(t, 0.5, 250, 4500, 0.18, 2);
+            this._v.tone(t, 180, 0.5, 0.12, "triangle", 520);
+            this._v.sparkle(t + 0.2, 6, 0.4, 0.03);
         });
     }
 
     /** A count-up climbs into tier `level` (1 big, 2 mega, 3 epic, 4 max): a short sting. */
     tier(level = 1) {
         const lv = Math.max(1, Math.min(4, Math.round(Number(level) || 1)));
-        this._play((t) => {
-            const root = 67 + lv * 2;
-            for (const n of [0, 4, 7]) this._brass(t, midi(root + n), 0.35, 0.07);
-            this._bell(t + 0.05, midi(root + 24), 0.7, 0.08, GLOCK);
-            if (lv >= 3) this._sleighBells(t, 0.5, 0.05);
-        });
+        this._play((t) => tierSting(this._v, t, lv));
     }
 
     /** The count-up climbs (fraction 0..1): a tick at most every 70 ms, rising with it. */
@@ -393,22 +286,22 @@ export class Sound {
         if (now - this._lastTick < 70) return;
         this._lastTick = now;
         const f = Math.max(0, Math.min(1, Number(fraction) || 0));
-        this._play((t) => this._tone(t, 900 * Math.pow(2, f * 1.5), 0.035, 0.045, "sine"));
+        this._play((t) => this._v.tone(t, 900 * Math.pow(2, f * 1.5), 0.035, 0.045, "sine"));
     }
 
     /** The count lands (level 0 plain, 1..3 tiers, 4 max): a closing chime. */
     countEnd(level = 0) {
         const lv = Math.max(0, Math.min(4, Math.round(Number(level) || 0)));
         this._play((t) => {
-            this._bell(t, midi(84 + lv * 2), 0.8, 0.1, CELESTA);
-            this._bell(t, midi(79 + lv * 2), 0.8, 0.07, CELESTA);
+            this._v.bell(t, midi(84 + lv * 2), 0.8, 0.1, CELESTA);
+            this._v.bell(t, midi(79 + lv * 2), 0.8, 0.07, CELESTA);
         });
     }
 
     /** UI button click: a tiny soft blip. */
     click() {
         this._play((t) => {
-            this._tone(t, 1400, 0.04, 0.08, "sine", 1100);
+            this._v.tone(t, 1400, 0.04, 0.08, "sine", 1100);
         });
     }
 
@@ -426,8 +319,8 @@ export class Sound {
         comp.connect(ctx.destination);
         this._ctx = ctx;
         this._master = master;
-        this._musicBus = null;
-        this._noise = null;
+        this._v = new Synth(ctx, master);
+        this._music.reset();
         return this;
     }
 
@@ -526,146 +419,5 @@ export class Sound {
         try {
             fn(ctx.currentTime + 0.01);
         } catch { /* a failed effect must never break the game */ }
-    }
-
-    _noiseBuffer() {
-        if (!this._noise) {
-            const ctx = this._ctx;
-            const len = Math.floor(ctx.sampleRate * 1.0);
-            const buf = ctx.createBuffer(1, len, ctx.sampleRate);
-            const data = buf.getChannelData(0);
-            for (let k = 0; k < len; k++) data[k] = Math.random() * 2 - 1;
-            this._noise = buf;
-        }
-        return this._noise;
-    }
-
-    /** Envelope gain node: fast attack, exponential decay, connected to `dest`. */
-    _env(t, attack, dur, peak, dest = this._master) {
-        const g = this._ctx.createGain();
-        g.gain.setValueAtTime(0.0001, t);
-        g.gain.linearRampToValueAtTime(peak, t + attack);
-        g.gain.exponentialRampToValueAtTime(0.0001, t + Math.max(attack + 0.01, dur));
-        g.connect(dest);
-        return g;
-    }
-
-    /** A single oscillator with an optional pitch glide to `toFreq`. */
-    _tone(t, freq, dur, peak, type = "sine", toFreq = null, dest = this._master) {
-        const ctx = this._ctx;
-        const osc = ctx.createOscillator();
-        osc.type = type;
-        osc.frequency.setValueAtTime(freq, t);
-        if (toFreq) osc.frequency.exponentialRampToValueAtTime(toFreq, t + dur);
-        osc.connect(this._env(t, 0.004, dur, peak, dest));
-        osc.start(t);
-        osc.stop(t + dur + 0.05);
-    }
-
-    /** A bell: sine partials, higher ones decaying faster. */
-    _bell(t, freq, dur, peak, partials = GLOCK, dest = this._master) {
-        const ctx = this._ctx;
-        const nyquist = ctx.sampleRate / 2;
-        for (const [ratio, amp, decay] of partials) {
-            const f = freq * ratio;
-            if (f >= nyquist * 0.9) continue;
-            const osc = ctx.createOscillator();
-            osc.type = "sine";
-            osc.frequency.setValueAtTime(f, t);
-            const d = dur * decay;
-            osc.connect(this._env(t, 0.002, d, peak * amp, dest));
-            osc.start(t);
-            osc.stop(t + d + 0.05);
-        }
-    }
-
-    /** A soft brass-like note: detuned triangles through a lowpass with a swell. */
-    _brass(t, freq, dur, peak) {
-        const ctx = this._ctx;
-        const filter = ctx.createBiquadFilter();
-        filter.type = "lowpass";
-        filter.frequency.setValueAtTime(freq * 2, t);
-        filter.frequency.linearRampToValueAtTime(freq * 5, t + 0.05);
-        filter.frequency.exponentialRampToValueAtTime(freq * 2.5, t + dur);
-        filter.Q.value = 0.7;
-        const g = ctx.createGain();
-        g.gain.setValueAtTime(0.0001, t);
-        g.gain.linearRampToValueAtTime(peak, t + 0.03);
-        g.gain.setValueAtTime(peak * 0.8, t + Math.max(0.04, dur * 0.7));
-        g.gain.exponentialRampToValueAtTime(0.0001, t + dur + 0.18);
-        filter.connect(g);
-        g.connect(this._master);
-        for (const [type, detune, amp] of [["sawtooth", -6, 0.35], ["triangle", 5, 1]]) {
-            const osc = ctx.createOscillator();
-            osc.type = type;
-            osc.frequency.setValueAtTime(freq, t);
-            osc.detune.setValueAtTime(detune, t);
-            const a = ctx.createGain();
-            a.gain.value = amp;
-            osc.connect(a);
-            a.connect(filter);
-            osc.start(t);
-            osc.stop(t + dur + 0.25);
-        }
-    }
-
-    /** Noise through a biquad filter of `type` from time `t` for `dur` seconds; returns the
-     *  filter, to be connected to an envelope. */
-    _filteredNoise(t, dur, type, q, offset) {
-        const ctx = this._ctx;
-        const src = ctx.createBufferSource();
-        src.buffer = this._noiseBuffer();
-        const filter = ctx.createBiquadFilter();
-        filter.type = type;
-        filter.Q.value = q;
-        src.connect(filter);
-        src.start(t, Math.random() * offset);
-        src.stop(t + dur + 0.02);
-        return filter;
-    }
-
-    /** Filtered noise with a frequency sweep (whooshes). */
-    _noiseSweep(t, dur, from, to, peak, q = 1, dest = this._master) {
-        const filter = this._filteredNoise(t, dur, "bandpass", q, 0.4);
-        filter.frequency.setValueAtTime(from, t);
-        filter.frequency.exponentialRampToValueAtTime(to, t + dur);
-        const g = this._ctx.createGain();
-        g.gain.setValueAtTime(0.0001, t);
-        g.gain.linearRampToValueAtTime(peak, t + dur * 0.45);
-        g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
-        filter.connect(g);
-        g.connect(dest);
-    }
-
-    /** A short burst of filtered noise. */
-    _noiseBurst(t, dur, peak, type, freq, q = 0.8, dest = this._master) {
-        const filter = this._filteredNoise(t, dur, type, q, 0.5);
-        filter.frequency.value = freq;
-        filter.connect(this._env(t, 0.002, dur, peak, dest));
-    }
-
-    /** Sleigh bells: rhythmic shakes of bright metallic jingles over `dur` seconds. */
-    _sleighBells(t, dur, peak) {
-        const shakes = Math.max(2, Math.floor(dur / 0.11));
-        for (let s = 0; s < shakes; s++) {
-            const at = t + s * 0.11 + (Math.random() - 0.5) * 0.012;
-            const accent = s % 2 === 0 ? 1 : 0.65;
-            const fade = 1 - (s / shakes) * 0.5;
-            this._noiseBurst(at, 0.07, peak * accent * fade, "bandpass", 7000 + Math.random() * 2500, 2.5);
-            // Two or three tiny jingle bells per shake.
-            for (let k = 0; k < 2 + (s % 2); k++) {
-                const f = 3200 + Math.random() * 2600;
-                this._bell(at + k * 0.012, f, 0.12, peak * 0.35 * accent * fade,
-                    [[1, 1, 1], [1.5, 0.5, 0.6]]);
-            }
-        }
-    }
-
-    /** A shimmer of random high pentatonic bells. */
-    _sparkle(t, count, span, peak) {
-        for (let k = 0; k < count; k++) {
-            const n = PENTA[5 + Math.floor(Math.random() * (PENTA.length - 5))] + 12;
-            this._bell(t + (k / count) * span + Math.random() * 0.02, midi(n), 0.35, peak, GLOCK);
-        }
     }
 }

@@ -17,7 +17,7 @@ import wave
 from collections.abc import Callable
 from typing import Any
 
-from e2e_harness import Game
+from e2e_harness import Game, Site
 from playwright.sync_api import BrowserContext, Page
 
 COUNT_NOTES = """
@@ -212,3 +212,73 @@ def test_synthesis_renders_clean(game: Game) -> None:
     assert 0.005 < rms < 0.3
     # The music sits under the effects.
     assert max(levels.values()) < rms, (levels, rms)
+
+
+# Every AudioParam.setTargetAtTime call of the page's own contexts: [param index, target, time].
+RECORD_TARGETS = """
+(() => {
+    window.__params = [];
+    window.__targets = [];
+    const set = AudioParam.prototype.setTargetAtTime;
+    AudioParam.prototype.setTargetAtTime = function (value, ...rest) {
+        let k = window.__params.indexOf(this);
+        if (k < 0) { k = window.__params.length; window.__params.push(this); }
+        window.__targets.push([k, value, performance.now()]);
+        return set.call(this, value, ...rest);
+    };
+})();
+"""
+
+CELEBRATE = """([amount, level, name, bet]) => {
+    const g = window.debugGame;
+    window.__closed = false;
+    g.sequencer.panels.bigWin({ name, level, amount, bet,
+        tiers: g.sequencer.model.big_wins, speedFactor: 0.5, sfx: (n, ...a) => g.sequencer.sfx(n, ...a),
+        onBurst: () => {} }).then(() => { window.__closed = true; });
+}"""
+
+
+def test_music_ducks_under_a_celebration_and_comes_back(context: BrowserContext, open_game: Callable[..., Game], site: Site) -> None:
+    """While a big win counts and its fanfare plays, the music steps back (its bus falls to at
+    most a quarter of its level) but keeps playing; when the panel closes it returns to the level
+    it had. The bus is found from outside: the one AudioParam that gets a low target during the
+    celebration and a high one after it."""
+    from engine import load_model  # the tiers of the model file
+
+    model = load_model()
+    tier = max(model.big_wins, key=lambda t: t.at)
+    context.add_init_script(COUNT_NOTES)
+    context.add_init_script(RECORD_TARGETS)
+    page = open_game(site.root + "?debug=1&lang=en").page
+    page.keyboard.press("Shift")
+    grows(page, 6)  # the music plays
+    assert page.evaluate("window.__targets.length") == 0  # nothing ducked yet
+    amount = tier.at * model.default_bet * 2
+    page.evaluate(CELEBRATE, [amount, tier.level, tier.name, model.default_bet])
+    page.wait_for_function("() => window.__targets.some(([, v]) => v > 0)")
+    page.evaluate(WAIT_MS, 600)  # five time constants of the duck (0.08 s) and more
+    ducked = page.evaluate("""() => window.__targets.filter(([, v]) => v > 0)
+        .map(([k, v]) => [k, v, window.__params[k].value])""")
+    assert len({k for k, _, _ in ducked}) == 1, ducked  # one bus moved: the music's
+    bus = ducked[0][0]
+    grows(page)  # still playing while ducked
+    page.dispatch_event("#overlay", "pointerdown")  # lands the count
+    page.dispatch_event("#overlay", "pointerdown")  # closes the panel
+    page.wait_for_function("() => window.__closed")
+    page.wait_for_function("(k) => window.__targets.filter(([p]) => p === k).length >= 2", arg=bus)
+    back = page.evaluate("(k) => window.__targets.filter(([p]) => p === k).map(([, v]) => v)", bus)
+    low, high = back[0], back[-1]
+    assert 0 < low <= high / 4, back
+    assert ducked[0][2] <= high / 4 * 1.05  # the bus's own value had fallen, not just its target
+    page.evaluate(WAIT_MS, 2500)  # the return's time constant is 0.4 s
+    assert abs(page.evaluate("(k) => window.__params[k].value", bus) - high) < high * 0.05
+
+
+def test_state_reports_the_music_and_effects_switches(context: BrowserContext, open_game: Callable[..., Game]) -> None:
+    page = booted(context, open_game)
+    assert page.evaluate("[window.game.state().music, window.game.state().effects]") == [True, True]
+    page.evaluate("window.game.setSound({ music: false })")
+    assert page.evaluate("[window.game.state().music, window.game.state().effects]") == [False, True]
+    assert page.get_attribute("#music-toggle", "aria-pressed") == "false"
+    page.evaluate("window.game.setSound({ effects: false, music: true })")
+    assert page.evaluate("[window.game.state().music, window.game.state().effects]") == [True, False]

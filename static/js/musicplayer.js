@@ -1,0 +1,154 @@
+// The music (music.js's loops), played by a lookahead scheduler (sound.js owns one).
+//
+//   import { MusicPlayer } from "./musicplayer.js";
+//   const music = new MusicPlayer({ audio, allowed }); // audio(): {ctx, master, voices} or null
+//   music.play("feature"); music.update(); music.duck(true); music.stop();
+//
+// Notes are scheduled ahead on the AudioContext clock by a timer (4 times a second, 0.8 s
+// ahead), so no frame does audio work. The notes go through their own gain bus under the
+// effects; `duck(true)` lowers it while a celebration plays its fanfare and count (the music
+// steps back, as in a casino's big-win show), `duck(false)` brings it back. `allowed()` says
+// whether music may sound now (a track chosen, music on, not muted, the page visible, after a
+// gesture); `update()` starts or stops the scheduler to match it.
+
+import { CELESTA, midi } from "./soundkit.js";
+import { TRACKS, loopSeconds } from "./music.js";
+
+const LOOKAHEAD = 0.8; // seconds of music scheduled ahead
+const SCHEDULE_MS = 250; // how often the scheduler runs
+export const MUSIC_GAIN = 0.45; // the music bus under the effects
+export const DUCKED = 0.12; // the bus's gain, relative to MUSIC_GAIN, under a celebration
+
+export class MusicPlayer {
+    constructor({ audio, allowed }) {
+        this._audio = audio;
+        this._allowed = allowed;
+        this.track = null; // the loop wanted ("base" | "feature"), played when allowed
+        this.ducked = false;
+        this._timer = null;
+        this._bus = null;
+        this._loopStart = 0; // context time of the current loop pass's start
+        this._nextNote = 0; // index into the track's notes sorted by beat
+    }
+
+    /** Whether the scheduler runs (notes are being scheduled). */
+    get playing() {
+        return this._timer !== null;
+    }
+
+    /** Plays the loop `name` ("base" | "feature") from now on, when music may sound. */
+    play(name = "base") {
+        const track = TRACKS[name] ? name : "base";
+        if (track === this.track && this._timer) return;
+        this.track = track;
+        this.stop();
+        this.update();
+    }
+
+    /** Starts or stops the scheduler to match `allowed()`. */
+    update() {
+        if (!this.track || !this._allowed()) return this.stop();
+        if (this._timer) return;
+        const audio = this._audio();
+        if (!audio) return;
+        this.bus(audio);
+        this._loopStart = audio.ctx.currentTime + 0.1;
+        this._nextNote = 0;
+        this._timer = setInterval(() => this._schedule(), SCHEDULE_MS);
+        this._schedule();
+    }
+
+    /** Stops scheduling; notes already scheduled fade out. */
+    stop() {
+        if (this._timer) clearInterval(this._timer);
+        this._timer = null;
+        try {
+            if (this._bus) {
+                // Notes already scheduled fade out: a new bus for the next ones.
+                const old = this._bus;
+                old.gain.cancelScheduledValues(old.context.currentTime);
+                old.gain.setTargetAtTime(0, old.context.currentTime, 0.05);
+                setTimeout(() => { try { old.disconnect(); } catch { /* ignore */ } }, 1500);
+                this._bus = null;
+            }
+        } catch { /* ignore */ }
+    }
+
+    /** Lowers the music under a celebration (on = true), or brings it back. */
+    duck(on = true) {
+        this.ducked = Boolean(on);
+        try {
+            const bus = this._bus;
+            if (!bus) return;
+            const t = bus.context.currentTime;
+            bus.gain.cancelScheduledValues(t);
+            bus.gain.setTargetAtTime(this._level(), t, this.ducked ? 0.08 : 0.4);
+        } catch { /* ignore */ }
+    }
+
+    /** A new context (Sound.attach): the old bus belongs to the old one. */
+    reset() {
+        this.stop();
+        this._bus = null;
+    }
+
+    _level() {
+        return this.ducked ? MUSIC_GAIN * DUCKED : MUSIC_GAIN;
+    }
+
+    /** The music's gain bus in `audio`'s context (made on first use). */
+    bus(audio) {
+        if (this._bus) return this._bus;
+        const bus = audio.ctx.createGain();
+        bus.gain.value = this._level();
+        bus.connect(audio.master);
+        this._bus = bus;
+        return bus;
+    }
+
+    /** Schedules the notes that start within the lookahead window. */
+    _schedule() {
+        const audio = this._audio();
+        if (!audio || !this._allowed()) return this.stop();
+        const { ctx } = audio;
+        if (ctx.state !== "running") return; // the clock is stopped: nothing to catch up
+        const track = TRACKS[this.track];
+        const notes = (track._sorted ??= [...track.notes].sort((a, b) => a[0] - b[0]));
+        const beat = 60 / track.tempo;
+        const span = loopSeconds(track);
+        const until = ctx.currentTime + LOOKAHEAD;
+        // A context that was suspended and resumed must not play a burst of past notes.
+        if (this._loopStart + span < ctx.currentTime) {
+            this._loopStart = ctx.currentTime + 0.05;
+            this._nextNote = 0;
+        }
+        try {
+            const dest = this.bus(audio);
+            for (let guard = 0; guard < 256; guard++) {
+                if (this._nextNote >= notes.length) {
+                    this._loopStart += span;
+                    this._nextNote = 0;
+                }
+                const [at, note, len, voice] = notes[this._nextNote];
+                const t = this._loopStart + at * beat;
+                if (t >= until) break;
+                this._nextNote++;
+                if (t < ctx.currentTime) continue;
+                playNote(audio.voices, t, voice, note, len * beat, track.gain, dest);
+            }
+        } catch { /* the music must never break the game */ }
+    }
+}
+
+/** One note of a track's `voice` at context time `t`, played by `voices` (a Synth) into `dest`. */
+export function playNote(voices, t, voice, note, dur, gain, dest) {
+    if (voice === "bell") {
+        for (let k = 0; k < 2; k++) voices.noiseBurst(t + k * 0.06, 0.06, 0.07 * gain, "bandpass", 8000, 2.5, dest);
+        return;
+    }
+    if (voice === "bass") {
+        voices.tone(t, midi(note), Math.min(dur, 1.2), 0.35 * gain, "triangle", null, dest);
+        return;
+    }
+    voices.bell(t, midi(note), Math.max(0.5, dur * 1.4), 0.3 * gain, CELESTA, dest);
+}
