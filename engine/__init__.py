@@ -17,6 +17,7 @@ from .events import EVENT_TYPES, Event
 from .grid import Grid, format_grid, parse_grid
 from .model import Model, load_model
 from .offer import Offer, offer
+from .replaylink import round_from_text, round_text
 from .rng import secure_rng
 from .round import Round, RoundEnd, check_bet, play_round
 from .spin import Spin, SpinKind
@@ -26,5 +27,6 @@ __all__ = [
     "FreeSpinError", "Grid", "GridError", "LineWin", "Model", "ModelError", "Offer", "ReplayError",
     "ReplayLinkError", "Round", "RoundEnd", "SavedRoundError", "SimulationError", "Spin", "SpinKind",
     "check_bet",
-    "evaluate", "format_grid", "load_model", "offer", "parse_grid", "play_round", "secure_rng",
+    "evaluate", "format_grid", "load_model", "offer", "parse_grid", "play_round", "round_from_text",
+    "round_text", "secure_rng",
 ]

@@ -28,8 +28,8 @@ from .evaluate import evaluate
 from .grid import parse_grid
 from .jsonfile import EXPORT_LIMIT, read_json, shown
 from .model import MODEL_PATH, Model, load_model
-from .replaylink import model_fingerprint, parse_replay, round_from_export
-from .round import Round, play_round
+from .replaylink import model_fingerprint, parse_replay, round_from_export, round_from_text
+from .round import play_round
 from .spin import SpinKind
 
 PROG = "python -m engine"
@@ -322,7 +322,7 @@ def verify(model: Model, source: str) -> int:
             data = read_json(source, what="exported round", limit=EXPORT_LIMIT, error=SavedRoundError)
             rnd = round_from_export(data, model)
         else:
-            rnd = Round.from_text(parse_replay(source), model)
+            rnd = round_from_text(parse_replay(source), model)
     except EngineError as exc:
         _say(f"not genuine: {exc}")
         return 1

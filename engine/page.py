@@ -47,7 +47,7 @@ from .errors import EngineError, ReplayLinkError, SavedRoundError
 from .launch import MAX_BALANCE, check_amount, check_stake, max_level, with_bets
 from .model import Model
 from .offer import offer
-from .replaylink import export_round, parse_replay, replay_link
+from .replaylink import export_round, parse_replay, replay_link, round_from_text, round_text
 from .rng import Rng
 from .round import Round, play_round
 
@@ -142,7 +142,7 @@ def open_replay(model: Model, link_or_text: object) -> dict[str, Any]:
     cut short, made with another model or does not fit it (nothing of the player's changes)."""
     try:
         text = parse_replay(link_or_text)
-        rnd = Round.from_text(text, model)
+        rnd = round_from_text(text, model)
     except EngineError as exc:
         return refusal(exc)
     return {"round": rnd.to_dict(), "text": text}
@@ -157,7 +157,7 @@ def share_saved(model: Model, data: str, page_url: object) -> dict[str, Any]:
         rnd.verify(model)
         if not isinstance(page_url, str):
             raise ReplayLinkError("format", f"a page URL is a string, not {type(page_url).__name__}")
-        return {"text": rnd.to_text(), "link": replay_link(page_url, rnd), "export": export_round(rnd)}
+        return {"text": round_text(rnd), "link": replay_link(page_url, rnd), "export": export_round(rnd)}
     except EngineError as exc:  # every fault of a saved round is a SavedRoundError
         return refusal(exc, f"{type(exc).__name__}: {exc}")
 

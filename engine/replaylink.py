@@ -25,16 +25,18 @@ text is accepted only when it is exactly the text of the round it gives.
 
 >>> import random
 >>> from engine import load_model, play_round
->>> from engine.round import Round
 >>> model = load_model()
 >>> rnd = play_round(model, 100, random.Random(2024))
->>> Round.from_text(rnd.to_text(), model) == rnd
+>>> round_from_text(round_text(rnd), model) == rnd
 True
 >>> link = replay_link("https://example.org/game/?embed=1&replay=old#info", rnd)
 >>> link.startswith("https://example.org/game/?embed=1&replay=1.") and link.endswith("#info")
 True
->>> parse_replay(link) == rnd.to_text()
+>>> parse_replay(link) == round_text(rnd)
 True
+
+This module sits above :mod:`engine.round` and imports it; the round knows nothing of its
+text form, so the two never import each other (``tests/engine/test_import_direction.py``).
 """
 
 from __future__ import annotations
@@ -43,17 +45,15 @@ import hashlib
 import json
 import zlib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qsl, unquote_plus, urlsplit
 
 from .errors import EngineError, ReplayError, ReplayLinkError, SavedRoundError
 from .launch import with_bets
 from .model import Model
 from .rng import Replay
+from .round import Round, play_round
 from .spin import SpinKind
-
-if TYPE_CHECKING:
-    from .round import Round
 
 VERSION = "1"
 """The version of the text form (its first field)."""
@@ -98,9 +98,9 @@ def _check(body: str) -> str:
 
 
 def round_text(rnd: Round) -> str:
-    """The text form of ``rnd`` (see the module docstring); :meth:`Round.to_text`. A round
-    the rules do not give (a tampered saved round read by ``Round.from_dict``) has none: its
-    draws would give another round, so :meth:`Round.verify`'s SavedRoundError is raised instead."""
+    """The text form of ``rnd`` (see the module docstring). A round the rules do not give (a
+    tampered saved round read by ``Round.from_dict``) has none: its draws would give another
+    round, so :meth:`Round.verify`'s SavedRoundError is raised instead."""
     model = rnd.model
     rnd.verify(model)
     draws = "-".join(_base36(d) for d in rnd.draws(model))
@@ -111,8 +111,6 @@ def round_text(rnd: Round) -> str:
 def round_from_text(text: object, model: Model) -> Round:
     """The round a text form gives with ``model``, replayed through ``play_round``;
     :class:`ReplayLinkError` naming the check that refused it."""
-    from .round import play_round
-
     if not isinstance(text, str):
         raise ReplayLinkError("format", f"a replay text is a string, not {type(text).__name__}")
     bad = sorted(set(text) - _ALPHABET)
@@ -172,7 +170,7 @@ def replay_link(page_url: str, rnd: Round) -> str:
     base, hash_, fragment = page_url.partition("#")
     path, _, query = base.partition("?")
     kept = [p for p in query.split("&") if p and unquote_plus(p.partition("=")[0]) != PARAM]
-    kept.append(f"{PARAM}={rnd.to_text()}")
+    kept.append(f"{PARAM}={round_text(rnd)}")
     return f"{path}?{'&'.join(kept)}{hash_}{fragment}"
 
 
@@ -201,7 +199,7 @@ def export_round(rnd: Round) -> dict[str, Any]:
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
-        "round": rnd.to_text(),
+        "round": round_text(rnd),
         "model": model_fingerprint(model),
         "bet": rnd.bet,
         "buy": rnd.buy,

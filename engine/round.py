@@ -43,7 +43,6 @@ from .events import round_events
 from .features import draw_special, free_spin
 from .grid import window
 from .model import Model
-from .replaylink import round_from_text, round_text
 from .rng import Replay, Rng, WeightTable, encode
 from .spin import Spin, SpinKind, base_spin_at
 from .tables import tables_for
@@ -235,18 +234,6 @@ class Round:
             raise SavedRoundError(f"round line bet, cap and cost {saved} do not follow from bet "
                                   f"{rnd.bet}: {(rnd.line_bet, rnd.cap, rnd.cost)}")
         return rnd
-
-    def to_text(self) -> str:
-        """The round's compact, URL-safe text form: model, bet, mode, draws and a checksum
-        (:mod:`engine.replaylink`); ValueError for a round the rules do not give."""
-        return round_text(self)
-
-    @classmethod
-    def from_text(cls, text: str, model: Model) -> Round:
-        """The round a :meth:`to_text` form gives with ``model``, its draws played again through
-        :func:`play_round`; :class:`engine.replaylink.ReplayLinkError` (a ValueError) naming
-        the check that refused an altered, cut, foreign or malformed text."""
-        return round_from_text(text, model)
 
     def draws(self, model: Model) -> list[int]:
         """The draws that give this round (see the module docstring), read back from its stops,

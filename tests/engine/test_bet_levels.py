@@ -14,7 +14,7 @@ import pytest
 from engine import BetError, BuyError, load_model, page, play_round
 from engine.launch import MAX_LEVELS, check_stake, with_bets
 from engine.model import LINES
-from engine.replaylink import model_fingerprint
+from engine.replaylink import model_fingerprint, round_text
 
 MODEL = load_model()
 
@@ -94,5 +94,5 @@ def test_configure_answers_the_model_and_limit_or_why() -> None:
 def test_a_replay_of_a_launch_level_opens_under_the_model_levels() -> None:
     m = with_bets(MODEL, [70])
     rnd = play_round(m, 70, random.Random(11))
-    opened = page.open_replay(MODEL, rnd.to_text())  # 70 is not one of the model's own levels
+    opened = page.open_replay(MODEL, round_text(rnd))  # 70 is not one of the model's own levels
     assert opened["round"]["bet"] == 70 and opened["round"]["total_win"] == rnd.total_win

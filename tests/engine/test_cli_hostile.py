@@ -37,7 +37,7 @@ from engine import load_model, play_round
 from engine.__main__ import LIMITS, TEXT_LIMITS, _parser, main
 from engine.errors import EngineError, ModelError, SavedRoundError
 from engine.jsonfile import EXPORT_LIMIT, MAX_DEPTH, MAX_INT_DIGITS, MODEL_LIMIT, read_json
-from engine.replaylink import export_round
+from engine.replaylink import export_round, round_text
 
 SECONDS = 5.0
 """A bound on one refusal's time: the reader reads at most 1 MiB (about 0.25 s at worst on
@@ -51,7 +51,7 @@ COMMANDS = {
     "check": ["check"],
     "par": ["par"],
     "simulate": ["simulate", "--rounds", "1", "--seed", "1"],
-    "verify": ["verify", ROUND.to_text()],
+    "verify": ["verify", round_text(ROUND)],
     "scenarios": ["scenarios"],
 }
 """Every command, with arguments that would make it work on a good model."""
@@ -538,7 +538,7 @@ def test_fuzz_verify_an_exported_round(fuzz_dir, genuine_stdout, raw: bytes) -> 
 
 ARGV_TOKENS = st.sampled_from(["round", "evaluate", "check", "verify", "--seed", "--bet", "--buy", "--model",
                                "--special", "--multiplier", "--json", "1", "-1", "0", "100", "1=2", GRID,
-                               ROUND.to_text(), "/dev/zero", ".", "--", "-", "-h"])
+                               round_text(ROUND), "/dev/zero", ".", "--", "-", "-h"])
 
 
 @FUZZ

@@ -1,4 +1,4 @@
-"""A round's text form (Round.to_text / Round.from_text), replay links and the exported
+"""A round's text form (round_text / round_from_text), replay links and the exported
 record: the text gives back the very round, and a text that was altered, cut, lengthened,
 made with another model or whose draws do not fit is refused, naming why."""
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from book_models import CAPPED, MODELS, SHIPPED, TEST, fresh_test_data
 from engine import Round, load_model, page, play_round
 from engine.replaylink import (ReplayLinkError, export_round, model_fingerprint, parse_replay,
-                               replay_link, round_from_export)
+                               replay_link, round_from_export, round_from_text, round_text)
 from engine.tables import tables_for
 from round_cases import play, rounds
 
@@ -32,7 +32,7 @@ def body_of(text: str) -> str:
 
 def refusal(text: object, model=TEST) -> str:
     with pytest.raises(ReplayLinkError) as raised:
-        Round.from_text(text, model)  # type: ignore[arg-type]
+        round_from_text(text, model)  # type: ignore[arg-type]
     assert isinstance(raised.value, ValueError)
     return raised.value.reason
 
@@ -41,10 +41,10 @@ def refusal(text: object, model=TEST) -> str:
 @given(rounds())
 def test_text_gives_back_the_round(case) -> None:
     model, r = play(case)
-    text = r.to_text()
-    back = Round.from_text(text, model)
+    text = round_text(r)
+    back = round_from_text(text, model)
     assert back == r and back.to_dict() == r.to_dict()
-    assert back.to_text() == text
+    assert round_text(back) == text
 
 
 @settings(deadline=None)
@@ -52,7 +52,7 @@ def test_text_gives_back_the_round(case) -> None:
 def test_text_is_a_query_value_as_it_stands(case) -> None:
     # Neither RFC 3986 percent-encoding nor the form encoding of URLSearchParams escapes it.
     _, r = play(case)
-    text = r.to_text()
+    text = round_text(r)
     assert quote(text, safe="") == text
     assert urlencode({"replay": text}) == f"replay={text}"
 
@@ -61,7 +61,7 @@ def test_text_is_a_query_value_as_it_stands(case) -> None:
 @given(rounds(), st.data(), st.sampled_from(["change", "truncate"]))
 def test_any_single_character_change_or_truncation_is_refused(case, data, how: str) -> None:
     model, r = play(case)
-    text = r.to_text()
+    text = round_text(r)
     i = data.draw(st.integers(0, len(text) - 1))
     if how == "truncate":
         assert refusal(text[:i], model) == "truncated"
@@ -74,7 +74,7 @@ def test_any_single_character_change_or_truncation_is_refused(case, data, how: s
 @given(rounds(), st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz.-", min_size=1))
 def test_trailing_characters_are_refused(case, tail) -> None:
     model, r = play(case)
-    assert refusal(r.to_text() + tail, model) == "trailing"
+    assert refusal(round_text(r) + tail, model) == "trailing"
 
 
 def test_the_text_names_its_fields() -> None:
@@ -84,11 +84,11 @@ def test_the_text_names_its_fields() -> None:
     # reel 2 at stop 1, so no feature and no more draws).
     r = play_round(TEST, 100, _Fixed(448))
     assert r.spins[0].stops == (0, 1, 0, 0, 0) and not r.feature
-    assert r.to_text() == resign(f"1.{model_fingerprint(TEST)}.100.s.cg")
+    assert round_text(r) == resign(f"1.{model_fingerprint(TEST)}.100.s.cg")
     # A bought round: "b", the special draw first (0 picks the first symbol, SANTA).
     r = play_round(TEST, 50, _Fixed(0), buy=True)
     assert r.special == "SANTA"
-    fields = r.to_text().split(".")
+    fields = round_text(r).split(".")
     assert fields[2:4] == ["50", "b"] and fields[4].split("-")[0] == "0"
     assert [int(d, 36) for d in fields[4].split("-")] == r.draws(TEST)
 
@@ -104,11 +104,11 @@ class _Fixed:
 
 
 def test_a_text_of_another_model_is_refused() -> None:
-    text = play_round(TEST, 100, random.Random(4)).to_text()
+    text = round_text(play_round(TEST, 100, random.Random(4)))
     assert refusal(text, SHIPPED) == "model"
     assert refusal(text, CAPPED) == "model"  # the test model with only its cap changed
     with pytest.raises(ReplayLinkError, match="another model"):
-        Round.from_text(text, SHIPPED)
+        round_from_text(text, SHIPPED)
 
 
 def test_the_fingerprint_is_the_models_content() -> None:
@@ -132,12 +132,12 @@ def test_draws_that_do_not_fit_are_refused() -> None:
     # A base draw one past the last stop combination.
     assert refusal(resign(f"{head}.s.{_b36(t.base_combos)}")) == "draws"
     with pytest.raises(ReplayLinkError, match=f"outside 0..{t.base_combos - 1}"):
-        Round.from_text(resign(f"{head}.s.{_b36(t.base_combos)}"), TEST)
+        round_from_text(resign(f"{head}.s.{_b36(t.base_combos)}"), TEST)
     # A draw too many after a base spin that wins nothing more.
     assert refusal(resign(f"{head}.s.0-0")) == "draws"
     # A bought round whose free spins stop early (the rules play on).
     r = play_round(TEST, 100, random.Random(7), buy=True)
-    body, draws = body_of(r.to_text()).rsplit(".", 1)
+    body, draws = body_of(round_text(r)).rsplit(".", 1)
     assert refusal(resign(f"{body}.{draws.rsplit('-', 1)[0]}")) == "draws"
     # A special-symbol draw past the total weight.
     assert refusal(resign(f"{head}.b.{_b36(t.specials.total)}-0")) == "draws"
@@ -159,7 +159,7 @@ def test_other_forged_fields_are_refused() -> None:
     assert refusal(resign(f"1.{head}.35.s.0")) == "bet"     # not a level of the test model
     assert refusal(resign(f"1.{head}.100.x.0")) == "format"
     # "cg" is a base spin that wins no feature (test_the_text_names_its_fields)
-    assert Round.from_text(resign(f"1.{head}.100.s.cg"), TEST).spins[0].stops == (0, 1, 0, 0, 0)
+    assert round_from_text(resign(f"1.{head}.100.s.cg"), TEST).spins[0].stops == (0, 1, 0, 0, 0)
     assert refusal(resign(f"1.{head}.100.s.0cg")) == "format"  # a leading zero
     assert refusal(resign(f"1.{head}.0100.s.cg")) == "format"
     assert refusal(resign(f"1.{head}.100.s.cg--0")) == "format"
@@ -170,7 +170,7 @@ def test_other_forged_fields_are_refused() -> None:
     j = next(i for i, d in enumerate(draws) if i > 1 and d == 0 and _is_multiplier(r, i))
     forged = draws[:j] + [1] + draws[j + 1:]
     assert play_round(TEST, 100, _Replayer(forged), buy=True) == r
-    body = body_of(r.to_text()).rsplit(".", 1)[0]
+    body = body_of(round_text(r)).rsplit(".", 1)[0]
     assert refusal(resign(f"{body}.{'-'.join(_b36(d) for d in forged)}")) == "format"
     assert refusal(12345) == "format"
     assert refusal("1.ABC") == "format"
@@ -198,7 +198,7 @@ class _Replayer:
 
 def test_replay_link_keeps_the_page_and_replaces_the_replay() -> None:
     r = play_round(TEST, 100, random.Random(3))
-    text = r.to_text()
+    text = round_text(r)
     assert replay_link("https://a.example/x/index.html", r) == f"https://a.example/x/index.html?replay={text}"
     assert (replay_link("http://127.0.0.1:8000/?embed=1&replay=junk&seed=4&replay=more#top", r)
             == f"http://127.0.0.1:8000/?embed=1&seed=4&replay={text}#top")
@@ -207,7 +207,7 @@ def test_replay_link_keeps_the_page_and_replaces_the_replay() -> None:
 
 def test_parse_replay_reads_a_link_or_a_bare_text() -> None:
     r = play_round(TEST, 100, random.Random(3), buy=True)
-    text = r.to_text()
+    text = round_text(r)
     assert parse_replay(text) == text
     assert parse_replay(f"  {text}\n") == text
     assert parse_replay(replay_link("https://a.example/g/?embed=1", r)) == text
@@ -226,7 +226,7 @@ def test_export_states_the_rounds_figures_and_reads_back() -> None:
     # Second method: the figures from the round's own dict.
     d = r.to_dict()
     assert e["format"] == "book-of-christmas-eve/round" and e["version"] == 1
-    assert (e["round"], e["bet"], e["buy"], e["cost"], e["win"]) == (r.to_text(), 50, True, 50 * 100, d["total_win"])
+    assert (e["round"], e["bet"], e["buy"], e["cost"], e["win"]) == (round_text(r), 50, True, 50 * 100, d["total_win"])
     assert e["free_spins_played"] == len([s for s in d["spins"] if s["kind"] == "free"])
     back = json.loads(json.dumps(e))
     assert round_from_export(back, TEST) == r
@@ -234,7 +234,7 @@ def test_export_states_the_rounds_figures_and_reads_back() -> None:
     with pytest.raises(ReplayLinkError, match="exported win"):
         round_from_export(back, TEST)
     with pytest.raises(ReplayLinkError, match="not an exported round"):
-        round_from_export({"round": r.to_text()}, TEST)
+        round_from_export({"round": round_text(r)}, TEST)
 
 
 def test_page_open_replay_gives_the_rounds_page_json() -> None:
@@ -242,8 +242,8 @@ def test_page_open_replay_gives_the_rounds_page_json() -> None:
     # The same dict as page.play gives for the round when it was played.
     played = page.play(TEST, random.Random(21), 100, True)["round"]
     link = replay_link("https://a.example/?embed=1", r)
-    assert page.open_replay(TEST, link) == {"round": played, "text": r.to_text()}
-    assert page.open_replay(TEST, r.to_text())["round"] == played
+    assert page.open_replay(TEST, link) == {"round": played, "text": round_text(r)}
+    assert page.open_replay(TEST, round_text(r))["round"] == played
     refused = page.open_replay(TEST, link[:-1])
     assert refused["code"] == "replayLink.truncated" and "cut short" in refused["error"]
     assert "another model" in page.open_replay(SHIPPED, link)["error"]
@@ -255,7 +255,7 @@ def test_page_share_saved_gives_text_link_and_export() -> None:
     saved = r.to_dict()
     del saved["events"]  # the page saves rounds without their events
     shared = page.share_saved(TEST, json.dumps(saved), "https://a.example/g/?embed=1")
-    assert shared == {"text": r.to_text(), "link": replay_link("https://a.example/g/?embed=1", r),
+    assert shared == {"text": round_text(r), "link": replay_link("https://a.example/g/?embed=1", r),
                       "export": export_round(r)}
     # The link opens the same round (second method: the round's own dict).
     assert page.open_replay(TEST, shared["link"])["round"] == r.to_dict()
@@ -271,4 +271,5 @@ def test_a_round_the_rules_do_not_give_has_no_text() -> None:
     d["total_win"] += d["line_bet"]
     forged = Round.from_dict(d, TEST)
     with pytest.raises(ValueError, match="round total"):
-        forged.to_text()
+        round_text(forged)
+

@@ -10,7 +10,7 @@ import math
 import pytest
 
 from book_models import CAPPED, SHIPPED
-from engine import Round, RoundEnd, SpinKind, play_round
+from engine import Round, RoundEnd, SpinKind, play_round, round_from_text, round_text
 from engine.rng import Replay
 from engine.scenarios import SCENARIOS_PATH, catalogue_json, find_scenarios, load_scenarios, scenario_round
 
@@ -24,7 +24,7 @@ def replayed(model, entry) -> Round:
     assert replay.left == 0, "every draw of the scenario is used"
     assert rnd == scenario_round(model, entry)
     assert rnd.buy is (entry["mode"] == "buy") and entry["mode"] in ("base", "buy")
-    assert entry["replay"] == rnd.to_text() and Round.from_text(entry["replay"], model) == rnd
+    assert entry["replay"] == round_text(rnd) and round_from_text(entry["replay"], model) == rnd
     assert isinstance(entry["description"], str) and entry["description"]
     return rnd
 

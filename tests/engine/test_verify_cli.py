@@ -14,7 +14,7 @@ import pytest
 from book_models import ROOT, SHIPPED, TEST, TEST_MODEL_PATH
 from engine import play_round
 from engine.__main__ import main, money
-from engine.replaylink import export_round, replay_link
+from engine.replaylink import export_round, replay_link, round_text
 from engine.scenarios import SCENARIOS_PATH
 
 
@@ -42,7 +42,7 @@ def test_money_by_hand() -> None:
 
 def test_verify_a_bare_text_and_an_exported_file(tmp_path, capsys) -> None:
     r = play_round(TEST, 100, random.Random(2))
-    assert main(["--model", str(TEST_MODEL_PATH), "verify", r.to_text()]) == 0
+    assert main(["--model", str(TEST_MODEL_PATH), "verify", round_text(r)]) == 0
     assert f"({r.total_win} minor units)" in capsys.readouterr().out
     path = tmp_path / "round.json"
     path.write_text(json.dumps(export_round(r)), encoding="utf-8")
@@ -51,7 +51,7 @@ def test_verify_a_bare_text_and_an_exported_file(tmp_path, capsys) -> None:
 
 
 def test_verify_refuses_with_exit_1_and_the_reason() -> None:
-    text = play_round(SHIPPED, 100, random.Random(5)).to_text()
+    text = round_text(play_round(SHIPPED, 100, random.Random(5)))
     altered = text[:-1] + ("0" if text[-1] != "0" else "1")
     p = run("verify", altered)
     assert p.returncode == 1 and p.stdout == ""

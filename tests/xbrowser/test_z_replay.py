@@ -5,7 +5,7 @@ Named to run after test_play.py: its first visit must find WebKit's HTTP cache e
 runtime is sent immutable, and one WebKit session serves the whole run).
 
 Expected values: the round CPython's engine re-derives from the same text
-(`Round.from_text(text, load_model())`, the rules replayed from its draws), its events and win
+(`round_from_text(text, load_model())`, the rules replayed from its draws), its events and win
 as `Round.to_dict()` gives them; the link made from a scenario of the catalogue that triggers
 the free spins (engine/data/scenarios.json "trigger"), so a whole feature is replayed.
 """
@@ -19,8 +19,7 @@ from contextlib import AbstractContextManager
 from drivers import Driver, boot
 from nginx import Nginx
 
-from engine import load_model
-from engine.round import Round
+from engine import load_model, round_from_text
 from engine.scenarios import load_scenarios
 
 Step = Callable[[str], AbstractContextManager[None]]
@@ -29,7 +28,7 @@ Step = Callable[[str], AbstractContextManager[None]]
 def test_a_replay_link_gives_the_same_round_in_every_engine(drv: Driver, server: Nginx, step: Step) -> None:
     model = load_model()
     text = load_scenarios()["trigger"]["replay"]
-    want = json.loads(json.dumps(Round.from_text(text, model).to_dict()))
+    want = json.loads(json.dumps(round_from_text(text, model).to_dict()))
     assert want["free_spins"] > 0  # a feature: many events to agree on
     with step("open the link in a browser that never saw the game"):
         boot(drv, server.game + f"?replay={text}&speed=fast")
