@@ -101,16 +101,26 @@ def round_text(rnd: Round) -> str:
     """The text form of ``rnd`` (see the module docstring). A round the rules do not give (a
     tampered saved round read by ``Round.from_dict``) has none: its draws would give another
     round, so :meth:`Round.verify`'s SavedRoundError is raised instead."""
+    rnd.verify(rnd.model)
+    return _text_of(rnd)
+
+
+def _text_of(rnd: Round) -> str:
+    """The text of a round known to be the rules' (verified, or just played): its draws written
+    out, with no replay to check them."""
     model = rnd.model
-    rnd.verify(model)
     draws = "-".join(_base36(d) for d in rnd.draws(model))
     body = f"{VERSION}.{model_fingerprint(model)}.{rnd.bet}.{_MODES[rnd.buy]}.{draws}"
     return f"{body}.{_check(body)}"
 
 
 def round_from_text(text: object, model: Model) -> Round:
-    """The round a text form gives with ``model``, replayed through ``play_round``;
-    :class:`ReplayLinkError` naming the check that refused it."""
+    """The round a text form gives with ``model``, its draws played once through
+    ``play_round``; :class:`ReplayLinkError` naming the check that refused it.
+
+    The round is then written back (without a second replay: it was just played, so it is the
+    rules') and must give ``text`` exactly. That also holds everything :meth:`Round.verify`
+    would check: the text's draws are then the round's own draws, and they were the ones played."""
     if not isinstance(text, str):
         raise ReplayLinkError("format", f"a replay text is a string, not {type(text).__name__}")
     bad = sorted(set(text) - _ALPHABET)
@@ -158,7 +168,7 @@ def round_from_text(text: object, model: Model) -> Round:
     if replay.left:
         raise ReplayLinkError("draws", f"replay text draws do not fit the model: {replay.left} "
                                        f"left over when the round ends")
-    if round_text(rnd) != text:
+    if _text_of(rnd) != text:
         raise ReplayLinkError("format", "replay text is not written the one way its round is "
                                         "(leading zeros, or a draw other than its band's first)")
     return rnd
@@ -194,12 +204,18 @@ def parse_replay(link_or_text: object) -> str:
 def export_round(rnd: Round) -> dict[str, Any]:
     """What a history Export button saves for one round: its text form (which alone decides
     it) and, for a reader, the figures it gives, amounts in minor units."""
+    return _record(rnd, round_text(rnd))
+
+
+def _record(rnd: Round, text: str) -> dict[str, Any]:
+    """The export record of ``rnd`` whose text form is ``text`` (already checked, so that
+    reading an export back replays its round once)."""
     model = rnd.model
     tier = model.big_win(rnd.total_win, rnd.bet)
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
-        "round": round_text(rnd),
+        "round": text,
         "model": model_fingerprint(model),
         "bet": rnd.bet,
         "buy": rnd.buy,
@@ -221,8 +237,10 @@ def round_from_export(data: object, model: Model) -> Round:
     if data.get("format") != EXPORT_FORMAT or data.get("version") != EXPORT_VERSION:
         raise ReplayLinkError("export", f"not an exported round: format {data.get('format')!r} "
                                         f"version {data.get('version')!r}")
-    rnd = round_from_text(data.get("round"), model)
-    again = export_round(rnd)
+    text = data.get("round")
+    rnd = round_from_text(text, model)
+    assert isinstance(text, str)  # round_from_text refuses anything else
+    again = _record(rnd, text)
     for key, value in data.items():
         if key in again and again[key] != value:
             raise ReplayLinkError("export", f"the exported {key} {value!r} is not the round's "

@@ -273,3 +273,27 @@ def test_a_round_the_rules_do_not_give_has_no_text() -> None:
     with pytest.raises(ValueError, match="round total"):
         round_text(forged)
 
+
+@pytest.mark.parametrize("buy", [False, True])
+def test_reading_a_text_or_an_export_replays_the_round_once(monkeypatch, buy: bool) -> None:
+    # Issue 34: a text's draws are played once; the round they give is then written back, not
+    # replayed again to check it. Every play_round the engine reaches is counted (Round.verify
+    # calls it through engine.round, replaylink through its own import).
+    import engine.replaylink
+    import engine.round
+
+    r = play_round(TEST, 100, random.Random(41), buy=buy)
+    text, record = round_text(r), export_round(r)
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args[1:])
+        return play_round(*args, **kwargs)
+
+    for module in (engine.round, engine.replaylink):
+        monkeypatch.setattr(module, "play_round", counted)
+    assert round_from_text(text, TEST) == r
+    assert len(calls) == 1
+    calls.clear()
+    assert round_from_export(record, TEST) == r
+    assert len(calls) == 1
