@@ -51,22 +51,29 @@ export function sized(node, text, write = true) {
 }
 
 const MIN_TEXT_PX = 12; // no text under 12 CSS px (a phone held at arm's length)
+export const AMOUNT = { oneLine: true }; // fitWidth's options for an amount
 
 /** Shrinks `node`'s font, a pixel at a time down to MIN_TEXT_PX, until its text fits its box
- *  (a long balance in a phone's narrow meter); its CSS size again once it fits at that. */
-export function fitWidth(node) {
+ *  (a long balance in a phone's narrow meter); its CSS size again once it fits at that.
+ *  `oneLine` (an amount): kept on one line while it shrinks, so "€20,168.00" gets smaller
+ *  rather than break inside its digits; only an amount too wide even at MIN_TEXT_PX may wrap
+ *  as its CSS allows (a long currency on a small phone). */
+export function fitWidth(node, { oneLine = false } = {}) {
     node.style.fontSize = "";
+    node.style.whiteSpace = "";
     if (!node.isConnected || node.clientWidth === 0) return;
     // an amount that counts up is sized once, for the amount it lands on (data-widest), so its
     // text neither outgrows its box nor changes size while it climbs
     const shown = node.textContent;
     const widest = node.dataset.widest;
     if (widest) node.textContent = widest;
+    if (oneLine) node.style.whiteSpace = "nowrap";
     let size = parseFloat(getComputedStyle(node).fontSize);
     while (node.scrollWidth > node.clientWidth + 0.5 && size > MIN_TEXT_PX) {
         size = Math.max(MIN_TEXT_PX, size - 1);
         node.style.fontSize = `${size}px`;
     }
+    if (oneLine && node.scrollWidth > node.clientWidth + 0.5) node.style.whiteSpace = "";
     if (widest) node.textContent = shown;
 }
 
@@ -105,7 +112,7 @@ export class Hud extends Emitter {
         // a <select> is as wide as its longest option: that one sets its size
         sized(e.bet, model.bets.map(format).reduce((a, b) => (b.length > a.length ? b : a), ""), false);
         // a turned phone gives the meters another width
-        addEventListener("resize", () => { fitWidth(e.balance); fitWidth(e.win); });
+        addEventListener("resize", () => { fitWidth(e.balance, AMOUNT); fitWidth(e.win, AMOUNT); });
         // the option chosen is a level of the model's (by its place), never text read back
         e.bet.addEventListener("change", () => this.emit("bet", { bet: model.bets[e.bet.selectedIndex] }));
         e.betDown.addEventListener("click", () => this._stepBet(-1));
@@ -131,7 +138,7 @@ export class Hud extends Emitter {
 
     setBalance(minor) {
         sized(this.el.balance, this.format(minor));
-        fitWidth(this.el.balance);
+        fitWidth(this.el.balance, AMOUNT);
         this.el.balance.dataset.minor = String(minor);
     }
 
@@ -188,7 +195,7 @@ export class Hud extends Emitter {
             this._winText = text;
             sized(e.win, text);
             // measuring forces a layout: only when the text grows a character (a count-up's frame)
-            if (text.length !== this._fitLength) { this._fitLength = text.length; fitWidth(e.win); }
+            if (text.length !== this._fitLength) { this._fitLength = text.length; fitWidth(e.win, AMOUNT); }
         }
         if (this.featureBase !== null) sized(e.fsTotal, this.format(Math.max(0, v - this.featureBase)));
     }

@@ -4,7 +4,7 @@
 
 import { CountUp } from "./countup.js";
 import { el, symbolUrl } from "./dom.js";
-import { fitWidth } from "./hud.js";
+import { AMOUNT, fitWidth } from "./hud.js";
 import { has, t } from "./i18n.js";
 
 const MIN_MS = 30;
@@ -46,7 +46,8 @@ export class Panels {
         this.root.classList.add("show");
         // a title or an amount wider than the panel can be (a long language, a long currency
         // amount on a phone) is set smaller until it fits, 12 px at least
-        for (const node of panel.querySelectorAll(".panel-title, .panel-amount")) fitWidth(node);
+        for (const node of panel.querySelectorAll(".panel-title")) fitWidth(node);
+        for (const node of panel.querySelectorAll(".panel-amount")) fitWidth(node, AMOUNT);
         return new Promise((resolve) => {
             let skips = 0;
             const finish = () => {
@@ -197,7 +198,7 @@ export class Panels {
         });
         const rearm = this._rearm;
         sfx("duck", true); // the music steps back while the total counts and its chime plays
-        if (total > 0) count.to(total, countMs).then(() => { sfx("countEnd", 0); fitWidth(amount); rearm(3000 * speedFactor); });
+        if (total > 0) count.to(total, countMs).then(() => { sfx("countEnd", 0); fitWidth(amount, AMOUNT); rearm(3000 * speedFactor); });
         else { count.set(0); rearm(3000 * speedFactor); }
         return shown.then(() => { sfx("duck", false); count.land(); });
     }
@@ -260,7 +261,7 @@ export class Panels {
                 sfx("bigWin", level); // the tier's fanfare as the count lands
             }
             sfx("countEnd", max ? 4 : level);
-            fitWidth(figure);
+            fitWidth(figure, AMOUNT);
             onBurst?.(max ? 4 : level);
             rearm(hold * speedFactor);
         };

@@ -38,6 +38,35 @@ def test_nothing_overflows_sideways_on_a_phone(phone: BrowserContext, watch: Wat
     assert widths["inner"] == 390 and widths["scroll"] == widths["client"] == 390, widths
 
 
+SMALL_PHONE = {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True,
+               "device_scale_factor": 2}
+
+# How many lines an element's text takes: the distinct tops of its text's line boxes.
+LINES = """(sel) => { const r = document.createRange(); r.selectNodeContents(document.querySelector(sel));
+    return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; }"""
+
+
+def test_the_max_win_stays_on_one_line_in_the_win_meter(new_context: Callable[..., BrowserContext], watch: Watch,
+                                                         site: Site) -> None:
+    """On the smallest phone upright (320x568) the largest amount #win can hold, the cap at the
+    top bet (the model's max_win x its largest bet), is set smaller rather than broken inside its
+    digits ("€20,16" / "8.00" before), and the text still fits its meter."""
+    from engine import load_model
+
+    model = load_model()
+    top = model.max_win * max(model.bets)
+    ctx = new_context(**SMALL_PHONE)
+    prepare_context(ctx, watch)
+    page = boot(ctx.new_page(), watch, site.root + "?speed=fast&debug=1&lang=en").page
+    for amount in (model.max_win * model.default_bet, top):
+        page.evaluate("(m) => { const h = window.debugGame.hud; h.setWin(m); h.landWin(); }", amount)
+        page.wait_for_function("(m) => document.getElementById('win').dataset.minor === String(m)", arg=amount)
+        assert page.evaluate(LINES, "#win") == 1, page.inner_text("#win")
+        fits = page.evaluate("() => { const w = document.getElementById('win'); return w.scrollWidth <= w.clientWidth + 0.5; }")
+        assert fits, page.inner_text("#win")
+    ctx.close()
+
+
 def tap(page: Page, selector: str) -> None:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
