@@ -5,6 +5,7 @@
 
 import { StartupError, connect } from "./bridge.js";
 import { Controller, Refused } from "./controller.js";
+import { OPTIONS as AUTOPLAY_OPTIONS } from "./autoplayrules.js";
 import { CannotStart, PageState, byId, interactive, pageState, setPageState } from "./dom.js";
 import * as embed from "./embed.js";
 import { Hud, fitWidth, makeFormat } from "./hud.js";
@@ -158,8 +159,8 @@ embed.listen({
             return buy();
         },
         [embed.Incoming.TURBO]: (msg) => game.controls.setTurbo(embed.flag(msg, "on", !live().state.turbo)),
-        [embed.Incoming.AUTOPLAY]: ({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }) =>
-            autoplay({ rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit }),
+        // the message's own fields (type, target) aside, every option the autoplay knows
+        [embed.Incoming.AUTOPLAY]: (msg) => autoplay(Object.fromEntries(AUTOPLAY_OPTIONS.filter((k) => k in msg).map((k) => [k, msg[k]]))),
         [embed.Incoming.STOP_AUTOPLAY]: () => window.game.stopAutoplay(),
         [embed.Incoming.SET_BET]: (msg) => live().setBet(msg.bet),
         [embed.Incoming.CONFIGURE]: (msg) => configure(msg.settings),

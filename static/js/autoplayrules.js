@@ -32,6 +32,9 @@ import { AmountError, MAX_AUTOPLAY, amount as checked } from "./amounts.js";
 import { Emitter } from "./emitter.js";
 
 export const ROUND_CHOICES = [10, 25, 50, 100, 250, Infinity];
+/** The options of a run, the one list: checkOptions, window.game.autoplay, the parent's
+ *  `autoplay` message (app.js picks these fields of it) and autoplayStart read it. */
+export const OPTIONS = Object.freeze(["rounds", "stopOnFeature", "singleWinAtLeast", "lossLimit", "winLimit"]);
 export const REASONS = ["rounds", "feature", "singleWin", "lossLimit", "winLimit", "balance", "stopped", "hidden", "error"];
 export const MAX_AMOUNT = MAX_AUTOPLAY; // amounts.js: the balance ceiling; no balance can move further
 
@@ -66,10 +69,9 @@ function amount(value, name, { required = false } = {}) {
  */
 export function checkOptions(opts) {
     if (opts === null || typeof opts !== "object" || Array.isArray(opts)) {
-        throw new AutoplayOptionError("autoplay needs an options object {rounds, stopOnFeature, singleWinAtLeast, lossLimit, winLimit}");
+        throw new AutoplayOptionError(`autoplay needs an options object {${OPTIONS.join(", ")}}`);
     }
-    const known = new Set(["rounds", "stopOnFeature", "singleWinAtLeast", "lossLimit", "winLimit"]);
-    const unknown = Object.keys(opts).filter((k) => !known.has(k));
+    const unknown = Object.keys(opts).filter((k) => !OPTIONS.includes(k));
     if (unknown.length) throw new AutoplayOptionError(`unknown autoplay option ${unknown.map((k) => JSON.stringify(k)).join(", ")}`);
     let rounds = opts.rounds;
     if (rounds === null || rounds === "until stopped" || rounds === "Infinity") rounds = Infinity;

@@ -10,7 +10,7 @@
 // A table is an ES module exporting a flat object of key -> string. A key missing from a table
 // falls back to the social English overlay (when that wording is on), then to English; a key no
 // table has is shown as itself, warned once. English is imported here, so t() answers before any
-// other table has loaded. Adding a language: its table, and a line in LANGUAGES.
+// other table has loaded. Adding a language: its tables, and a line in languages.js (the one list).
 //
 // A page may use sections of its own: a folder of tables beside the game's, one per table name
 // (static/i18n/par/de.js, par/de-social.js, ...: the PAR page's texts, which the game page never
@@ -18,9 +18,8 @@
 // <html data-i18n-sections="par">.
 
 import en from "../i18n/en.js";
+import { FALLBACK, LANGUAGES } from "./languages.js";
 
-/** The languages shipped, and their writing direction. Adding one: a table and a line here. */
-export const LANGUAGES = Object.freeze({ en: "ltr", de: "ltr", ar: "rtl" });
 export const WORDINGS = Object.freeze(["standard", "social"]);
 
 // merged = en (with its sections) < en-social (social wording) < the language's table < its
@@ -45,17 +44,17 @@ function rebuild() {
     merged = Object.assign({}, en, ...(state.enSections ?? []), state.enOverlay, state.base, state.overlay);
     const root = document.documentElement;
     root.lang = state.code;
-    root.dir = LANGUAGES[state.code];
+    root.dir = LANGUAGES[state.code].dir;
 }
 
-/** Loads the table of `code` ("en", "de", "ar"); an unknown code gives English, with a warning. */
+/** Loads the table of `code` (one of languages.js); an unknown code gives English, with a warning. */
 export async function setLanguage(code) {
-    let wanted = String(code ?? "en").trim().toLowerCase();
+    let wanted = String(code ?? FALLBACK).trim().toLowerCase();
     if (!Object.hasOwn(LANGUAGES, wanted)) {
         console.warn(`the language ${JSON.stringify(code)} is not shipped (${Object.keys(LANGUAGES).join(", ")}): English is shown`);
-        wanted = "en";
+        wanted = FALLBACK;
     }
-    state.base = wanted === "en" ? null : await load(wanted); // English is underneath already
+    state.base = wanted === FALLBACK ? null : await load(wanted); // English is underneath already
     state.code = wanted;
     await setWording(state.wording);
 }
@@ -71,7 +70,7 @@ export async function setWording(wording) {
 }
 
 export const lang = () => state.code;
-export const dir = () => LANGUAGES[state.code];
+export const dir = () => LANGUAGES[state.code].dir;
 export const wording = () => state.wording;
 
 /** Whether the tables have a text for `key` (a model's tier name without one is shown as it is). */

@@ -14,7 +14,7 @@
 
 import { el, symbolUrl } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
-import { LANGUAGES } from "./launch.js";
+import { FALLBACK, LANGUAGES } from "./languages.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -29,9 +29,9 @@ function svg(tag, attrs = {}) {
     return node;
 }
 
-// Numbers as the page's language writes them, in the locale its amounts are in (launch.js
-// LANGUAGES: en-IE, de-DE, ar-AE): "20,168×" in English is "20.168×" in German.
-const locale = () => LANGUAGES[lang()]?.locale ?? "en-IE";
+// Numbers as the page's language writes them, in the locale its amounts are in
+// (languages.js): "20,168×" in English is "20.168×" in German.
+const locale = () => LANGUAGES[lang()]?.locale ?? LANGUAGES[FALLBACK].locale;
 const grouped = (n) => Number(n).toLocaleString(locale());
 const fixed = (n, digits) => Number(n).toLocaleString(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const percent = (fraction, digits = 2) => Number(fraction).toLocaleString(locale(),

@@ -15,6 +15,7 @@
 // (untrimmed), under the limits of amounts.js limitsOf(model).
 
 import { AmountError, amount, limitsOf } from "./amounts.js";
+import { FALLBACK, LANGUAGES } from "./languages.js";
 
 export class SettingsError extends Error {
     /** @param {string} key the setting  @param {string} value as given  @param {string} why
@@ -30,12 +31,6 @@ export class SettingsError extends Error {
     }
 }
 
-/** Languages with a table in static/i18n/ (the first is the fallback). */
-export const LANGUAGES = {
-    en: { dir: "ltr", locale: "en-IE" },
-    de: { dir: "ltr", locale: "de-DE" },
-    ar: { dir: "rtl", locale: "ar-AE" },
-};
 /** Virtual coins of social (sweepstakes) play: shown as coins, never as money. */
 export const COINS = { XGC: "Gold Coins", XSC: "Sweeps Coins" };
 /** The switches, each `0` or `1`. */
@@ -105,10 +100,10 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     const raw = input instanceof URLSearchParams ? (k) => input.get(k) : (k) => input?.[k] ?? null;
     const get = (k) => text(raw(k));
 
-    let lang = (get("lang") ?? "en").toLowerCase();
+    let lang = (get("lang") ?? FALLBACK).toLowerCase();
     if (!Object.hasOwn(LANGUAGES, lang)) {
         warn(`lang=${lang} has no table: English is shown`);
-        lang = "en";
+        lang = FALLBACK;
     }
 
     const jurisdiction = get("jurisdiction");

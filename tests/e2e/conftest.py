@@ -52,6 +52,7 @@ from e2e_harness import (
     prepare_context,
     serve,
 )
+from languages import TABLE_NAMES
 from playwright.sync_api import Browser, BrowserContext
 
 
@@ -125,7 +126,6 @@ def game(browser: Browser, browser_context_args: dict[str, Any], site: Site) -> 
         ctx.close()
 
 
-TABLE_NAMES = ("en", "de", "ar", "en-social", "de-social", "ar-social")
 # A table with its parts in the sections of static/i18n/ (par/: the PAR page's texts), as the
 # page that uses them all (par.html) merges them (i18n.js load)
 LOAD_TABLES = """async (names) => {

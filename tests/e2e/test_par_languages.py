@@ -21,11 +21,12 @@ from urllib.parse import urlencode
 
 import pytest
 from e2e_harness import REPO_ROOT, Game, Site, Watch, boot, prepare_context
+from languages import LANGUAGES, TRANSLATED
 from playwright.sync_api import Browser, expect
 from test_i18n import FORBIDDEN, PLACEHOLDER
 
 SHOTS = REPO_ROOT / "screenshots"
-LANGS = ("de", "ar")
+LANGS = TRANSLATED  # static/js/languages.js: every language but English
 LAB_TIMEOUT_MS = 600_000  # Pyodide boots in the lab's worker first
 
 # Every string the lab's canvas draws (the chart's ticks and axis title), recorded for the checks.
@@ -84,7 +85,7 @@ def german(x: float, digits: int) -> str:
 def test_the_page_has_the_language_and_direction(pages: dict[str, Game], lang: str) -> None:
     html = pages[lang].page.locator("html")
     expect(html).to_have_attribute("lang", lang)
-    expect(html).to_have_attribute("dir", "rtl" if lang == "ar" else "ltr")
+    expect(html).to_have_attribute("dir", LANGUAGES[lang].dir)
 
 
 @pytest.mark.parametrize("lang", LANGS)

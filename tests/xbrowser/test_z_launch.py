@@ -23,6 +23,7 @@ from decimal import Decimal
 
 import pytest
 from drivers import Driver, boot
+from languages import LANGUAGES
 from nginx import Nginx
 
 from engine import load_model, play_round
@@ -30,7 +31,7 @@ from engine.launch import with_bets
 
 Step = Callable[[str], AbstractContextManager[None]]
 MODEL_JSON = Path(__file__).resolve().parents[2] / "engine" / "data" / "model.json"
-LOCALES = {"en": "en-IE", "de": "de-DE", "ar": "ar-AE"}
+LOCALES = {code: lang.locale for code, lang in LANGUAGES.items()}  # static/js/languages.js
 
 
 def intl(drv: Driver, minor: int, digits: int, currency: str, locale: str) -> str:

@@ -5,12 +5,12 @@
 // reader (or a test) can check every number against `python -m engine par --json`.
 //
 // Words come from the tables (static/i18n/, through t()); numbers are formatted in the locale
-// the game uses for the page's language (launch.js LANGUAGES: en-IE, de-DE, ar-AE), as its
+// the game uses for the page's language (languages.js), as its
 // amounts are. A sentence holding a figure element is built by `parts(key, vars)`: the
 // translated text split on its {placeholders}, each replaced by its node or string.
 
 import { dir, has, lang, t } from "../i18n.js";
-import { LANGUAGES } from "../launch.js";
+import { FALLBACK, LANGUAGES } from "../languages.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -73,7 +73,7 @@ export function at(obj, key) {
 }
 
 /** The locale of the page's language, as the game formats its amounts in it. */
-export const locale = () => LANGUAGES[lang()]?.locale ?? LANGUAGES.en.locale;
+export const locale = () => LANGUAGES[lang()]?.locale ?? LANGUAGES[FALLBACK].locale;
 
 const formats = new Map();
 function format(options) {
