@@ -76,6 +76,16 @@ def _py(value: object) -> object:
     return None if value is jsnull else value
 
 
+# The calls of `window.bridge` (their JavaScript names) and the EngineBridge method answering
+# each: the one list. static/js/bridge.js publishes one function per name (BRIDGE_METHODS, which
+# tests/test_lists.py checks against this table, with a method of its Bridge class for each).
+METHODS = {
+    "offer": "offer", "playRound": "play_round", "checkRound": "check_round", "restoreRng": "restore_rng",
+    "configure": "configure", "checkLaunch": "check_launch", "openReplay": "open_replay",
+    "shareSaved": "share_saved", "scenario": "scenario", "playScenario": "play_scenario",
+}
+
+
 class EngineBridge:
     """The engine for one page: its model, its generator and the calls of `window.bridge`, each
     taking plain values and answering a JSON string. Touches no page: the engine's worker
@@ -176,14 +186,10 @@ class EngineBridge:
         """One call of the worker's protocol: `window.bridge`'s method name and its arguments as
         a JSON list (JSON keeps JavaScript's types: a float, a string or null stays one, and the
         engine refuses it in its own words). A non-integer bet is never coerced."""
-        calls = {"playRound": self.play_round, "checkRound": self.check_round,
-                 "offer": self.offer, "restoreRng": self.restore_rng, "configure": self.configure,
-                 "checkLaunch": self.check_launch, "openReplay": self.open_replay,
-                 "shareSaved": self.share_saved, "scenario": self.scenario,
-                 "playScenario": self.play_scenario}
-        if method not in calls:
+        if method not in METHODS:
             raise ValueError(f"no bridge method {method!r}")
-        return calls[method](*json.loads(args_json))
+        answer: str = getattr(self, METHODS[method])(*json.loads(args_json))
+        return answer
 
     def started(self) -> dict[str, object]:
         """What the page needs of the started engine (static/js/bridge.js): the model as JSON,

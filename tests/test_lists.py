@@ -48,3 +48,24 @@ def test_every_doc_lists_the_autoplay_options_of_the_module() -> None:
     for name, found in passages.items():
         assert found, f"{name}: the passage listing the options was not found"
         assert listed(found.group(1)) == options, name
+
+
+def test_the_bridge_methods_are_one_list() -> None:
+    """main.py's METHODS (the JavaScript name of each call and the EngineBridge method answering
+    it) is the list: bridge.js publishes exactly those names (BRIDGE_METHODS) and its Bridge class
+    wraps each; every method named exists on EngineBridge. Read from the files' text and syntax."""
+    import ast
+
+    tree = ast.parse((ROOT / "main.py").read_text(encoding="utf-8"))
+    table = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                 and any(isinstance(t, ast.Name) and t.id == "METHODS" for t in node.targets))
+    methods = ast.literal_eval(table)
+    engine_bridge = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "EngineBridge")
+    defined = {f.name for f in engine_bridge.body if isinstance(f, ast.FunctionDef)}
+    assert set(methods.values()) <= defined, set(methods.values()) - defined
+    bridge_js = (ROOT / "static" / "js" / "bridge.js").read_text(encoding="utf-8")
+    m = re.search(r"export const BRIDGE_METHODS = Object\.freeze\(\[([^\]]*)\]\)", bridge_js)
+    assert m, "bridge.js: BRIDGE_METHODS not found"
+    assert re.findall(r'"(\w+)"', m.group(1)) == list(methods)
+    wrapped = set(re.findall(r"^    async (\w+)\(", bridge_js, re.M))
+    assert set(methods) <= wrapped, set(methods) - wrapped

@@ -77,7 +77,7 @@ export class Bridge {
     }
 
     /** Decides one whole round: `{round, rng}` (rng: the seeded generator's state after it, or null). */
-    async playRound(bet, buy) {
+    async playRound(bet, buy = false) {
         return parsed(await this._raw.playRound(bet, buy));
     }
 
@@ -153,6 +153,11 @@ const MODE = new URLSearchParams(location.search).get("engine") === "page" ? "pa
 /** Where Python runs: "worker" (the default) or "page" (`?engine=page`). */
 export const engineMode = MODE;
 
+/** The calls of `window.bridge`: main.py's METHODS, by their JavaScript names (the Bridge class
+ *  above wraps each; tests/test_lists.py checks the three agree). */
+export const BRIDGE_METHODS = Object.freeze(["offer", "playRound", "checkRound", "restoreRng", "configure",
+    "checkLaunch", "openReplay", "shareSaved", "scenario", "playScenario"]);
+
 /** The one place `window.bridge` is published, for either place Python runs: `info` is the
  *  engine's `{modelJson, seed, rngName, engineModule}`, `call(method, args)` a Promise of the
  *  engine's JSON answer to one of main.py's EngineBridge.handle methods (arguments cross as
@@ -162,16 +167,7 @@ function publish(info, call) {
         modelJson: info.modelJson,
         seed: info.seed,
         rngName: info.rngName,
-        offer: (bet) => call("offer", [bet]),
-        playRound: (bet, buy = false) => call("playRound", [bet, buy]),
-        checkRound: (json, bet, cost) => call("checkRound", [json, bet, cost]),
-        restoreRng: (json) => call("restoreRng", [json]),
-        configure: (json) => call("configure", [json]),
-        checkLaunch: (json) => call("checkLaunch", [json]),
-        openReplay: (link) => call("openReplay", [link]),
-        shareSaved: (json, pageUrl) => call("shareSaved", [json, pageUrl]),
-        scenario: (name) => call("scenario", [name]),
-        playScenario: (name) => call("playScenario", [name]),
+        ...Object.fromEntries(BRIDGE_METHODS.map((name) => [name, (...args) => call(name, args)])),
     };
     // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
     window.engineModule = info.engineModule;
