@@ -14,7 +14,7 @@
 // the engine is up, after checking that the engine read the same strips.
 
 import { byId } from "./dom.js";
-import { makeFormat, sized } from "./hud.js";
+import { fillBets, makeFormat } from "./hud.js";
 import { readSettings } from "./launch.js";
 import { REELS } from "./layout.js";
 import { t } from "./i18n.js";
@@ -65,14 +65,8 @@ export function unlockSpin() {
 
 function paintHud(model, format) {
     const bet = byId("bet");
-    bet.replaceChildren(...model.bets.map((b) => {
-        const o = document.createElement("option");
-        o.value = String(b);
-        o.textContent = format(b);
-        return o;
-    }));
+    fillBets(bet, model.bets, format);
     bet.value = String(model.default_bet);
-    sized(bet, model.bets.map(format).reduce((a, b) => (b.length > a.length ? b : a), ""), false);
     // The balance (the save, checked by the engine) and the buy price (the engine's offer)
     // are not known yet: a dash rather than a number nobody decided.
     byId("balance").textContent = "–";

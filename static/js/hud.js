@@ -77,6 +77,18 @@ export function fitWidth(node, { oneLine = false } = {}) {
     if (widest) node.textContent = shown;
 }
 
+/** The bet <select>'s options: one a level (`bets`, minor units), worded by `format`; sized
+ *  by its longest (a <select> is as wide as its longest option). The first paint fills it too. */
+export function fillBets(select, bets, format) {
+    select.replaceChildren(...bets.map((b) => {
+        const o = document.createElement("option");
+        o.value = String(b);
+        o.textContent = format(b);
+        return o;
+    }));
+    sized(select, bets.map(format).reduce((a, b) => (b.length > a.length ? b : a), ""), false);
+}
+
 export function makeFormat(currency = "EUR", locale = "en-IE") {
     if (currency === "EUR" && locale === "en-IE") return Object.assign((minor) => formatEuro(minor), { minorDigits: 2 });
     if (Object.hasOwn(COIN_SUFFIX, currency)) {
@@ -103,14 +115,7 @@ export class Hud extends Emitter {
             info: $("info-button"), history: $("history-button"), mute: $("mute"), turbo: $("turbo"), winLabel: $("win-label"),
         };
         const e = this.el;
-        e.bet.replaceChildren(...model.bets.map((b) => {
-            const o = document.createElement("option");
-            o.value = String(b);
-            o.textContent = format(b);
-            return o;
-        }));
-        // a <select> is as wide as its longest option: that one sets its size
-        sized(e.bet, model.bets.map(format).reduce((a, b) => (b.length > a.length ? b : a), ""), false);
+        fillBets(e.bet, model.bets, format);
         // a turned phone gives the meters another width
         addEventListener("resize", () => { fitWidth(e.balance, AMOUNT); fitWidth(e.win, AMOUNT); });
         // the option chosen is a level of the model's (by its place), never text read back
