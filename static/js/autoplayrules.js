@@ -124,7 +124,7 @@ export class Autoplay extends Emitter {
         this.running = true;
         const { env, options: o } = this;
         const from = env.saved.roundsPlayed;
-        let reason = null;
+        let reason;
         try {
             for (;;) {
                 reason = this._before();

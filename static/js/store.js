@@ -169,7 +169,6 @@ function check(raw, model) {
     checkRng(rec.rng);
     if (rec.seed === null && rec.rng !== null) fail("save.rngNoSeed", "it holds a generator state without a seed");
     checkHistory(rec.history, model.bets);
-    let pending = null;
     if (rec.pending !== null) {
         const p = rec.pending;
         if (!isObject(p) || !isObject(p.round) || !Number.isSafeInteger(p.step) || p.step < 0) {
