@@ -15,7 +15,7 @@ ENGINE_FILES := $(shell $(PYTHON) -c 'import tomllib; print(*sorted(k.removepref
 	for k in tomllib.load(open("pyscript.toml", "rb"))["files"]))')
 
 .PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par scenarios \
-	clean system-deps-play system-deps-test
+	clean system-deps-play system-deps-test lint test-js check
 
 # The system packages each command needs (tools/system-deps.txt): checked first, installed with
 # apt-get when this user can (root, or sudo without a password), else a stop naming them.
@@ -70,6 +70,24 @@ typecheck: $(STAMP)
 test-engine: $(STAMP)
 	$(BIN)/pytest tests/engine engine README.md tests/test_readme.py
 
+# ESLint over the front end, the tools and the JS tests (eslint.config.mjs; pinned in package.json).
+lint: $(NPM_STAMP)
+	node_modules/.bin/eslint .
+
+# The unit tests of the page's pure modules (tests/js/*.test.mjs), with Node's own runner. The
+# modules are ES modules in a package.json without "type" (the browser needs none): Node reads
+# them as such, and is told not to warn about it on every file.
+test-js:
+	node --test --test-reporter=spec --disable-warning=MODULE_TYPELESS_PACKAGE_JSON tests/js/
+
+# The loop of seconds (under a minute on 2 cores): lint, the JS unit tests, and the engine's tests
+# and docs but those of the exact PAR sheet (test_par_*.py: the shipped model's sheet alone is
+# about 22 s of CPU) and the long simulations (test_simulate.py), which `make test` and
+# `make test-engine` run: about three quarters of the engine suite's time.
+SLOW_ENGINE_TESTS := --ignore-glob='tests/engine/test_par_*.py' --ignore=tests/engine/test_simulate.py
+check: lint test-js $(STAMP)
+	$(BIN)/pytest -q tests/engine engine README.md tests/test_readme.py $(SLOW_ENGINE_TESTS)
+
 test-e2e: system-deps-test $(STAMP) vendor
 	$(BIN)/pytest tests/e2e
 
@@ -77,7 +95,9 @@ test-e2e: system-deps-test $(STAMP) vendor
 test-xbrowser: system-deps-test $(STAMP) dist
 	$(BIN)/pytest tests/xbrowser
 
-test: system-deps-test $(STAMP) typecheck vendor dist
+# lint and the JS unit tests first (seconds; make runs them, not pytest, so each runs once), then
+# every pytest suite
+test: system-deps-test $(STAMP) lint test-js typecheck vendor dist
 	$(BIN)/pytest
 
 # The property tests and the CLI's fuzz of hostile files with fresh random examples, ten times as

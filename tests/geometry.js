@@ -239,7 +239,8 @@
         // (a scroll extent is a whole number of px: a scroll area is allowed 1 px)
         const by = outside(part, ref, scroller ? TEXT : EDGE);
         if (by.length) {
-            if (scroller) report("outside-scroll-area", el, `box ${boxText(part)} past ${path(scroller)}'s reachable box ${boxText(ref)} by ${by.join(", ")} px`);
+            if (scroller) report("outside-scroll-area", el, `box ${boxText(part)} past ${path(scroller)}'s reachable box ${boxText(ref)} ` +
+                `by ${by.join(", ")} px`);
             else report("outside-viewport", el, `box ${boxText(part)} past the ${VW}x${VH} viewport by ${by.join(", ")} px`);
         }
     }
@@ -271,7 +272,8 @@
             const o = inter(a.seen, b.seen);
             const w = o.right - o.left, h = o.bottom - o.top;
             if (w > EDGE && h > EDGE) {
-                report("controls-overlap", a.el, `hit area ${boxText(a.seen)} overlaps ${path(b.el)}'s ${boxText(b.seen)} by ${r1(w)}x${r1(h)} px`);
+                report("controls-overlap", a.el, `hit area ${boxText(a.seen)} overlaps ${path(b.el)}'s ${boxText(b.seen)} ` +
+                    `by ${r1(w)}x${r1(h)} px`);
             }
         }
     }
@@ -301,10 +303,12 @@
     for (const [block, sample] of boxes) {
         const s = cs(block);
         if (!scrolls(s.overflowX) && block.scrollWidth > block.clientWidth + TEXT) {
-            report("text-overflow", block, `text ${quote(sample)} is ${block.scrollWidth} px wide in a box of ${block.clientWidth} (scrollWidth > clientWidth)`);
+            report("text-overflow", block, `text ${quote(sample)} is ${block.scrollWidth} px wide in a box of ${block.clientWidth} ` +
+                `(scrollWidth > clientWidth)`);
         }
         if (!scrolls(s.overflowY) && block.scrollHeight > block.clientHeight + TEXT) {
-            report("text-overflow", block, `text ${quote(sample)} is ${block.scrollHeight} px high in a box of ${block.clientHeight} (scrollHeight > clientHeight)`);
+            report("text-overflow", block, `text ${quote(sample)} is ${block.scrollHeight} px high in a box of ${block.clientHeight} ` +
+                `(scrollHeight > clientHeight)`);
         }
     }
     // form controls' own text: a select's chosen option, an input's placeholder (a typed value
@@ -367,14 +371,16 @@
         }
         const by = outside(ink, ref, TEXT);
         if (by.length) {
-            report("text-cut", el, `text ${quote(node.data)} at ${boxText(ink)} is cut by ${clipper ? path(clipper) : "the viewport"} ${boxText(ref)}: past it by ${by.join(", ")} px`);
+            report("text-cut", el, `text ${quote(node.data)} at ${boxText(ink)} ` +
+                `is cut by ${clipper ? path(clipper) : "the viewport"} ${boxText(ref)}: past it by ${by.join(", ")} px`);
         }
         const painter = painterOf(el, clipper);
         if (painter && painter !== clipper) {
             const pb = rect(painter);
             const spill = outside(ink, pb, TEXT);
             if (spill.length) {
-                report("text-spill", el, `text ${quote(node.data)} at ${boxText(ink)} spills out of ${painter === el ? "its own box" : path(painter)} ${boxText(pb)} by ${spill.join(", ")} px`);
+                report("text-spill", el, `text ${quote(node.data)} at ${boxText(ink)} ` +
+                    `spills out of ${painter === el ? "its own box" : path(painter)} ${boxText(pb)} by ${spill.join(", ")} px`);
             }
         }
     }
@@ -395,8 +401,10 @@
         else {
             const b = rect(canvas);
             const w = b.right - b.left, h = b.bottom - b.top;
-            if (w < 0.9 * VW - EDGE) report("reel-share", canvas, `${r1(w)} px wide, ${r1(100 * w / VW)}% of the viewport's ${VW} (at least 90%)`);
-            if (h < 0.4 * VH - EDGE) report("reel-share", canvas, `${r1(h)} px high, ${r1(100 * h / VH)}% of the viewport's ${VH} (at least 40%)`);
+            if (w < 0.9 * VW - EDGE) report("reel-share", canvas, `${r1(w)} px wide, ${r1(100 * w / VW)}% of the viewport's ${VW} ` +
+                `(at least 90%)`);
+            if (h < 0.4 * VH - EDGE) report("reel-share", canvas, `${r1(h)} px high, ${r1(100 * h / VH)}% of the viewport's ${VH} ` +
+                `(at least 40%)`);
         }
     }
     if (opts.bands) {
@@ -419,7 +427,8 @@
                     const k = Math.min(w / el.naturalWidth, h / el.naturalHeight, cs(el).objectFit === "scale-down" ? 1 : Infinity);
                     const ph = el.naturalHeight * k;
                     add({ ...b, top: b.top + (h - ph) / 2, bottom: b.top + (h + ph) / 2 }, el);
-                } else if (["img", "canvas", "svg", "video", "input", "select", "button", "textarea"].includes(el.localName) || paints(el)) {
+                } else if (["img", "canvas", "svg", "video",
+                    "input", "select", "button", "textarea"].includes(el.localName) || paints(el)) {
                     add(b, el);
                 }
                 for (const node of el.childNodes) {
@@ -439,7 +448,9 @@
         if (VH > reach) gaps.push([reach, VH, last, null]);
         for (const [from, to, above, below] of gaps) {
             if (to - from > 0.1 * VH + EDGE) {
-                report("empty-band", "main#game", `nothing painted from y=${r1(from)} to ${r1(to)}: ${r1(to - from)} px, ${r1(100 * (to - from) / VH)}% of the viewport's ${VH} (at most 10%), between ${above ? path(above) : "the top"} and ${below ? path(below) : "the bottom"}`);
+                report("empty-band", "main#game", `nothing painted from y=${r1(from)} to ${r1(to)}: ${r1(to - from)} px, ` +
+                    `${r1(100 * (to - from) / VH)}% of the viewport's ${VH} (at most 10%), ` +
+                    `between ${above ? path(above) : "the top"} and ${below ? path(below) : "the bottom"}`);
             }
         }
     }

@@ -62,7 +62,8 @@ const OPTIONAL = new URL("../vendor/snapshot/", import.meta.url).href;
 let lastFailure = null; // the DownloadFailed of a file the boot needs, once one has had its tries
 const failures = new Map(); // absolute URL -> tries that failed (ATTEMPTS per file and boot)
 const gaveUp = new Map(); // absolute URL -> its DownloadFailed
-const pause = (tries) => new Promise((wake) => setTimeout(wake, BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random())));
+const pause = (tries) => new Promise((wake) => setTimeout(wake,
+    BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random())));
 
 /** One more failed try of `href`: null while it has tries left, else its DownloadFailed. */
 function failedOnce(href, why) {

@@ -81,22 +81,26 @@ export function amount(value, { key = "amount", min = 1, max, text = true, numbe
         if (decimals !== null) {
             const m = TYPED.exec(value.trim());
             if (!m || (m[2] ?? "").length > decimals) {
-                throw new AmountError(key, given, `not an amount written as digits with at most ${decimals} after the point`, "amount.spelling");
+                throw new AmountError(key, given, `not an amount written as digits with at most ${decimals} after the point`,
+                    "amount.spelling");
             }
             digits = (m[1] + (m[2] ?? "").padEnd(decimals, "0")).replace(/^0+(?=[0-9])/, "");
         }
         if (!CANONICAL.test(digits)) {
-            throw new AmountError(key, given, "an amount is written in the digits 0 to 9 alone (no sign, point, exponent, space or leading zero)", "amount.spelling");
+            throw new AmountError(key, given,
+                "an amount is written in the digits 0 to 9 alone (no sign, point, exponent, space or leading zero)", "amount.spelling");
         }
         if (digits.length > 16 || BigInt(digits) > SAFE) {
-            throw new AmountError(key, given, `more than ${Number.MAX_SAFE_INTEGER}, which the game cannot hold exactly`, "amount.unsafe", { max: Number.MAX_SAFE_INTEGER });
+            throw new AmountError(key, given, `more than ${Number.MAX_SAFE_INTEGER}, which the game cannot hold exactly`,
+                "amount.unsafe", { max: Number.MAX_SAFE_INTEGER });
         }
         n = Number(digits); // exact: a canonical digit string at most MAX_SAFE_INTEGER
     } else if (typeof value === "number") {
         if (!number) throw new AmountError(key, given, "not an amount: a number where text is required", "amount.type");
         if (!Number.isInteger(value)) throw new AmountError(key, given, "not a whole number of minor units", "amount.notWhole");
         if (!Number.isSafeInteger(value)) {
-            throw new AmountError(key, given, `more than ${Number.MAX_SAFE_INTEGER}, which the game cannot hold exactly`, "amount.unsafe", { max: Number.MAX_SAFE_INTEGER });
+            throw new AmountError(key, given, `more than ${Number.MAX_SAFE_INTEGER}, which the game cannot hold exactly`,
+                "amount.unsafe", { max: Number.MAX_SAFE_INTEGER });
         }
         n = value === 0 ? 0 : value; // -0 is 0
     } else {

@@ -108,7 +108,8 @@ function hideLoader() {
 
 const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, not as errors
 
-const gameState = () => describeGame(game, { profile, settings, speed: speed(), demo, ownBalance, mode: replayLink ? REPLAY_MODE : "play" });
+const gameState = () => describeGame(game, { profile, settings, speed: speed(), demo, ownBalance,
+    mode: replayLink ? REPLAY_MODE : "play" });
 
 /** What a replay link's page refuses: it plays no rounds and changes nothing. */
 function live() {
@@ -249,7 +250,8 @@ function wireInput(hud) {
             else hurry();
             return;
         }
-        if (space && profile.spacebar && !interactive(ev.target) && !dialogOpen && !document.querySelector("dialog[open]") && !c.autoplaying) {
+        if (space && profile.spacebar && !interactive(ev.target) && !dialogOpen && !document.querySelector("dialog[open]")
+            && !c.autoplaying) {
             ev.preventDefault();
             quiet(spin());
         }
@@ -357,7 +359,8 @@ async function start() {
     // during a round; embed.js posts its events to the parent.
     const sequencer = makeSequencer({ show: (minor, opts) => hud.setWin(minor, opts), land: () => hud.landWin(), drivesFeature: true });
     const clock = new SessionClock({ profile, format, saved });
-    const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock, gate: ageGate, decide: scenario?.decide });
+    const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock,
+        gate: ageGate, decide: scenario?.decide });
     const shared = new SharedGame({ bridge, model, demo: ownBalance, format, tabs, saved, controller, hud });
     embed.report({ controller, sequencer, clock });
     saved.on("saved", showSaveNotice);
@@ -428,6 +431,7 @@ start().catch((err) => {
         reportStartupError(err?.message ?? err, { always: true });
     }
     // (a download that failed has told the parent already, naming the file: startup.js)
-    if (!(err instanceof StartupError && err.code === DOWNLOAD)) embed.post(embed.Outgoing.ERROR, { message: status.textContent, ...codeOf(err) });
+    if (!(err instanceof StartupError && err.code === DOWNLOAD)) embed.post(embed.Outgoing.ERROR,
+        { message: status.textContent, ...codeOf(err) });
     readyReject(err);
 });

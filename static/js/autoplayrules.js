@@ -47,7 +47,8 @@ export class AutoplayOptionError extends Error {}
 function amount(value, name, { required = false } = {}) {
     if (value === undefined || value === null) {
         if (required) {
-            throw new AutoplayOptionError(`a loss limit is required: set lossLimit to the most the balance may fall (in minor units, more than 0)`);
+            throw new AutoplayOptionError(
+                `a loss limit is required: set lossLimit to the most the balance may fall (in minor units, more than 0)`);
         }
         return null;
     }
@@ -77,7 +78,8 @@ export function checkOptions(opts) {
     if (rounds === null || rounds === "until stopped" || rounds === "Infinity") rounds = Infinity;
     if (typeof rounds === "string" && /^\d+$/.test(rounds)) rounds = Number(rounds);
     if (!ROUND_CHOICES.includes(rounds)) {
-        throw new AutoplayOptionError(`rounds must be one of 10, 25, 50, 100, 250 or "until stopped" (got ${JSON.stringify(opts.rounds ?? null)})`);
+        throw new AutoplayOptionError(
+            `rounds must be one of 10, 25, 50, 100, 250 or "until stopped" (got ${JSON.stringify(opts.rounds ?? null)})`);
     }
     const stopOnFeature = opts.stopOnFeature ?? false;
     if (typeof stopOnFeature !== "boolean") throw new AutoplayOptionError("stopOnFeature must be true or false");
@@ -126,7 +128,7 @@ export class Autoplay extends Emitter {
         this.running = true;
         const { env, options: o } = this;
         const from = env.saved.roundsPlayed;
-        let reason = null;
+        let reason;
         try {
             for (;;) {
                 reason = this._before();

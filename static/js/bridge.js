@@ -321,7 +321,8 @@ function retryOnPage() {
             try {
                 return await import(url);
             } catch (error) {
-                if (!/dynamically imported module|importing a module script failed|error loading/i.test(String(error?.message ?? error))) throw error;
+                if (!/dynamically imported module|importing a module script failed|error loading/i.test(String(error?.message ?? error)))
+                    throw error;
                 console.info(`${name}: try ${tries} of ${ATTEMPTS} failed`);
                 if (tries >= ATTEMPTS) throw gaveUp(name, "not loaded");
                 await pause(tries);

@@ -150,7 +150,8 @@ export class Controller extends Emitter {
             round = decided.round;
             // The round is decided: debit its cost and keep it as the round in progress,
             // with the seeded generator's state after it, in one write.
-            if (this.saved.debit(decided, this.profile.name, roundRules(this.profile)) === "conflict") throw new Conflict(); // never saved: never happened
+            // never saved: never happened
+            if (this.saved.debit(decided, this.profile.name, roundRules(this.profile)) === "conflict") throw new Conflict();
         } catch (err) {
             this._release();
             if (err instanceof EngineRefusal) this.hud.showMessage(reasonOf(err, this.format));
@@ -306,7 +307,8 @@ export class Controller extends Emitter {
 
     /** A bet is a level in minor units, a number: "200", "0x64", [300] or 100.5 are refused. */
     setBet(minor) {
-        const bad = whyNot(minor, { key: "bet", text: false, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }); // amounts.js; the levels decide the rest
+        // amounts.js; the levels decide the rest
+        const bad = whyNot(minor, { key: "bet", text: false, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
         if (bad) {
             throw Object.assign(new Refused(`a bet must be a whole number of minor units, not ${describeValue(minor)}`),
                 { code: bad.code, params: bad.params, money: bad.money });

@@ -19,8 +19,10 @@
     // ---- the page's modules: tried again, then the error screen ----
     const ATTEMPTS = 4; // tries per file, the first included; the same in static/js/startup.js
     const BACKOFF_MS = [500, 1500, 4000]; // before the 2nd, 3rd and 4th (x 0.8-1.2)
-    const pause = (tries) => new Promise((wake) => setTimeout(wake, BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random())));
-    const path = (url) => (url.startsWith(new URL("../../", here).href) ? url.slice(new URL("../../", here).href.length) : url).split(/[?#]/)[0];
+    const pause = (tries) => new Promise((wake) => setTimeout(wake,
+        BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random())));
+    const path = (url) =>
+        (url.startsWith(new URL("../../", here).href) ? url.slice(new URL("../../", here).href.length) : url).split(/[?#]/)[0];
     // (each engine's words for a module that could not be fetched, not one that threw)
     const NOT_FETCHED = /dynamically imported module|importing a module script failed|error loading/i;
     const failed = new Set(); // the module scripts (src) that failed and have not loaded since
@@ -121,7 +123,9 @@
     const STALLS = "boce.moduleStalls " + location.href; // sessionStorage: stalled loads so far
     const stalls = {
         get() { try { return Number(sessionStorage.getItem(STALLS)) || 0; } catch { return ATTEMPTS - 1; } },
-        set(n) { try { if (n) sessionStorage.setItem(STALLS, String(n)); else sessionStorage.removeItem(STALLS); } catch { /* no storage */ } },
+        set(n) {
+            try { if (n) sessionStorage.setItem(STALLS, String(n)); else sessionStorage.removeItem(STALLS); } catch { /* no storage */ }
+        },
     };
     const evaluated = new Set(); // module scripts that have run (or failed) in this load
     addEventListener("load", (event) => { if (isEntry(event.target)) evaluated.add(event.target.src); }, true);

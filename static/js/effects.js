@@ -4,7 +4,8 @@
 
 import { t } from "./i18n.js";
 import {
-    CELL_H, CELL_W, H, REELS_H, ROWS, W, X0, blit, cached, clamp01, cellRect, column, easeOutBack, easeOutCubic, roundRect, slot, SYMBOL_SIZE, Y0,
+    CELL_H, CELL_W, H, REELS_H, ROWS, W, X0, blit, cached, clamp01,
+        cellRect, column, easeOutBack, easeOutCubic, roundRect, slot, SYMBOL_SIZE, Y0,
 } from "./layout.js";
 
 /** A rounded column filled with a vertical dark-light-dark gradient and a glow. */

@@ -62,7 +62,8 @@ export function listen({ ready, commands, whyNotReady }) {
             if (command === null || !Object.values(Incoming).includes(command)) {
                 post(Outgoing.ERROR, {
                     command,
-                    reason: `unknown command ${JSON.stringify(msg.type) ?? "(none)"}; the commands are ${Object.values(Incoming).join(", ")}`,
+                    reason: `unknown command ${JSON.stringify(msg.type) ?? "(none)"}; ` +
+                        `the commands are ${Object.values(Incoming).join(", ")}`,
                 });
                 return;
             }

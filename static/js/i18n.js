@@ -83,7 +83,7 @@ const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)"
 /** The string of `key` with its {placeholders} filled from `vars` (its KEY.touch form on a
  *  touch screen, where the tables have one). */
 export function t(key, vars = {}) {
-    let text = (touch && merged[`${key}.touch`]) || merged[key];
+    const text = (touch && merged[`${key}.touch`]) || merged[key];
     if (text === undefined) {
         if (!warned.has(key)) { warned.add(key); console.warn(`no text for the key ${JSON.stringify(key)}`); }
         return key;

@@ -149,7 +149,9 @@ export function inForceSection(profile, settings, format) {
         line("session", t(`info.now.session.${profile.net && profile.clock ? "both" : profile.net ? "net" : "clock"}`));
     }
     const minutes = profile.realityCheckMinutes;
-    line("reality", minutes !== null ? plural("info.now.reality", minutes, { n: number(settings.locale, minutes) }) : t("info.now.noReality"));
+    line("reality", minutes !== null
+        ? plural("info.now.reality", minutes, { n: number(settings.locale, minutes) })
+        : t("info.now.noReality"));
     s.append(list);
     return s;
 }

@@ -111,27 +111,32 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     if (jurisdiction !== null) {
         const alias = jurisdiction.toLowerCase() || "default";
         if (marketName !== null && marketName !== alias) {
-            throw new SettingsError("jurisdiction", jurisdiction, `disagrees with market=${marketName}`, "settings.disagrees", { market: marketName });
+            throw new SettingsError("jurisdiction", jurisdiction, `disagrees with market=${marketName}`,
+                "settings.disagrees", { market: marketName });
         }
         marketName = alias;
     }
     marketName ??= "default";
     if (!Object.hasOwn(MARKETS, marketName)) {
         const markets = Object.keys(MARKETS).join(", ");
-        throw new SettingsError(jurisdiction !== null ? "jurisdiction" : "market", marketName, `not a market this game knows (${markets})`, "settings.market", { markets });
+        throw new SettingsError(jurisdiction !== null ? "jurisdiction" : "market", marketName, `not a market this game knows (${markets})`,
+            "settings.market", { markets });
     }
     const market = MARKETS[marketName];
 
     const currency = get("currency") ?? market.currency ?? "EUR";
-    if (!/^[A-Z]{3}$/.test(currency)) throw new SettingsError("currency", currency, "not an ISO 4217 code (three capital letters)", "settings.currencyCode");
+    if (!/^[A-Z]{3}$/.test(currency)) throw new SettingsError("currency", currency, "not an ISO 4217 code (three capital letters)",
+        "settings.currencyCode");
     const digits = minorDigits(currency);
     if (digits === null) throw new SettingsError("currency", currency, "not a currency this browser knows", "settings.currencyUnknown");
     const coins = Object.hasOwn(COINS, currency);
     if (market.social && !coins) {
         const coinCodes = Object.keys(COINS).join(", ");
-        throw new SettingsError("currency", currency, `social play is in virtual coins (${coinCodes})`, "settings.socialCoins", { coins: coinCodes });
+        throw new SettingsError("currency", currency, `social play is in virtual coins (${coinCodes})`,
+            "settings.socialCoins", { coins: coinCodes });
     }
-    if (coins && !market.social) throw new SettingsError("currency", currency, "virtual coins are for market=social", "settings.coinsNotSocial");
+    if (coins && !market.social) throw new SettingsError("currency", currency, "virtual coins are for market=social",
+        "settings.coinsNotSocial");
 
     const switches = { ...market.switches };
     for (const name of SWITCHES) {
@@ -150,7 +155,8 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
         maxBet = market.maxBet[currency] ?? null;
         if (maxBet === null) {
             const limited = Object.keys(market.maxBet).join(", ");
-            throw new SettingsError("currency", currency, `market=${marketName} sets its stake limit in ${limited}; give maxBet in ${currency}`,
+            throw new SettingsError(
+                "currency", currency, `market=${marketName} sets its stake limit in ${limited}; give maxBet in ${currency}`,
                 "settings.limitCurrency", { market: marketName, currencies: limited });
         }
     }
@@ -159,15 +165,18 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     let bets;
     if (betsRaw !== null) {
         if (typeof betsRaw !== "string" || !/^[0-9]+(,[0-9]+)*$/.test(betsRaw)) {
-            throw new SettingsError("bets", String(betsRaw), "not a comma-separated list of whole amounts in minor units", "settings.betsList");
+            throw new SettingsError("bets", String(betsRaw), "not a comma-separated list of whole amounts in minor units",
+                "settings.betsList");
         }
         bets = betsRaw.split(",").map((level) => money("bets", level, { max: limits.level }));
         if (maxBet !== null && bets.some((b) => b > maxBet)) {
-            throw new SettingsError("bets", betsRaw, `a level is above the stake limit ${maxBet}`, "settings.aboveLimit", { limit: maxBet });
+            throw new SettingsError("bets", betsRaw, `a level is above the stake limit ${maxBet}`,
+                "settings.aboveLimit", { limit: maxBet });
         }
     } else {
         if (digits !== 2) {
-            throw new SettingsError("currency", currency, `it has ${digits} minor digits, the model's bets are in 2: give bets`, "settings.digits", { digits });
+            throw new SettingsError("currency", currency, `it has ${digits} minor digits, the model's bets are in 2: give bets`,
+                "settings.digits", { digits });
         }
         bets = model.bets.filter((b) => maxBet === null || b <= maxBet);
         if (!bets.length) throw new SettingsError("maxBet", String(maxBet), "below every bet level", "settings.belowLevels");
@@ -176,7 +185,8 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     let bet;
     if (betRaw !== null) {
         bet = money("bet", betRaw, { max: limits.level });
-        if (!bets.includes(bet)) throw new SettingsError("bet", betRaw, `not one of the levels ${bets.join(",")}`, "settings.notLevel", { levels: bets.join(",") });
+        if (!bets.includes(bet)) throw new SettingsError("bet", betRaw, `not one of the levels ${bets.join(",")}`,
+            "settings.notLevel", { levels: bets.join(",") });
     } else {
         bet = bets.includes(model.default_bet) ? model.default_bet : bets[0];
     }
@@ -185,7 +195,8 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     let reality = market.reality;
     if (realityRaw !== null) {
         const minutes = /^\d*\.?\d+$/.test(realityRaw) ? Number(realityRaw) : NaN;
-        if (!(minutes > 0 && minutes <= 24 * 60)) throw new SettingsError("reality", realityRaw, "not a number of minutes between 0 and 1440", "settings.reality");
+        if (!(minutes > 0 && minutes <= 24 * 60)) throw new SettingsError("reality", realityRaw,
+            "not a number of minutes between 0 and 1440", "settings.reality");
         reality = minutes;
         // a reality check reports the session: its time and net stay on screen too, unless
         // the address switches them off

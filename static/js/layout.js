@@ -98,7 +98,7 @@ export function cached(view, key, w, h, draw) {
  *  drawn for), pixel for pixel with its corner on the screen's pixel grid. A copy scaled by even
  *  a pixel (the layer's size is rounded up to whole pixels) or placed between pixels is filtered,
  *  several times slower without a GPU and a little blurred. Needs the view's own transform. */
-export function blit(view, layer, x, y, w, h) {
+export function blit(view, layer, x, y, _w, _h) {
     const k = view.scale;
     view.ctx.drawImage(layer, Math.round(x * k) / k, Math.round(y * k) / k, layer.width / k, layer.height / k);
 }

@@ -36,7 +36,8 @@ export async function launchEngine(bridge, params, { demo }) {
         try {
             model = await bridge.configure({ bets: settings.bets, bet: settings.bet, maxBet: settings.maxBet });
         } catch (err) {
-            if (err instanceof EngineRefusal) throw new SettingsError("bets", settings.bets.join(","), err.message, "settings.engine", { reason: err });
+            if (err instanceof EngineRefusal) throw new SettingsError("bets", settings.bets.join(","), err.message,
+                "settings.engine", { reason: err });
             throw err;
         }
     }

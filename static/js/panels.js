@@ -268,7 +268,9 @@ export class Panels {
         const count = new CountUp((v) => { figure.textContent = this.format(v); }, {
             onFrame: (v) => {
                 const reached = steps.filter((s) => s.from <= v).at(-1);
-                if (reached && reached.level > shown) { setTier(reached, reached.level); sfx("tier", reached.level); onBurst?.(reached.level); }
+                if (reached && reached.level > shown) {
+                    setTier(reached, reached.level); sfx("tier", reached.level); onBurst?.(reached.level);
+                }
                 if (v < amount) sfx("tick", v / amount);
             },
         });

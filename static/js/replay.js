@@ -71,7 +71,8 @@ export class Replays extends ReplayShow {
         const { history } = this.controller.state;
         if (!Number.isSafeInteger(index) || index < 0 || index >= history.length) {
             throw new Refused(history.length
-                ? `${what} needs the index of a history entry, a whole number from 0 (the newest) to ${history.length - 1}, not ${describeValue(index)}`
+                ? `${what} needs the index of a history entry, a whole number from 0 (the newest) ` +
+                    `to ${history.length - 1}, not ${describeValue(index)}`
                 : `there is no round in the history for ${what}`);
         }
         return history[index];

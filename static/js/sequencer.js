@@ -290,7 +290,8 @@ export class Sequencer extends Emitter {
         this.meter.land?.();
         // the special symbol's pays at this round's bet: the engine's offer (what the info screen lists)
         const pays = this.paytable(this.round.bet)?.[e.special] ?? null;
-        await this.panel("intro", { count: e.count, special: e.special, symbols: Object.keys(this.model.paytable), pays, speedFactor: this.speedFactor });
+        await this.panel("intro", { count: e.count, special: e.special, symbols: Object.keys(this.model.paytable),
+            pays, speedFactor: this.speedFactor });
         this.renderer.clearWins();
         this.renderer.setFree(true);
         this.sfx("music", "feature");
@@ -321,7 +322,8 @@ export class Sequencer extends Emitter {
     async on_freeSpinsEnd(e) {
         this.feature.total = e.total;
         this.hud.announce(t("say.fsEnd", { amount: this.format(e.total) }));
-        await this.panel("outro", { total: e.total, played: e.played, timesBet: e.times_bet, speedFactor: this.speedFactor, sfx: (name, ...a) => this.cheer(name, ...a) });
+        await this.panel("outro", { total: e.total, played: e.played, timesBet: e.times_bet, speedFactor: this.speedFactor,
+            sfx: (name, ...a) => this.cheer(name, ...a) });
         this._leaveFeature();
         this.emit("featureEnd", e);
     }

@@ -88,11 +88,14 @@ export class SharedGame {
         const demoBalance = this.format(store.DEMO_BALANCE);
         const notice = { kind: MessageKind.NOTICE };
         if (problem?.kind === store.Problem.NEWER) {
-            this.hud.showMessage(t("saved.newer", { reason: reasonOf({ ...problem, message: problem.reason }), balance: demoBalance }), notice);
+            this.hud.showMessage(t("saved.newer", { reason: reasonOf({ ...problem, message: problem.reason }), balance: demoBalance }),
+                notice);
         } else if (problem?.kind === store.Problem.CORRUPT && problem.backup) {
-            this.hud.showMessage(t("saved.corrupt", { reason: reasonOf({ ...problem, message: problem.reason }), balance: demoBalance }), notice);
+            this.hud.showMessage(t("saved.corrupt", { reason: reasonOf({ ...problem, message: problem.reason }), balance: demoBalance }),
+                notice);
         } else if (problem?.kind === store.Problem.CORRUPT) {
-            this.hud.showMessage(t("saved.corruptHeld", { reason: reasonOf({ ...problem, message: problem.reason }), why: problem.why, balance: demoBalance }), notice);
+            this.hud.showMessage(t("saved.corruptHeld", { reason: reasonOf({ ...problem, message: problem.reason }), why: problem.why,
+                balance: demoBalance }), notice);
         }
     }
 
@@ -106,7 +109,8 @@ export class SharedGame {
         this.saved.adopt(state);
         this.saved.persist();
         this.hud.showMessage(
-            `${t("saved.afresh", { balance: this.format(store.DEMO_BALANCE) })} ${backup ? t("saved.afreshKept") : t("saved.afreshLost", { why })}`,
+            `${t("saved.afresh", { balance: this.format(store.DEMO_BALANCE) })} ` +
+                `${backup ? t("saved.afreshKept") : t("saved.afreshLost", { why })}`,
             { kind: MessageKind.NOTICE },
         );
     }

@@ -118,7 +118,8 @@ function checkRng(rng) {
 
 function checkHistory(history, bets) {
     if (!Array.isArray(history)) fail("save.historyList", "the round history is not a list");
-    if (history.length > HISTORY_MAX) fail("save.historyLong", `the round history holds more than ${HISTORY_MAX} rounds`, { max: HISTORY_MAX });
+    if (history.length > HISTORY_MAX) fail("save.historyLong", `the round history holds more than ${HISTORY_MAX} rounds`,
+        { max: HISTORY_MAX });
     history.forEach((h, i) => {
         const where = `history entry ${i + 1}`;
         const n = { n: i + 1 };
@@ -148,12 +149,14 @@ function check(raw, model) {
     }
     if (!isObject(rec)) fail("save.notRecord", "it is not a save record");
     if (Number.isSafeInteger(rec.version) && rec.version > VERSION) {
-        throw new NewerSave("save.newer", `it was made by a newer version of the game (version ${rec.version}); this game reads version ${VERSION}`,
+        throw new NewerSave("save.newer",
+            `it was made by a newer version of the game (version ${rec.version}); this game reads version ${VERSION}`,
             { version: rec.version, reads: VERSION });
     }
     if (rec.version !== VERSION) {
         const version = JSON.stringify(rec.version ?? null);
-        if (Number.isInteger(rec.version) && rec.version < VERSION) fail("save.older", `it was made by an older version of the game (version ${version})`, { version });
+        if (Number.isInteger(rec.version) && rec.version < VERSION) fail("save.older",
+            `it was made by an older version of the game (version ${version})`, { version });
         fail("save.version", `its version ${version} is not one this game reads`, { version });
     }
     if (typeof rec.checksum !== "string" || rec.checksum !== checksum(rec)) {
@@ -169,13 +172,13 @@ function check(raw, model) {
     checkRng(rec.rng);
     if (rec.seed === null && rec.rng !== null) fail("save.rngNoSeed", "it holds a generator state without a seed");
     checkHistory(rec.history, model.bets);
-    let pending = null;
     if (rec.pending !== null) {
         const p = rec.pending;
         if (!isObject(p) || !isObject(p.round) || !Number.isSafeInteger(p.step) || p.step < 0) {
             fail("save.pending", "the round in progress is malformed");
         }
-        if (p.bet !== rec.bet || !isAmount(p.cost, 1, MAX_BALANCE)) fail("save.pendingBet", "the round in progress does not match the saved bet");
+        if (p.bet !== rec.bet || !isAmount(p.cost, 1, MAX_BALANCE)) fail("save.pendingBet",
+            "the round in progress does not match the saved bet");
     }
     return { ...rec, revision };
 }

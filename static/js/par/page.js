@@ -147,7 +147,8 @@ function specialsSection(par) {
         title: t("par.specials.chart"),
         ref: { value: par.feature_value, label: t("par.specials.average", { x: times(par.feature_value, 1) }) },
     }));
-    s.appendChild(table("par-specials", heads("symbol", "chance", "value", "sd", "mean", "best"), rows, { label: t("par.specials.title") }));
+    s.appendChild(table("par-specials", heads("symbol", "chance", "value", "sd", "mean", "best"), rows,
+        { label: t("par.specials.title") }));
     return s;
 }
 
@@ -213,7 +214,8 @@ async function main() {
         const name = document.getElementById("par-name");
         name.replaceChildren(figure("name", par.name, par.name));
         content.replaceChildren(
-            nav(["rtp", "odds", "maxwin", "specials", "symbols", "bands", "reels", "paytable", "lab"].map((id) => [id, t(`par.nav.${id}`)])),
+            nav(["rtp", "odds", "maxwin", "specials", "symbols", "bands", "reels", "paytable", "lab"]
+                .map((id) => [id, t(`par.nav.${id}`)])),
             rtpSection(par), oddsSection(par), maxWinSection(par), specialsSection(par), symbolsSection(par),
             bandsSection(par), reelsSection(model), paytableSection(model),
         );

@@ -1,0 +1,130 @@
+// static/js/launch.js: the launch settings read from the address or a configure message.
+//
+// Expected values: docs/page-contract.md "Launch settings" (the table of settings and the
+// table of market presets) and "Amounts" (the highest level 49,583,490 of the shipped model),
+// with the shipped model's levels and default bet (engine/data/model.json: 10 to 10000, 100).
+// Minor digits: ISO 4217's (EUR 2, JPY 0, BHD 3).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { SettingsError, minorDigitsOf, readSettings } from "../../static/js/launch.js";
+import { MODEL } from "./support.mjs";
+
+const read = (query, opts = {}) => readSettings(new URLSearchParams(query), { model: MODEL, warn: () => {}, ...opts });
+const refusal = (query) => {
+    try {
+        read(query);
+    } catch (err) {
+        assert.ok(err instanceof SettingsError, String(err));
+        return { key: err.key, code: err.code };
+    }
+    assert.fail(`${query} was taken`);
+};
+
+test("no settings: English, euros, the model's levels and default bet, every switch of the default preset", () => {
+    const s = read("");
+    assert.deepEqual([s.lang, s.dir, s.locale, s.currency, s.minorDigits, s.coins], ["en", "ltr", "en-IE", "EUR", 2, false]);
+    assert.deepEqual(s.bets, MODEL.bets);
+    assert.equal(s.bet, 100); // model.json default_bet
+    assert.equal(s.market, "default");
+    // docs: default preset autoplay turbo slamstop buy 1, net clock 0; spacebar and rtp on in every preset
+    assert.deepEqual({ ...s.switches }, { autoplay: 1, turbo: 1, slamstop: 1, spacebar: 1, buy: 1, net: 0, clock: 0, rtp: 1 });
+    assert.deepEqual([s.minRound, s.maxBet, s.reality, s.lobby, s.demo, s.debug, s.poster, s.ageGate],
+        [0, null, null, null, "", false, false, false]);
+    assert.ok(Object.isFrozen(s) && Object.isFrozen(s.bets) && Object.isFrozen(s.switches));
+});
+
+test("the uk preset (docs table): no autoplay, turbo, slam stop or buy; net and clock; 2500 ms; a check each 60 minutes", () => {
+    const s = read("market=uk");
+    assert.deepEqual({ ...s.switches }, { autoplay: 0, turbo: 0, slamstop: 0, spacebar: 1, buy: 0, net: 1, clock: 1, rtp: 1 });
+    assert.deepEqual([s.minRound, s.maxBet, s.reality, s.quietSmallWins], [2500, null, 60, true]);
+});
+
+test("the de preset: 5000 ms, a stake limit of 1 EUR, so the levels up to 100", () => {
+    const s = read("market=de");
+    assert.deepEqual([s.switches.autoplay, s.switches.buy, s.minRound, s.maxBet, s.stakeInfo], [0, 0, 5000, 100, true]);
+    assert.deepEqual(s.bets, [10, 20, 30, 40, 50, 60, 80, 100]); // model.json's levels <= 100
+    assert.deepEqual(refusal("market=de&currency=USD"), { key: "currency", code: "settings.limitCurrency" });
+});
+
+test("social play is in virtual coins, and only social play", () => {
+    const s = read("market=social");
+    assert.deepEqual([s.currency, s.coins, s.social, s.minorDigits], ["XGC", true, true, 2]);
+    assert.deepEqual(refusal("market=social&currency=EUR"), { key: "currency", code: "settings.socialCoins" });
+    assert.deepEqual(refusal("currency=XSC"), { key: "currency", code: "settings.coinsNotSocial" });
+});
+
+test("jurisdiction is another name for market", () => {
+    assert.equal(read("jurisdiction=UK").market, "uk");
+    assert.deepEqual(refusal("jurisdiction=uk&market=de"), { key: "jurisdiction", code: "settings.disagrees" });
+    assert.deepEqual(refusal("market=mars"), { key: "market", code: "settings.market" });
+});
+
+test("a switch in the address overrides its preset; anything but 0 or 1 is refused", () => {
+    assert.equal(read("market=uk&autoplay=1").switches.autoplay, 1);
+    assert.equal(read("turbo=0").switches.turbo, 0);
+    assert.deepEqual(refusal("turbo=yes"), { key: "turbo", code: "settings.switch" });
+});
+
+test("currency: three capital letters, and minor digits 2 unless bets are given", () => {
+    assert.deepEqual(refusal("currency=eur"), { key: "currency", code: "settings.currencyCode" });
+    assert.deepEqual(refusal("currency=JPY"), { key: "currency", code: "settings.digits" }); // JPY: 0 digits
+    const yen = read("currency=JPY&bets=100,200,500");
+    assert.deepEqual([yen.minorDigits, [...yen.bets], yen.bet], [0, [100, 200, 500], 100]);
+    assert.deepEqual(refusal("currency=ZZZ"), { key: "currency", code: "settings.currencyUnknown" });
+});
+
+test("minorDigitsOf: ISO 4217's minor units, coins as 2", () => {
+    assert.deepEqual(["EUR", "JPY", "BHD", "XGC", "ZZZ"].map(minorDigitsOf), [2, 0, 3, 2, null]);
+});
+
+test("bets and bet: each level an amount, the bet one of them", () => {
+    const s = read("bets=10,20,50&bet=20");
+    assert.deepEqual([[...s.bets], s.bet], [[10, 20, 50], 20]);
+    assert.equal(read("bets=20,50").bet, 20); // the model's default (100) is not a level: the lowest
+    assert.deepEqual(refusal("bets=10,,20"), { key: "bets", code: "settings.betsList" });
+    assert.deepEqual(refusal("bets=10,020"), { key: "bets", code: "amount.spelling" });
+    assert.deepEqual(refusal("bets=49583500"), { key: "bets", code: "amount.aboveLimit" }); // above 49,583,490
+    assert.equal(read("bets=49583490").bet, 49_583_490);
+    assert.deepEqual(refusal("bet=15"), { key: "bet", code: "settings.notLevel" });
+    assert.deepEqual(refusal("maxBet=50&bets=10,100"), { key: "bets", code: "settings.aboveLimit" });
+    assert.deepEqual(refusal("maxBet=5"), { key: "maxBet", code: "settings.belowLevels" });
+});
+
+test("a configure message's settings (a plain object) may give numbers", () => {
+    const s = readSettings({ bets: "10,20", bet: 20, maxBet: 20 }, { model: MODEL });
+    assert.deepEqual([[...s.bets], s.bet, s.maxBet], [[10, 20], 20, 20]);
+});
+
+test("minRound and reality", () => {
+    assert.equal(read("minRound=60000").minRound, 60000);
+    assert.deepEqual(refusal("minRound=60001"), { key: "minRound", code: "settings.notWhole" });
+    // a reality check shows the session's time and net too, unless the address says otherwise
+    const s = read("reality=30");
+    assert.deepEqual([s.reality, s.switches.net, s.switches.clock], [30, 1, 1]);
+    assert.equal(read("reality=30&net=0").switches.net, 0);
+    assert.equal(read("reality=1440").reality, 1440);
+    assert.deepEqual(refusal("reality=0"), { key: "reality", code: "settings.reality" });
+    assert.deepEqual(refusal("reality=1441"), { key: "reality", code: "settings.reality" });
+});
+
+test("language, lobby and debug fall back with a warning; demo, poster and ageGate are refused", () => {
+    const warned = [];
+    const s = read("lang=fr&lobby=javascript:alert(1)&debug=yes", { warn: (m) => warned.push(m) });
+    assert.deepEqual([s.lang, s.lobby, s.debug, warned.length], ["en", null, false, 3]);
+    const ar = read("lang=AR&lobby=https://casino.example/lobby");
+    assert.deepEqual([ar.lang, ar.dir, ar.locale, ar.lobby], ["ar", "rtl", "ar-AE", "https://casino.example/lobby"]);
+    assert.equal(read("demo=feature&poster=1").demo, "feature");
+    assert.deepEqual(refusal("demo=2"), { key: "demo", code: "settings.demo" });
+    assert.deepEqual(refusal("ageGate=true"), { key: "ageGate", code: "settings.flag" });
+});
+
+test("a refusal says nothing has been played", () => {
+    try {
+        read("turbo=2");
+        assert.fail("taken");
+    } catch (err) {
+        assert.equal(err.message, "turbo=2: a switch is 0 or 1; nothing has been played");
+        assert.deepEqual(err.params, { key: "turbo", value: "2" });
+    }
+});

@@ -1,0 +1,67 @@
+// static/js/reasons.js: a refusal worded for the player from the tables' why.<code>, with the
+// params named in `money` written by the page's formatter, a nested refusal worded the same
+// way, and the English message when the tables have no such key (the module's header).
+//
+// Expected texts: the English table's entries (static/i18n/en.js, quoted next to each test)
+// filled in by hand; amounts formatted as formatEuro writes them (en-IE euros, hud.js).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { amount } from "../../static/js/amounts.js";
+import { formatEuro } from "../../static/js/hud.js";
+import { SettingsError } from "../../static/js/launch.js";
+import { codeOf, coded, reasonOf } from "../../static/js/reasons.js";
+
+const refusal = (fn) => {
+    try {
+        fn();
+    } catch (err) {
+        return err;
+    }
+    assert.fail("no refusal");
+};
+
+test("a coded refusal is worded by its why.<code> entry, money params formatted", () => {
+    // amounts.js: aboveLimit's params {key, value, limit}, money ["limit", "min"]
+    const err = refusal(() => amount(2000, { key: "maxBet", max: 1000 }));
+    // en.js "why.amount.aboveLimit": "{key}={value}: above {limit}, the most it may be"
+    assert.equal(reasonOf(err, formatEuro), "maxBet=2000: above €10.00, the most it may be");
+    // with no formatter, the amount as its number of minor units
+    assert.equal(reasonOf(err), "maxBet=2000: above 1000, the most it may be");
+});
+
+test("a param not named in `money` is never formatted", () => {
+    // a SettingsError of its own (no money list); en.js "why.settings.aboveLimit":
+    // "{key}={value}: a level is above the stake limit {limit}; nothing has been played"
+    const err = new SettingsError("bets", "50,200", "a level is above the stake limit 100", "settings.aboveLimit", { limit: 100 });
+    assert.equal(reasonOf(err, formatEuro), "bets=50,200: a level is above the stake limit 100; nothing has been played");
+});
+
+test("a refusal carried in a param is worded too", () => {
+    const inner = coded("amount.belowMin", "bets=0: below 1, the least it may be", { key: "bets", value: "0", min: 1 });
+    const outer = new SettingsError("bets", "0,10", inner.message, "settings.engine", { reason: inner });
+    // en.js "why.settings.engine": "{key}={value}: {reason}; nothing has been played", its reason
+    // worded by "why.amount.belowMin": "{key}={value}: below {min}, the least it may be"
+    assert.equal(reasonOf(outer), "bets=0,10: bets=0: below 1, the least it may be; nothing has been played");
+});
+
+test("a list param is written comma-separated", () => {
+    const err = coded("settings.market", "m", { key: "market", value: "xx", markets: ["default", "uk"] });
+    // en.js "why.settings.market": "{key}={value}: not a market this game knows ({markets}); nothing has been played"
+    assert.equal(reasonOf(err), "market=xx: not a market this game knows (default, uk); nothing has been played");
+});
+
+test("with no entry for its code, or no code, the English message is shown", () => {
+    assert.equal(reasonOf(coded("no.such.code", "plain English")), "plain English");
+    assert.equal(reasonOf(new Error("no code at all")), "no code at all");
+    assert.equal(reasonOf("a string thrown"), "a string thrown");
+});
+
+test("coded() and codeOf()", () => {
+    const err = coded("save.bet", "its bet is not one of the game's bet levels", { bet: 15 });
+    assert.ok(err instanceof Error);
+    assert.deepEqual([err.code, err.message, err.params], ["save.bet", "its bet is not one of the game's bet levels", { bet: 15 }]);
+    assert.deepEqual(codeOf(err), { code: "save.bet" });
+    assert.deepEqual(codeOf(new Error("x")), {}); // an embedding parent gets no code
+    assert.deepEqual(codeOf(null), {});
+});
