@@ -52,7 +52,7 @@ def test_no_other_module_keeps_a_list_of_the_languages() -> None:
 
 def test_the_page_contract_lists_exactly_the_shipped_codes() -> None:
     # integrators read the codes in docs/page-contract.md's settings table: it must not go stale
-    row = next(line for line in (ROOT / "docs" / "page-contract.md").read_text(encoding="utf-8").splitlines()
+    row = next(line for line in (ROOT / 'docs' / 'page-contract.md').read_text(encoding="utf-8").splitlines()
                if line.startswith("| `lang` |"))
     listed = re.findall(r"`([a-z]{2,3})`", row.split("|")[2])
     assert listed == list(CODES), row

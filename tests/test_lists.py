@@ -37,13 +37,13 @@ def listed(text: str) -> list[str]:
 def test_every_doc_lists_the_autoplay_options_of_the_module() -> None:
     options = autoplay_options()
     assert options[0] == "rounds" and "lossLimit" in options  # the count, and the required limit
-    contract = (ROOT / "docs" / "page-contract.md").read_text(encoding="utf-8")
-    hosting = (ROOT / "docs" / "hosting.md").read_text(encoding="utf-8")
+    contract = (ROOT / 'docs' / 'page-contract.md').read_text(encoding="utf-8")
+    hosting = (ROOT / 'docs' / 'hosting.md').read_text(encoding="utf-8")
     passages = {
         "game.autoplay": re.search(r"^\| `autoplay\(opts\)` \| `opts` = `\{([^}]*)\}`", contract, re.M),
         "autoplayStart": re.search(r"^\| `autoplayStart` \| (.*) \|$", contract, re.M),
         "autoplay command": re.search(r"`autoplay` \(([^)]*)\)", contract, re.S),
-        "hosting.md": re.search(r"`autoplay\(\{([^}]*)\}\)`", hosting),
+        'hosting.md': re.search(r"`autoplay\(\{([^}]*)\}\)`", hosting),
     }
     for name, found in passages.items():
         assert found, f"{name}: the passage listing the options was not found"

@@ -24,7 +24,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = json.loads((ROOT / "engine" / "data" / "model.json").read_text(encoding="utf-8"))
 PAR = json.loads((ROOT / "static" / "par.json").read_text(encoding="utf-8"))
-FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "engine" / "data" / "MODEL.md",
+FILES = [ROOT / 'README.md', *sorted((ROOT / "docs").glob("*.md")), ROOT / "engine" / "data" / "MODEL.md",
          ROOT / "index.html"]
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
          "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
@@ -118,5 +118,5 @@ def model_md_figures() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("what, text", model_md_figures())
 def test_model_md_says_the_figures_of_the_files(what: str, text: str) -> None:
-    model_md = (ROOT / "engine" / "data" / "MODEL.md").read_text(encoding="utf-8")
+    model_md = (ROOT / 'engine' / 'data' / 'MODEL.md').read_text(encoding="utf-8")
     assert text and text in model_md, f"MODEL.md: {what} should read {text!r} (from model.json / par.json)"
