@@ -15,6 +15,11 @@ const BLUR_STEP = 4;
 // The smear of a moving symbol: the distance it travels in this many 60 Hz frames (a shutter a
 // little longer than a frame: at full speed about 0.3 of a cell, the symbol still readable).
 const STREAK_FRAMES = 1.1;
+// The smear is made at half the sprite's resolution (a quarter of its pixels) and drawn back at
+// full size: it is a blur, so nothing is lost, and a bake at full resolution took 50-80 ms on the
+// phone profile (CPU slowed 4x), in idle moments that a tap then waited behind (taps while
+// playing 184-384 ms, over the 200 ms budget).
+const SMEAR_SCALE = 2;
 
 /** The blur level of a reel moving at `v` symbols per second (v > 0). */
 export function blurLevel(v) {
@@ -110,18 +115,22 @@ export class SymbolSprites {
         const k = this.scale;
         const amount = Math.min(1, speed / 30);
         const travel = (speed * CELL_H * STREAK_FRAMES) / 60; // logical pixels the shutter sees
-        const passes = Math.max(1, Math.round(Math.log2(Math.max(2, travel * k))));
-        const length = 2 ** passes - 1; // device pixels the box filter adds
+        // the smear is made at 1/SMEAR_SCALE of the sprite's resolution and drawn back at full size
+        const r = SMEAR_SCALE;
+        const passes = Math.max(1, Math.round(Math.log2(Math.max(2, (travel * k) / r))));
+        const length = (2 ** passes - 1) * r; // device pixels the box filter adds
         const c = document.createElement("canvas");
         c.width = sprite.width;
         c.height = sprite.height + length;
         const out = c.getContext("2d");
+        const w = Math.ceil(c.width / r);
+        const h = Math.ceil(c.height / r);
         // ping-pong between two scratch canvases: each pass is the exact mean of the last one and
         // itself shifted down by 2^i ("lighter" adds premultiplied pixels; each at half strength)
-        let src = this._scratch(0, c.width, c.height);
-        let dst = this._scratch(1, c.width, c.height);
-        src.ctx.clearRect(0, 0, c.width, c.height);
-        src.ctx.drawImage(sprite, 0, 0);
+        let src = this._scratch(0, w, h);
+        let dst = this._scratch(1, w, h);
+        src.ctx.clearRect(0, 0, src.canvas.width, src.canvas.height);
+        src.ctx.drawImage(sprite, 0, 0, sprite.width / r, sprite.height / r);
         for (let i = 0; i < passes; i++) {
             const d = dst.ctx;
             d.globalCompositeOperation = "copy";
@@ -133,7 +142,7 @@ export class SymbolSprites {
             d.globalAlpha = 1;
             [src, dst] = [dst, src];
         }
-        out.drawImage(src.canvas, 0, 0, c.width, c.height, 0, 0, c.width, c.height);
+        out.drawImage(src.canvas, 0, 0, c.width / r, c.height / r, 0, 0, c.width, c.height);
         // a slow reel keeps some of its symbol: the sharp sprite, fading out as the speed grows
         const sharp = 0.6 * (1 - amount);
         if (sharp > 0.01) {
