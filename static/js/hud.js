@@ -53,7 +53,7 @@ export function sized(node, text, write = true) {
 const MIN_TEXT_PX = 12; // no text under 12 CSS px (a phone held at arm's length)
 export const AMOUNT = { oneLine: true }; // fitWidth's options for an amount
 
-/** Shrinks `node`'s font, a pixel at a time down to MIN_TEXT_PX, until its text fits its box
+/** Shrinks `node`'s font, down to MIN_TEXT_PX at most, to the largest whole size whose text fits its box
  *  (a long balance in a phone's narrow meter); its CSS size again once it fits at that.
  *  `oneLine` (an amount): kept on one line while it shrinks, so "€20,168.00" gets smaller
  *  rather than break inside its digits; only an amount too wide even at MIN_TEXT_PX may wrap
@@ -68,10 +68,24 @@ export function fitWidth(node, { oneLine = false } = {}) {
     const widest = node.dataset.widest;
     if (widest) node.textContent = widest;
     if (oneLine) node.style.whiteSpace = "nowrap";
-    let size = parseFloat(getComputedStyle(node).fontSize);
-    while (node.scrollWidth > node.clientWidth + 0.5 && size > MIN_TEXT_PX) {
-        size = Math.max(MIN_TEXT_PX, size - 1);
-        node.style.fontSize = `${size}px`;
+    const css = parseFloat(getComputedStyle(node).fontSize);
+    const over = () => node.scrollWidth > node.clientWidth + 0.5;
+    const set = (px) => { node.style.fontSize = `${px}px`; };
+    if (over() && css > MIN_TEXT_PX) {
+        // the largest whole size that fits, as a search a pixel at a time finds it, but from a
+        // first guess in proportion (a text's width grows with its size): a few layouts, not one
+        // per pixel (landing a count re-fits its title and amount while a tap waits)
+        let size = Math.max(MIN_TEXT_PX, Math.min(css - 1, Math.floor((css * node.clientWidth) / node.scrollWidth)));
+        set(size);
+        while (size + 1 < css) { // up while the next size still fits
+            set(size + 1);
+            if (over()) { set(size); break; }
+            size += 1;
+        }
+        while (over() && size > MIN_TEXT_PX) { // down while it does not
+            size = Math.max(MIN_TEXT_PX, size - 1);
+            set(size);
+        }
     }
     if (oneLine && node.scrollWidth > node.clientWidth + 0.5) node.style.whiteSpace = "";
     if (widest) node.textContent = shown;
