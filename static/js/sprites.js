@@ -27,6 +27,8 @@ export function blurLevel(v) {
     return 32 + 8 * Math.round((v - 32) / 8);
 }
 
+// An idle moment's room (ms) left for another bake: a bake takes a few ms at a phone's speed.
+const IDLE_ROOM_MS = 12;
 // One idle moment of the main thread (a task while the page's own work goes on elsewhere).
 const whenIdle = (fn) => (typeof requestIdleCallback === "function"
     ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 16));
@@ -87,10 +89,14 @@ export class SymbolSprites {
         for (let level = BLUR_STEP; level <= blurLevel(velocity); level += BLUR_STEP) {
             for (const name of Object.keys(this.sprites)) todo.push([name, level]);
         }
-        const step = () => {
-            if (map !== this.blurred || !todo.length) return; // rescaled: its own prebake runs
-            const [name, level] = todo.shift();
-            if (!map.has(`${name}|${level}`)) this.blur(name, level);
+        // as many as the idle moment has room for (one at least): one per moment took longer
+        // than the wait for a first spin, whose frames then made the rest while a tap waited
+        const step = (deadline) => {
+            do {
+                if (map !== this.blurred || !todo.length) return; // rescaled: its own prebake runs
+                const [name, level] = todo.shift();
+                if (!map.has(`${name}|${level}`)) this.blur(name, level);
+            } while (deadline?.timeRemaining && !deadline.didTimeout && deadline.timeRemaining() > IDLE_ROOM_MS);
             whenIdle(step);
         };
         whenIdle(step);
