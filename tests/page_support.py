@@ -41,12 +41,22 @@ WORKER_RESOURCES = f"""(async () => {{
 
 
 # Injected before the page's scripts: every event of 16 ms or more (Event Timing), and whether
-# the page was still loading when it was seen (tests/e2e/test_phone.py, tools/bench/phone.py).
+# the page was still loading when the event began (tests/e2e/test_phone.py, tools/bench/phone.py):
+# the state at its start time, from the changes of <html data-state> as they happen. (The state
+# when the entry is reported, a frame or more later, counted a tap made while loading whose
+# answer came after `ready` as a tap while playing.)
 EVENTS = """(() => {
     const seen = window.__events = [];
+    const changes = [[0, document.documentElement?.dataset.state ?? "loading"]];
+    new MutationObserver((records) => {
+        for (const r of records) {
+            if (r.target === document.documentElement) changes.push([performance.now(), r.target.dataset.state]);
+        }
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-state"] });
+    const stateAt = (t) => changes.reduce((s, [when, state]) => (when <= t ? state : s), "loading");
     new PerformanceObserver((list) => {
         for (const e of list.getEntries()) seen.push({ name: e.name, duration: e.duration,
-            loading: document.documentElement.dataset.state === "loading" });
+            loading: stateAt(e.startTime) === "loading" });
     }).observe({ type: "event", durationThreshold: 16, buffered: true });
 })();"""
 
