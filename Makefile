@@ -105,16 +105,20 @@ test: system-deps-test $(STAMP) lint test-js typecheck vendor dist
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore $(BIN)/pytest tests/engine/test_properties.py tests/engine/test_cli_hostile.py
 
-# The exact PAR sheet, written where the game's info screen reads it (a test fails when stale),
-# and its figures into README.md (printed too; `python -m engine par` prints the whole sheet).
-# About 25 s of CPU, most of it the max-win cap's figures, on 2 workers (`make bench` times it).
-par: $(STAMP)
+# Everything derived from the model, in one command (docs/contributing.md "Change the model and
+# regenerate the figures"): the scenario catalogue first, then the exact PAR sheet, written where
+# the game's info screen reads it, and its figures into README.md (printed too; `python -m engine
+# par` prints the whole sheet). A test fails while any of the three is stale
+# (tests/test_make_par.py names them). About 25 s of CPU, most of it the max-win cap's figures,
+# on 2 workers (`make bench` times it), and the catalogue's search a few seconds more.
+par: $(STAMP) scenarios
 	$(BIN)/python -m engine par --json --workers 2 > static/par.json.tmp
 	mv static/par.json.tmp static/par.json
 	$(BIN)/python tools/readme_figures.py
 
-# The scenario catalogue (engine/scenarios.py): found by a seeded search, so a regeneration
-# gives the same file unless the rules or the model changed; tests check the two agree.
+# The scenario catalogue (engine/scenarios.py) alone (`make par` runs it too): found by a seeded
+# search, so a regeneration gives the same file unless the rules or the model changed; tests
+# check the two agree.
 scenarios: $(STAMP)
 	$(BIN)/python -m engine scenarios --json > engine/data/scenarios.json.tmp
 	mv engine/data/scenarios.json.tmp engine/data/scenarios.json

@@ -8,7 +8,7 @@ The draws are found, not hand-written: a bounded search over seeded rounds for t
 outcomes, and for the rare ones (three 5x book reels, the cap) a first free spin whose stops
 put a book on reels 2, 3 and 4 and whose multiplier draws are 5x, the rest of the round drawn
 from a seed. Everything is deterministic: ``python -m engine scenarios --json`` (``make
-scenarios``) writes ``engine/data/scenarios.json``, and a test checks that the checked-in file
+par``, or ``make scenarios`` alone) writes ``engine/data/scenarios.json``, and a test checks that the checked-in file
 is a fresh generation. The engine reads that file only when asked (:func:`load_scenarios`: on
 CPython, or in the page for ``?scenario=NAME``, engine/page.py :func:`play_scenario`).
 

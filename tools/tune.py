@@ -104,18 +104,96 @@ def search(spec: dict[str, Any], name: str, groups: list[str], loss_fn: Any, rou
     return best
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="print the spec's figures only")
-    parser.add_argument("--base-rounds", type=int, default=300, help="search steps for the base set")
-    parser.add_argument("--free-rounds", type=int, default=1000, help="search steps for the free-spins set")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cap-loss", type=float, default=0.0,
-                        help="RTP the cap takes off (from `python -m engine par`): aim this much above 96%%")
-    args = parser.parse_args()
+HOW_TO_CHOOSE = """\
+the recipe (docs/contributing.md "Change the model and regenerate the figures"):
+
+  1. Read what the cap takes off the RTP: rtp - rtp_capped in static/par.json (or the two RTP
+     lines of `python -m engine par`). Today's model: 0.961510 - 0.959833 = 0.0017.
+  2. Edit tools/model_spec.json, then `python tools/tune.py --cap-loss 0.0017` (that figure):
+     the search aims the uncapped RTP at 96% + the cap's cut, so the capped RTP lands on 96%.
+  3. `make par` (the PAR sheet, the README figures and the scenario catalogue), then
+     `pytest tests/engine/test_par_targets.py`. New strips move the cap's cut a little: when the
+     capped RTP misses 96% by more than the tolerance, run step 2 again with the new
+     rtp - rtp_capped (once is usually enough).
+"""
+
+
+def loss_arg(text: str) -> float:
+    """--cap-loss: a fraction of the bet from 0 up to 0.05 (five RTP points; the cap of a
+    playable model takes far less)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number (a fraction: 0.0017 is 0.17 RTP points)") from None
+    if not 0 <= value <= 0.05:
+        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 0.05 (a fraction of the bet: 0.0017 is "
+                                         f"0.17 RTP points)")
+    return value
+
+
+def steps_arg(text: str) -> int:
+    """--base-rounds / --free-rounds: a whole number of search steps, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is below 0")
+    return value
+
+
+def seed_arg(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=__doc__, epilog=HOW_TO_CHOOSE,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--check", action="store_true",
+                   help="print the figures of tools/model_spec.json as it stands and write nothing: "
+                        "use it before a search (where the spec starts) and after editing the spec by hand")
+    p.add_argument("--cap-loss", type=loss_arg, default=0.0, metavar="FRACTION",
+                   help="the RTP the max-win cap takes off, as a fraction (0.0017 = 0.17 points): the search "
+                        "aims the uncapped RTP this much above 96%%. Take it from the current sheet: rtp - "
+                        "rtp_capped in static/par.json. Today's model: its uncapped RTP, 96.1510%%, is 96%% + "
+                        "0.0015, what a search with --cap-loss 0.0015 aims at (the cap's cut then); its sheet "
+                        "now says the cap takes 0.0017 (95.9833%% after the cap), so a retune from it uses "
+                        "--cap-loss 0.0017. The default, 0, ignores the cap and leaves the capped RTP that far "
+                        "below 96%%. From 0 to 0.05")
+    p.add_argument("--seed", type=seed_arg, default=1,
+                   help="seed of the search's random steps (default 1): the same spec, seed, steps and "
+                        "--cap-loss give the same model; keep the default unless a search ends far from the "
+                        "targets, then try another seed (it reaches a different local optimum)")
+    p.add_argument("--base-rounds", type=steps_arg, default=300, metavar="STEPS",
+                   help="search steps on the base strips, aiming at a base RTP of 60-64%%, 28-36%% of base "
+                        "spins winning and free spins once in 150-250 spins (default 300; each step computes "
+                        "the exact base figures, a fraction of a second). 0 keeps the base strips as they are: "
+                        "use it when only the free-spins strips or the cap changed")
+    p.add_argument("--free-rounds", type=steps_arg, default=1000, metavar="STEPS",
+                   help="search steps on the free-spins strips, aiming the whole RTP at 96%% + --cap-loss "
+                        "(default 1000; each step is one exact sheet of the mean figures); raise it when the search still improves in its last "
+                        "steps (the log on stderr shows each improvement)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
     global CAP_LOSS
     CAP_LOSS = Fraction(args.cap_loss)
-    spec = json.loads(SPEC.read_text())
+    try:
+        spec = json.loads(SPEC.read_text(encoding="utf-8"))
+        if not isinstance(spec, dict) or not isinstance(spec.get("counts"), dict):
+            raise ValueError("no \"counts\" object (symbol counts per strip group)")
+        model = model_dict(spec)
+        figures = mean_figures(load_model(model))
+    except KeyError as exc:  # a strip group or a set of counts left out
+        sys.exit(f"tune.py: {SPEC.relative_to(ROOT)}: missing {exc} in \"counts\"")
+    except (OSError, ValueError, TypeError) as exc:
+        # a spec that is missing, not JSON, or not a model (ModelError is a ValueError)
+        sys.exit(f"tune.py: {SPEC.relative_to(ROOT)}: {exc}")
     if not args.check:
         spec = search(spec, "base", ["outer", "middle"], base_loss, args.base_rounds, args.seed, {"BOOK"})
         spec = search(spec, "free_spins", ["outer", "middle"], free_loss, args.free_rounds, args.seed, {"BOOK"})
@@ -124,8 +202,8 @@ def main() -> None:
         loss = sheet.cap.buy_rtp_loss * sheet.buy_price
         spec["buy_price"] = round((sheet.feature_value - loss) / float(RTP))
         SPEC.write_text(json.dumps(spec, indent=1) + "\n")
-    model = model_dict(spec)
-    figures = mean_figures(load_model(model))
+        model = model_dict(spec)
+        figures = mean_figures(load_model(model))
     print(json.dumps({k: float(v) for k, v in figures.items()}, indent=1))
     if not args.check:
         OUT.write_text(json.dumps(model, indent=1) + "\n")

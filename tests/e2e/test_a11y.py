@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from e2e_harness import REPO_ROOT, Site, Watch, prepare_context
 from playwright.sync_api import BrowserContext, Page, expect
+from seeds import first_seed_of
 from tabs_support import BET, DEMO, MODEL, first_feature_seed, open_tab, wait_ready
 
 from engine import play_round
@@ -78,12 +79,15 @@ def test_focus_stays_on_a_control_through_a_round_and_returns_to_spin(open_game:
 
 
 def test_every_outcome_and_balance_is_announced_politely(open_game: Callable[..., Any], site: Site) -> None:
-    page = open_game(site.root + "?seed=7&speed=fast").page
+    # the first seed whose first four rounds hold both a losing and a winning round (found on
+    # CPython from the model, seeds.py)
+    seed = first_seed_of(lambda rs: {r.total_win > 0 for r in rs} == {True, False}, 4, bet=BET)
+    page = open_game(site.root + f"?seed={seed}&speed=fast").page
     page.evaluate(FOCUS_SPY)
-    rng = random.Random(7)
+    rng = random.Random(seed)
     balance = DEMO
     rounds = [play_round(MODEL, BET, rng).to_dict() for _ in range(4)]
-    # CPython's first four rounds of Random(7) hold both a losing and a winning round
+    # CPython's first four rounds of Random(seed) hold both a losing and a winning round
     assert {r["total_win"] > 0 for r in rounds} == {True, False}
     for r in rounds:
         page.evaluate("window.__said = []")

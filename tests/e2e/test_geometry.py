@@ -18,7 +18,8 @@ parent), at rest, the autoplay dialog, the info dialog, the buy dialog, then a r
 after it, the history dialog (holding that round's row), and the reality check (`?reality=60`,
 brought on by Playwright's clock: an hour of session time fast-forwarded). The round is a plain
 spin, or, in the cases that check the big moments, the feature bought through the buy dialog:
-`?seed=10225`'s bought feature reaches the cap (recomputed below on CPython), so it shows the
+the seed of seeds.py `cap_seed` (found on CPython from the model) has a bought feature that
+reaches the cap (recomputed below), so it shows the
 intro, the max win, the outro and the epic big win, each checked when it appears by a
 MutationObserver on #overlay that runs the checker in the page (the panel and the header's
 feature bar).
@@ -52,6 +53,7 @@ from e2e_harness import BOOT_TIMEOUT_MS, REPO_ROOT, Site, Watch, prepare_context
 from geometry_support import INSTALL, PLAYWRIGHT_CALL, SETTLE, grouped
 from languages import CODES
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
+from seeds import cap_seed
 
 from engine import load_model, play_round
 from engine.launch import MAX_BALANCE, max_level
@@ -92,17 +94,20 @@ SPIN_SEED = next(s for s in range(1, 1000)
                  if (r := play_round(MODEL, MODEL.default_bet, random.Random(s))).special is None
                  and 0 < r.total_win and MODEL.big_win(r.total_win, r.bet) is None)
 
-# The big moments: a bought feature of Random(10225), the first seed whose bought feature reaches
-# the cap (test_maxwin.py's search), rechecked here on CPython: it shows the feature's intro, the
+# The big moments: a bought feature of Random(CAP_SEED), the first seed whose bought feature reaches
+# the cap (seeds.py `cap_seed`, a search on CPython over the model, as test_maxwin.py's), rechecked
+# here: it shows the feature's intro, the
 # outro and then the round's one celebration, .panel-maxwin, whose title climbs through every tier
-# (BIG, MEGA, EPIC: the cap is 20,168x the bet, above the epic tier) to MAX WIN; the watcher
+# (BIG, MEGA, EPIC: the cap is max_win times the bet, above the top tier) to MAX WIN; the watcher
 # measures it at every frame, so each tier's title is measured in the layout a plain big win's
 # .panel-bigwin shares (.celebration).
 # The draws do not depend on the bet: at the case's bet it is the same round, its win the cap.
-CAP_SEED = 10225
+CAP_SEED = cap_seed()
 CAPPED = play_round(MODEL, MODEL.default_bet, random.Random(CAP_SEED), buy=True).to_dict()
 assert CAPPED["total_win"] == MODEL.max_win * MODEL.default_bet and CAPPED["end"] == "max_win"
-assert [e["big_win"] for e in CAPPED["events"] if e["type"] == "roundEnd"] == [{"name": "EPIC WIN", "level": 3}]
+TOP_TIER = MODEL.big_wins[-1]  # EPIC WIN, level 3: the cap is above it
+assert [e["big_win"] for e in CAPPED["events"] if e["type"] == "roundEnd"] == [
+    {"name": TOP_TIER.name, "level": TOP_TIER.level}]
 PANELS = ("panel-intro", "panel-maxwin", "panel-outro")
 
 REALITY_MINUTES = 60
@@ -394,7 +399,7 @@ def play_the_case(screen: Screen, site: Site, case: Case) -> None:
     screen.doc.wait_for_function("() => game.history().length === 1 && document.documentElement.dataset.state === 'ready'")
     played = screen.js("game.history()[0]")
     if case.big:
-        # the premise: Random(10225)'s bought feature, capped, at the case's bet
+        # the premise: Random(CAP_SEED)'s bought feature, capped, at the case's bet
         assert (played["buy"], played["bet"], played["win"]) == (True, bet, MODEL.max_win * bet), played
         panels = screen.js("window.__panels")
         for kind in PANELS:

@@ -30,7 +30,7 @@ def replayed(model, entry) -> Round:
 
 
 def test_the_checked_in_catalogue_is_a_fresh_generation() -> None:
-    assert SCENARIOS_PATH.read_text(encoding="utf-8") == catalogue_json(SHIPPED), "run `make scenarios`"
+    assert SCENARIOS_PATH.read_text(encoding="utf-8") == catalogue_json(SHIPPED), "stale: run `make par` (or `make scenarios`)"
 
 
 def test_the_catalogue_has_every_scenario() -> None:
