@@ -1,4 +1,4 @@
-"""The languages are one list (static/js/languages.js): every shipped code has its tables, no
+"""The languages are one list (static/js/lang/languages.js): every shipped code has its tables, no
 table is left over, and no other file of the page keeps a list of its own.
 
 Expected values, from the files themselves: the tables on disk (static/i18n/CODE.js,

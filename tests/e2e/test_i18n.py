@@ -28,7 +28,7 @@ from languages import CODES, TABLE_NAMES, TRANSLATED
 from playwright.sync_api import Page, expect
 
 SHOTS = REPO_ROOT / "screenshots"
-LANGS = CODES  # static/js/languages.js, the one list
+LANGS = CODES  # static/js/lang/languages.js, the one list
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 # The words social (sweepstakes) play never shows, in each language's forms.

@@ -1,4 +1,4 @@
-// static/js/amounts.js: the one check of every amount that enters the page, and its limits.
+// static/js/core/amounts.js: the one check of every amount that enters the page, and its limits.
 //
 // Expected values: docs/page-contract.md "Amounts" (the spellings refused, the codes, the
 // ceiling 10^12 and the highest level 49,583,490 of the shipped model: the largest multiple of
@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { AmountError, MAX_BALANCE, amount, limitsOf, maxLevel, whyNot } from "../../static/js/amounts.js";
+import { AmountError, MAX_BALANCE, amount, limitsOf, maxLevel, whyNot } from "../../static/js/core/amounts.js";
 import { MODEL } from "./support.mjs";
 
 const codeOf = (value, opts) => whyNot(value, { max: MAX_BALANCE, ...opts })?.code ?? null;

@@ -1,4 +1,4 @@
-// static/js/autoplayrules.js: autoplay's options and its stop conditions.
+// static/js/controls/autoplayrules.js: autoplay's options and its stop conditions.
 //
 // Expected values: the module's header ("When each check happens", which docs/controls.md
 // repeats) applied by hand to small scripted runs: each round costs its bet and pays what the
@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Autoplay, AutoplayOptionError, MAX_AMOUNT, REASONS, checkOptions } from "../../static/js/autoplayrules.js";
+import { Autoplay, AutoplayOptionError, MAX_AMOUNT, REASONS, checkOptions } from "../../static/js/controls/autoplayrules.js";
 
 // ---- checkOptions ----
 

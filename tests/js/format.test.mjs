@@ -1,4 +1,4 @@
-// The money formatter of static/js/hud.js (formatEuro, makeFormat): minor units written as
+// The money formatter of static/js/ui/hud.js (formatEuro, makeFormat): minor units written as
 // the player reads them, exactly (no binary fraction in between).
 //
 // Expected values: worked out by hand from the integers (en-IE writes euros as "€1,234.50",
@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { formatEuro, makeFormat } from "../../static/js/hud.js";
+import { formatEuro, makeFormat } from "../../static/js/ui/hud.js";
 
 test("formatEuro writes en-IE euros from the integer", () => {
     assert.equal(formatEuro(0), "€0.00");

@@ -1,4 +1,4 @@
-// static/js/launch.js: the launch settings read from the address or a configure message.
+// static/js/operator/launch.js: the launch settings read from the address or a configure message.
 //
 // Expected values: docs/page-contract.md "Launch settings" (the table of settings and the
 // table of market presets) and "Amounts" (the highest level 49,583,490 of the shipped model),
@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { SettingsError, minorDigitsOf, readSettings } from "../../static/js/launch.js";
+import { SettingsError, minorDigitsOf, readSettings } from "../../static/js/operator/launch.js";
 import { MODEL } from "./support.mjs";
 
 const read = (query, opts = {}) => readSettings(new URLSearchParams(query), { model: MODEL, warn: () => {}, ...opts });

@@ -1,4 +1,4 @@
-// static/js/reasons.js: a refusal worded for the player from the tables' why.<code>, with the
+// static/js/lang/reasons.js: a refusal worded for the player from the tables' why.<code>, with the
 // params named in `money` written by the page's formatter, a nested refusal worded the same
 // way, and the English message when the tables have no such key (the module's header).
 //
@@ -7,10 +7,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { amount } from "../../static/js/amounts.js";
-import { formatEuro } from "../../static/js/hud.js";
-import { SettingsError } from "../../static/js/launch.js";
-import { codeOf, coded, reasonOf } from "../../static/js/reasons.js";
+import { amount } from "../../static/js/core/amounts.js";
+import { formatEuro } from "../../static/js/ui/hud.js";
+import { SettingsError } from "../../static/js/operator/launch.js";
+import { codeOf, coded, reasonOf } from "../../static/js/lang/reasons.js";
 
 const refusal = (fn) => {
     try {
