@@ -67,7 +67,7 @@ def test_the_par_pages_texts_are_in_their_own_tables_which_the_game_does_not_fet
     i18n = REPO_ROOT / "static" / "i18n"
     for name in TABLE_NAMES:
         game_keys = TABLE_KEY.findall((i18n / f"{name}.js").read_text(encoding="utf-8"))
-        par_keys = TABLE_KEY.findall((i18n / "par" / f"{name}.js").read_text(encoding="utf-8"))
+        par_keys = TABLE_KEY.findall((i18n / "par" / f"par-{name}.js").read_text(encoding="utf-8"))
         assert par_keys and all(k.startswith("par.") for k in par_keys), name
         assert [k for k in game_keys if k.startswith("par.")] == [], name
     # the German game fetches its tables (de.js, en.js underneath) and none of par/ (Resource

@@ -13,7 +13,7 @@
 // other table has loaded. Adding a language: its tables, and a line in languages.js (the one list).
 //
 // A page may use sections of its own: a folder of tables beside the game's, one per table name
-// (static/i18n/par/de.js, par/de-social.js, ...: the PAR page's texts, which the game page never
+// (static/i18n/par/par-de.js, par/par-de-social.js, ...: the PAR page's texts, which the game page never
 // downloads). useSections(["par"]) before setLanguage(); language.js reads them from
 // <html data-i18n-sections="par">.
 
@@ -31,12 +31,12 @@ const warned = new Set();
 const importTable = async (path) => (await import(new URL(`../../i18n/${path}.js`, import.meta.url).href)).default;
 /** The table `name` ("de", "de-social", ...) with its part in each of `sections`, as one object. */
 const load = async (name, sections = state.sections) => Object.assign({},
-    ...(await Promise.all([name, ...sections.map((section) => `${section}/${name}`)].map(importTable))));
+    ...(await Promise.all([name, ...sections.map((section) => `${section}/${section}-${name}`)].map(importTable))));
 
 /** The page's sections of the tables (e.g. ["par"]), loaded with every table from now on. */
 export async function useSections(sections) {
     state.sections = [...sections];
-    state.enSections = state.sections.length ? await Promise.all(state.sections.map((s) => importTable(`${s}/en`))) : null;
+    state.enSections = state.sections.length ? await Promise.all(state.sections.map((s) => importTable(`${s}/${s}-en`))) : null;
     await setLanguage(state.code);
 }
 

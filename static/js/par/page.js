@@ -7,7 +7,7 @@
 // "ready" (or "error"); the lab keeps its own state in <html data-lab>.
 
 // (imported here too so that the page's module graph, and so its modulepreload links, hold it)
-import en from "../../i18n/par/en.js";
+import en from "../../i18n/par/par-en.js";
 import { barChart, stackChart } from "./charts.js";
 import {
     displayName, el, figure, fixed, grouped, oneIn, parts, pct, sci, section, smallPct, stat, table, times, timesBet,
