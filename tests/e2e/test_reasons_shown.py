@@ -98,7 +98,7 @@ def test_a_scenario_page_describes_its_scenario_in_german(open_game: Callable[..
 
 REFUSED_OFFER = """async ([bet, locale]) => {
     const { reasonOf } = await import('./static/js/lang/reasons.js');
-    const { makeFormat } = await import('./static/js/ui/hud.js');
+    const { makeFormat } = await import('./static/js/core/money.js');
     const format = makeFormat('EUR', locale);
     const answer = JSON.parse(await window.bridge.offer(bet));  // the engine's refusal, as the bridge gets it
     return { shown: reasonOf(answer, format), amounts: answer.params.levels.map(format), bet: format(bet), answer };

@@ -105,7 +105,7 @@ def test_the_euro_format_equals_intls(open_game: Callable[..., Game], site: Site
     amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 1000000, 12345678901,
                -1, -10, -100, -123456] + [rng.randrange(10 ** rng.randrange(1, 13)) for _ in range(300)]
     ours, intls = page.evaluate("""async (amounts) => {
-        const { formatEuro } = await """ + module("ui/hud.js") + """;
+        const { formatEuro } = await """ + module("core/money.js") + """;
         const nf = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
         return [amounts.map(formatEuro), amounts.map((m) => nf.format(m / 100))];
     }""", amounts)

@@ -1,14 +1,14 @@
-// The money formatter of static/js/ui/hud.js (formatEuro, makeFormat): minor units written as
+// The money formatter of static/js/core/money.js (formatEuro, makeFormat): minor units written as
 // the player reads them, exactly (no binary fraction in between).
 //
 // Expected values: worked out by hand from the integers (en-IE writes euros as "€1,234.50",
 // a minus before the sign: the module's doc comment); ISO 4217's minor digits (JPY 0, BHD 3);
-// the coin suffixes GC/SC of virtual coins (hud.js COIN_SUFFIX, launch.js COINS). For other
+// the coin suffixes GC/SC of virtual coins (money.js COIN_SUFFIX, operator/launch.js COINS). For other
 // currencies only the digits are asserted: the symbol and its place are the ICU data's.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { formatEuro, makeFormat } from "../../static/js/ui/hud.js";
+import { formatEuro, makeFormat } from "../../static/js/core/money.js";
 
 test("formatEuro writes en-IE euros from the integer", () => {
     assert.equal(formatEuro(0), "€0.00");

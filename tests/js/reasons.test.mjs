@@ -3,13 +3,13 @@
 // way, and the English message when the tables have no such key (the module's header).
 //
 // Expected texts: the English table's entries (static/i18n/en.js, quoted next to each test)
-// filled in by hand; amounts formatted as formatEuro writes them (en-IE euros, hud.js).
+// filled in by hand; amounts formatted as formatEuro writes them (en-IE euros, core/money.js).
+import { SettingsError } from "../../static/js/core/errors.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { amount } from "../../static/js/core/amounts.js";
-import { formatEuro } from "../../static/js/ui/hud.js";
-import { SettingsError } from "../../static/js/operator/launch.js";
+import { formatEuro } from "../../static/js/core/money.js";
 import { codeOf, coded, reasonOf } from "../../static/js/lang/reasons.js";
 
 const refusal = (fn) => {

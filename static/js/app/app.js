@@ -3,12 +3,14 @@
 // page's contract (data-state, window.game, embedding messages, URL options) in
 // docs/page-contract.md.
 
-import { StartupError, connect } from "../round/bridge.js";
-import { Controller, Refused } from "../round/controller.js";
+import { CannotStart, ProfileError, Refused, SettingsError, StartupError } from "../core/errors.js";
+import { connect } from "../round/bridge.js";
+import { Controller } from "../round/controller.js";
 import { OPTIONS as AUTOPLAY_OPTIONS } from "../controls/autoplayrules.js";
-import { CannotStart, PageState, byId, interactive, pageState, setPageState } from "../core/dom.js";
+import { PageState, byId, interactive, pageState, setPageState } from "../core/dom.js";
 import * as embed from "../core/embed.js";
-import { Hud, fitWidth, makeFormat } from "../ui/hud.js";
+import { Hud, fitWidth } from "../ui/hud.js";
+import { makeFormat } from "../core/money.js";
 import { painted as early, restStops, symbolsOf, unlockSpin } from "../start/firstpaint.js";
 import { renderInfo } from "../ui/info.js";
 import { REELS } from "../canvas/layout.js";
@@ -29,8 +31,7 @@ import { Sound } from "../sound/sound.js";
 import { DOWNLOAD, reportStartupError, showStartupFailure } from "../start/startup.js";
 import * as store from "../ledger/store.js";
 import { Tabs } from "../ledger/tabs.js";
-import { ProfileError, refusal } from "../operator/jurisdiction.js";
-import { SettingsError } from "../operator/launch.js";
+import { refusal } from "../operator/jurisdiction.js";
 import { codeOf, reasonOf } from "../lang/reasons.js";
 import { AgeGate, launchEngine, reconfigure } from "../operator/operator.js";
 import { demoLoop } from "../controls/showcase.js";

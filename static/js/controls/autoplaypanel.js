@@ -6,8 +6,9 @@
 //   panel.on("start", (opts) => driver.run(opts));     // Start pressed, the panel closed
 //   panel.on("refused", (why) => ...);                 // open() while canOpen() said why not
 
+import { AmountError } from "../core/errors.js";
 import { Emitter } from "../core/emitter.js";
-import { AmountError, MAX_AUTOPLAY, amount } from "../core/amounts.js";
+import { MAX_AUTOPLAY, amount } from "../core/amounts.js";
 import { t } from "../lang/i18n.js";
 
 const $ = (id) => document.getElementById(id);

@@ -28,7 +28,8 @@
 //   playOne() rejecting ends autoplay at once                        -> "error"
 // The rounds counted are the saved game's from start() on. `played` counts rounds that ended.
 
-import { AmountError, MAX_AUTOPLAY, amount as checked } from "../core/amounts.js";
+import { AmountError, AutoplayOptionError } from "../core/errors.js";
+import { MAX_AUTOPLAY, amount as checked } from "../core/amounts.js";
 import { Emitter } from "../core/emitter.js";
 
 export const ROUND_CHOICES = [10, 25, 50, 100, 250, Infinity];
@@ -37,9 +38,6 @@ export const ROUND_CHOICES = [10, 25, 50, 100, 250, Infinity];
 export const OPTIONS = Object.freeze(["rounds", "stopOnFeature", "singleWinAtLeast", "lossLimit", "winLimit"]);
 export const REASONS = ["rounds", "feature", "singleWin", "lossLimit", "winLimit", "balance", "stopped", "hidden", "error"];
 export const MAX_AMOUNT = MAX_AUTOPLAY; // amounts.js: the balance ceiling; no balance can move further
-
-/** A clear refusal of bad options: `game.autoplay()` rejects with it, the panel shows it. */
-export class AutoplayOptionError extends Error {}
 
 /** An amount option: null when absent (undefined or null: off), else a number of minor units
  *  from 1 to MAX_AMOUNT (amounts.js amount(): text, booleans and inexact numbers refused),

@@ -3,7 +3,7 @@
 // game.autoplay, the autoplay panel's typed limits, a saved record's balance and costs), and
 // the limits each may reach, in one place. docs/page-contract.md "Amounts" describes both.
 //
-//   import { amount, AmountError, limitsOf, MAX_BALANCE } from "./amounts.js";
+//   import { amount, limitsOf, MAX_BALANCE } from "./amounts.js";
 //   const n = amount("2500", { key: "maxBet", max: MAX_BALANCE });   // 2500, or AmountError
 //   const loss = amount("12,50", { key: "lossLimit", decimals: 2, number: false, max });  // 1250
 //
@@ -11,6 +11,8 @@
 // and never past its limit. Text is read as text: digit strings are judged on the string
 // (its length, then BigInt) before it becomes a Number, so no amount is ever rounded first.
 // The engine refuses the same values with the same codes (engine/launch.py check_amount).
+
+import { AmountError } from "./errors.js";
 
 /** The most a balance may hold, in minor units: engine/launch.py MAX_BALANCE (the engine's
  *  test tests/engine/test_amounts.py asserts they are equal). No balance can move past it. */
@@ -33,28 +35,6 @@ export function maxLevel(model) {
 /** Every limit, in minor units, under `model`: as engine/launch.py limits(model). */
 export function limitsOf(model) {
     return Object.freeze({ balance: MAX_BALANCE, level: maxLevel(model), stake: MAX_STAKE, autoplay: MAX_AUTOPLAY });
-}
-
-/** A refused amount: `key` (the setting or field), `value` (as given, written), `why`
- *  (English), a stable `code` (the tables' why.CODE words it, reasons.js), `params`, and
- *  `money` (the params that are amounts, for the page's formatter). */
-export class AmountError extends Error {
-    constructor(key, value, why, code, params = {}) {
-        const shown = written(value);
-        super(`${key}=${shown}: ${why}`);
-        Object.assign(this, { key, value: shown, why, code, params: { key, value: shown, ...params }, money: ["limit", "min"] });
-    }
-}
-
-function written(value) {
-    if (typeof value === "string") return value;
-    if (typeof value === "bigint") return `${value}n`;
-    if (value === undefined) return "nothing";
-    try {
-        return JSON.stringify(value) ?? String(value);
-    } catch {
-        return String(value);
-    }
 }
 
 /**

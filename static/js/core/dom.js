@@ -37,14 +37,3 @@ export function setPageState(state) {
     }
     document.documentElement.dataset.state = state;
 }
-
-/** The page was opened with a URL it refuses (an unknown ?scenario=, a bad ?replay= link):
- *  the page goes to `error` with the message on screen, having shown and played nothing.
- *  `code` and `params` word it in the player's language (reasons.js: the tables' why.CODE). */
-export class CannotStart extends Error {
-    constructor(message, code = null, params = {}) {
-        super(message);
-        this.code = code;
-        this.params = params;
-    }
-}

@@ -28,6 +28,7 @@
 // ("held") until the player asks to start afresh (startAfresh). Storage that throws
 // (disabled, full) leaves the game playable in memory; notKept() says why.
 
+import { BadSave, NewerSave } from "../core/errors.js";
 import { MAX_BALANCE, whyNot } from "../core/amounts.js";
 import { describe, keepBackup } from "./backups.js";
 import { t } from "../lang/i18n.js";
@@ -87,14 +88,6 @@ function storage() {
 }
 
 // ---- validation -----------------------------------------------------------------------------
-
-/** A fault of a saved record: `message` in English; `code`, `params` for the tables' why.CODE (reasons.js). */
-class BadSave extends Error {
-    constructor(code, why, params = {}) { super(why); Object.assign(this, { code, params }); }
-}
-
-/** A record of a later VERSION: never rewritten by this game. */
-class NewerSave extends BadSave {}
 
 const fail = (code, why, params) => { throw new BadSave(code, why, params); };
 

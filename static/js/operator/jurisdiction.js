@@ -25,8 +25,6 @@ import { MARKETS } from "./launch.js";
 import { has, plural, t } from "../lang/i18n.js";
 import { section } from "../ui/info.js";
 
-export class ProfileError extends Error {}
-
 /** What each market is called and what it changes, for the info screen. */
 export const PROFILES = {
     default: {

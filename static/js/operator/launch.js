@@ -2,7 +2,7 @@
 // page's address (`?lang=de&currency=EUR&market=de`) or, in an embed, from the parent's
 // `configure` message. One table of them is in docs/page-contract.md ("Launch settings").
 //
-//   import { readSettings, SettingsError } from "./launch.js";
+//   import { readSettings } from "./launch.js";
 //   const settings = readSettings(new URLSearchParams(location.search), { model });
 //   // throws SettingsError on a bad value of anything that decides money or rules
 //
@@ -14,22 +14,9 @@
 // warning. Every amount (bets, bet, maxBet) is checked by amounts.js amount(), as given
 // (untrimmed), under the limits of amounts.js limitsOf(model).
 
-import { AmountError, amount, limitsOf } from "../core/amounts.js";
+import { AmountError, SettingsError } from "../core/errors.js";
+import { amount, limitsOf } from "../core/amounts.js";
 import { FALLBACK, LANGUAGES } from "../lang/languages.js";
-
-export class SettingsError extends Error {
-    /** @param {string} key the setting  @param {string} value as given  @param {string} why
-     *  (English)  @param {string} code the reason's stable code (the tables' why.CODE words it
-     *  for the player, reasons.js)  @param {object} params what `why` names, besides key and value */
-    constructor(key, value, why, code, params = {}) {
-        super(`${key}=${value}: ${why}; nothing has been played`);
-        this.key = key;
-        this.value = value;
-        this.why = why;
-        this.code = code;
-        this.params = { key, value, ...params };
-    }
-}
 
 /** Virtual coins of social (sweepstakes) play: shown as coins, never as money. */
 export const COINS = { XGC: "Gold Coins", XSC: "Sweeps Coins" };

@@ -8,13 +8,13 @@
 //   await reconfigure(given, { params, base: launch.base, bridge, played })  // reloads the page
 //   const gate = new AgeGate(params); gate.why(); gate.confirm();
 
-import { AmountError, amount, limitsOf } from "../core/amounts.js";
-import { EngineRefusal } from "../round/bridge.js";
+import { AmountError, EngineRefusal, ProfileError, SettingsError } from "../core/errors.js";
+import { amount, limitsOf } from "../core/amounts.js";
 import { byId } from "../core/dom.js";
 import { t } from "../lang/i18n.js";
-import { makeFormat } from "../ui/hud.js";
-import { ProfileError, profileOf } from "./jurisdiction.js";
-import { SettingsError, readSettings } from "./launch.js";
+import { makeFormat } from "../core/money.js";
+import { profileOf } from "./jurisdiction.js";
+import { readSettings } from "./launch.js";
 
 /** The launch settings of `params` under the engine's model, and the engine configured with
  *  their bet levels and stake limit. `demo`: the showcase was asked for. Throws SettingsError

@@ -15,6 +15,7 @@
 // when the next round would start) in #reality-dialog, and play waits until the player picks
 // Continue (or Escape) or Leave. Leave ends the session: every later round is refused.
 
+import { SessionEnded } from "../core/errors.js";
 import { Emitter } from "../core/emitter.js";
 import { plural, t } from "../lang/i18n.js";
 
@@ -34,8 +35,6 @@ export function spoken(ms) {
     const words = parts.filter(([n], i) => n > 0 || (i === 2 && s === 0)).map(([n, w]) => plural(`time.${w}`, n));
     return words.join(" ");
 }
-
-export class SessionEnded extends Error {}
 
 export class SessionClock extends Emitter {
     constructor({ profile, format, saved, now = () => Date.now() }) {

@@ -5,9 +5,10 @@
 // #share-link and copied where the browser lets it) and Export (one JSON file, the engine's
 // export record, that `python -m engine verify FILE` accepts).
 
+import { Refused } from "../core/errors.js";
 import { renderHistory, timeFormat } from "../ui/history.js";
 import { byId, el } from "../core/dom.js";
-import { Refused, describeValue } from "../round/controller.js";
+import { describeValue } from "../round/controller.js";
 import { t } from "../lang/i18n.js";
 
 /** What a history replay and a replay link's page share: a sequencer of their own whose meter

@@ -7,9 +7,8 @@
 //   const opened = await openLink(bridge, location.href);  // refuses a bad link: CannotStart
 //   const replay = new LinkReplay({ opened, format, makeSequencer, hud });
 
-import { EngineRefusal } from "../round/bridge.js";
-import { CannotStart, PageState, byId, interactive, pageState, setPageState } from "../core/dom.js";
-import { Refused } from "../round/controller.js";
+import { CannotStart, EngineRefusal, Refused } from "../core/errors.js";
+import { PageState, byId, interactive, pageState, setPageState } from "../core/dom.js";
 import { ReplayShow } from "./replay.js";
 import { t } from "../lang/i18n.js";
 

@@ -11,8 +11,8 @@
 // page starts on that bet. Another round (the other button, another bet, or any round after
 // it) is drawn as usual.
 
-import { EngineRefusal } from "../round/bridge.js";
-import { CannotStart, byId } from "../core/dom.js";
+import { CannotStart, EngineRefusal } from "../core/errors.js";
+import { byId } from "../core/dom.js";
 import { refusal } from "../operator/jurisdiction.js";
 import { has, t } from "../lang/i18n.js";
 

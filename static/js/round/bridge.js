@@ -25,30 +25,9 @@
 // the worker: our loader and PyScript (static/boot/strict-csp.js) run main.py there, which
 // publishes a `window.bridge` of synchronous functions; the same wrapper serves both.
 
+import { EngineRefusal, StartupError } from "../core/errors.js";
 import { released } from "../start/poster.js";
 import { ATTEMPTS, backoff, downloadFailure, pause, reportDownloadFailure, reportStartupError, stallMsOf } from "../start/startup.js";
-
-/** The engine said no (a bad bet, a round that does not verify, a refused generator state):
- *  `message` in English, `code` (null when the engine gave none), `params`, `money` (the names
- *  of the params that are amounts in minor units). */
-export class EngineRefusal extends Error {
-    constructor(message, { code = null, params = {}, money = [] } = {}) {
-        super(message);
-        this.code = code;
-        this.params = params;
-        this.money = money;
-    }
-}
-
-/** A failure the loading screen already shows in its own words (main.py or boot.js); for a
- *  download that failed, with its `code` and `file` (startup.js reportDownloadFailure). */
-export class StartupError extends Error {
-    constructor(message, { code = null, file = null } = {}) {
-        super(message);
-        this.code = code;
-        this.file = file;
-    }
-}
 
 function parsed(json) {
     const value = JSON.parse(json);

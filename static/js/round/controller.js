@@ -32,8 +32,8 @@
 // One writer at a time (sharedgame.js, tabs.js): in a tab that waits for another to finish,
 // every request that would write is refused (`assertWritable`; `canWrite()` only answers).
 
+import { Conflict, EngineRefusal, Refused } from "../core/errors.js";
 import { whyNot } from "../core/amounts.js";
-import { EngineRefusal } from "./bridge.js";
 import { reasonOf } from "../lang/reasons.js";
 import { PageState, setPageState } from "../core/dom.js";
 import { Emitter } from "../core/emitter.js";
@@ -43,12 +43,6 @@ import { t } from "../lang/i18n.js";
 
 /** What holds the page's one in-flight lock. */
 export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
-
-/** A request the controller turned down (busy, not a bet level, balance too low). */
-export class Refused extends Error {}
-
-/** The record was written by another tab since this one read it (store.save "conflict"). */
-class Conflict extends Error {}
 
 /** A value as a refusal names it: strings quoted, arrays and objects as JSON. */
 export function describeValue(value) {

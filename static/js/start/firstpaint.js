@@ -14,7 +14,8 @@
 // the engine is up, after checking that the engine read the same strips.
 
 import { byId } from "../core/dom.js";
-import { fillBets, makeFormat } from "../ui/hud.js";
+import { fillBets } from "../ui/hud.js";
+import { makeFormat } from "../core/money.js";
 import { readSettings } from "../operator/launch.js";
 import { REELS } from "../canvas/layout.js";
 import { t } from "../lang/i18n.js";

@@ -1,5 +1,5 @@
 // The HTML controls around the canvas: balance, bet, win, spin, buy, feature bar, messages.
-// It shows the numbers it is given (minor units, formatted here and nowhere else) and
+// It shows the numbers it is given (minor units, written by the launch's format: core/money.js) and
 // reports clicks as events ("spin", "buy", "bet" {bet}, "topUp", "info", "mute", "turbo",
 // "history"); the page (app.js) decides what they do.
 
@@ -11,36 +11,6 @@ import { plural, t } from "../lang/i18n.js";
 /** The kinds of message #message shows (its data-kind). */
 export const MessageKind = Object.freeze({ REFUSAL: "refusal", NOTICE: "notice" });
 
-/**
- * Minor units (cents) as euros, written as en-IE writes them: "€1,234.50", "-€0.10". Worked out
- * from the integer itself, without an Intl formatter: making the first one loads the locale
- * data, 100-180 ms of one main-thread task on a phone-like CPU (4x slowed), the longest task of
- * the whole start once Python left the main thread. tests/e2e/test_game.py checks it equals
- * Intl's en-IE euro format for a range of amounts.
- */
-export function formatEuro(minor) {
-    const m = Math.round(Number(minor));
-    const abs = Math.abs(m);
-    const euros = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-    return `${m < 0 ? "-" : ""}€${euros}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** Minor units as an exact decimal string ("-12.345" for -12345 with 3 digits): Intl formats
- *  a string exactly, with no binary fraction in between. */
-function decimal(minor, digits) {
-    const m = Math.round(Number(minor));
-    const abs = String(Math.abs(m)).padStart(digits + 1, "0");
-    const sign = m < 0 ? "-" : "";
-    return digits ? `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}` : `${sign}${abs}`;
-}
-
-/** The suffix of each virtual coin (launch.js COINS): shown as coins, with no money symbol. */
-const COIN_SUFFIX = { XGC: "GC", XSC: "SC" };
-
-/** Formats minor units of `currency` in `locale`: the game's euros in English by formatEuro;
- *  any other currency or locale with Intl.NumberFormat and the currency's own minor digits
- *  (JPY 0, BHD 3); virtual coins (XGC, XSC) as a number of coins with 2 digits and "GC"/"SC".
- *  The function's `minorDigits` is the currency's, for the typed amounts (amounts.js). */
 /** Puts `text` in `node` (unless `write` is false: a <select> shows its option's text) and marks
  *  how long it is (data-size "m" past 11 characters, "s" past 15), so the CSS can set a long
  *  amount ("¥100,000,000", "BHD 10,000.000") smaller and it still fits its meter. */
@@ -87,17 +57,6 @@ export function fillBets(select, bets, format) {
         return o;
     }));
     sized(select, bets.map(format).reduce((a, b) => (b.length > a.length ? b : a), ""), false);
-}
-
-export function makeFormat(currency = "EUR", locale = "en-IE") {
-    if (currency === "EUR" && locale === "en-IE") return Object.assign((minor) => formatEuro(minor), { minorDigits: 2 });
-    if (Object.hasOwn(COIN_SUFFIX, currency)) {
-        const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-        return Object.assign((minor) => `${nf.format(decimal(minor, 2))} ${COIN_SUFFIX[currency]}`, { minorDigits: 2, coins: true });
-    }
-    const nf = new Intl.NumberFormat(locale, { style: "currency", currency });
-    const minorDigits = nf.resolvedOptions().maximumFractionDigits;
-    return Object.assign((minor) => nf.format(decimal(minor, minorDigits)), { minorDigits });
 }
 
 export class Hud extends Emitter {
