@@ -144,12 +144,13 @@ SCREEN_WRITE = re.compile(
     r"""\bstat\(\s*(?:[^,()]*,\s*)*?|\bsvg\(\s*["'](?:text|title)["']\s*,\s*\{[^{}]*\}\s*,\s*|"""
     r"""\bfillText\(\s*|\bsay\(\s*|\b(?:label|title|text)\s*:\s*|\bwords\((?:[^,()]*,\s*){4}|"""
     r"""\btable\(\s*[^,()]*,\s*\[(?:[^\]]*?,\s*)?)""" + LITERAL)
-SCRIPTS = ("static/js/*.js", "static/js/par/*.js")
+SCRIPTS = ("static/js/*/*.js",)  # every folder: the game's and the PAR page's (par/)
 
 
 def test_the_game_scripts_write_no_english_to_the_screen() -> None:
     paths = sorted(path for pattern in SCRIPTS for path in REPO_ROOT.glob(pattern))
     assert any(path.parent.name == "par" for path in paths)  # the PAR page's scripts are scanned
+    assert any(path.name == "hud.js" for path in paths)  # and the game's
     found = []
     for path in paths:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
