@@ -77,8 +77,9 @@ def test_the_one_check_and_its_limits_in_the_page(game: Game, site: Site) -> Non
     table = ",\n".join(f"[{json.dumps(e)}, () => A.amount({e}, {o})]" for e, o, _ in CASES)
     got = game.page.evaluate(f"""async () => {{
         const A = await import({json.dumps(site.root + "static/js/core/amounts.js")});
+        const {{ AmountError }} = await import({json.dumps(site.root + "static/js/core/errors.js")});
         const run = (f) => {{ try {{ return f(); }} catch (e) {{
-            if (!(e instanceof A.AmountError)) throw e; return e.code; }} }};
+            if (!(e instanceof AmountError)) throw e; return e.code; }} }};
         const model = await (await fetch("./engine/data/model.json")).json();
         return {{ cases: [{table}].map(([e, f]) => [e, run(f)]),
                   limits: A.limitsOf(model), other: A.limitsOf({{ ...model, max_win: 7 }}) }};
@@ -197,8 +198,8 @@ def test_the_autoplay_panel_refuses_typed_amounts_past_the_limit(open_game: Call
     en = tables["en"]
     page = open_game(site.root + "?seed=4&speed=fast").page
     error = page.locator("#autoplay-error")
-    limit = page.evaluate(f"import({json.dumps(site.root + 'static/js/ui/hud.js')}).then(m => m.makeFormat()({CEILING}))")
-    example = page.evaluate(f"import({json.dumps(site.root + 'static/js/ui/hud.js')}).then(m => m.makeFormat()(5000))")
+    limit = page.evaluate(f"import({json.dumps(site.root + 'static/js/core/money.js')}).then(m => m.makeFormat()({CEILING}))")
+    example = page.evaluate(f"import({json.dumps(site.root + 'static/js/core/money.js')}).then(m => m.makeFormat()(5000))")
     for typed, code in [("10000000000.01", "amount.aboveLimit"), ("1e3", "amount.spelling"), ("0x10", "amount.spelling"),
                         ("\u0661\u0662", "amount.spelling"), ("-5", "amount.spelling"), ("0", "amount.belowMin"),
                         ("90071992547409.93", "amount.unsafe")]:
