@@ -32,7 +32,7 @@ export default [
     {
         // classic scripts: the early worker starter of index.html (a plain async script) and the
         // geometry checker the browser tests evaluate in the page (tests/geometry.js)
-        files: ["static/js/earlyworker.js", "tests/geometry.js"],
+        files: ["static/js/start/earlyworker.js", "tests/geometry.js"],
         languageOptions: { sourceType: "script", globals: { ...globals.browser } },
     },
     {

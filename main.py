@@ -4,13 +4,13 @@
 engine's Web Worker (static/boot/engine-worker.mjs, docs/boot.md) imports this file as the module
 `main` (the memory snapshot holds it imported), makes one with the page's query string
 (`worker_start`) and calls `EngineBridge.handle` for every request;
-static/js/bridge.js publishes the answers as `window.bridge`, whose functions return Promises of
+static/js/round/bridge.js publishes the answers as `window.bridge`, whose functions return Promises of
 the same JSON strings. With `?engine=page` PyScript runs this file on the page instead (as
-`__main__`), and `start()` hands its `EngineBridge.handle` to static/js/bridge.js in an
+`__main__`), and `start()` hands its `EngineBridge.handle` to static/js/round/bridge.js in an
 `engine-ready` event (a startup error in an `engine-failed` one); bridge.js publishes
 `window.bridge` the same way for both.
 
-`window.bridge`, for the JavaScript game (static/js/app.js through static/js/bridge.js):
+`window.bridge`, for the JavaScript game (static/js/app/app.js through static/js/round/bridge.js):
 
 * `bridge.modelJson`: the model as a JSON string (`Model.to_json()`), read once at startup;
 * `bridge.offer(bet)`: the figures of a bet level as a JSON string (`engine.offer`: cost,
@@ -45,7 +45,7 @@ k-th round equals the k-th `play_round(model, bet, random.Random(N))` on CPython
 `random.SystemRandom()` (Web Crypto in Pyodide).
 
 Then `bridge-ready` fires on window; app.js switches <html data-state> to "ready". A failure at
-start-up reaches bridge.js, whose one reporter (static/js/startup.js) switches it to "error"
+start-up reaches bridge.js, whose one reporter (static/js/start/startup.js) switches it to "error"
 with a readable message, `Sorry, the game could not start (<Error>: <why>)...` (the traceback
 goes to the console only). Nothing here imports `js` or
 `pyscript` at module level: the worker has no page.
@@ -77,7 +77,7 @@ def _py(value: object) -> object:
 
 
 # The calls of `window.bridge` (their JavaScript names) and the EngineBridge method answering
-# each: the one list. static/js/bridge.js publishes one function per name (BRIDGE_METHODS, which
+# each: the one list. static/js/round/bridge.js publishes one function per name (BRIDGE_METHODS, which
 # tests/test_lists.py checks against this table, with a method of its Bridge class for each).
 METHODS = {
     "offer": "offer", "playRound": "play_round", "checkRound": "check_round", "restoreRng": "restore_rng",
@@ -192,7 +192,7 @@ class EngineBridge:
         return answer
 
     def started(self) -> dict[str, object]:
-        """What the page needs of the started engine (static/js/bridge.js): the model as JSON,
+        """What the page needs of the started engine (static/js/round/bridge.js): the model as JSON,
         the seed, the generator's name and the engine package's name."""
         import engine
 
@@ -224,7 +224,7 @@ def worker_start(search: str) -> str:
 
 
 def _tell_page(event: str, detail: dict[str, object]) -> None:
-    """A CustomEvent `event` with `detail` on the page's window, for static/js/bridge.js."""
+    """A CustomEvent `event` with `detail` on the page's window, for static/js/round/bridge.js."""
     from pyscript import ffi, window
 
     window.dispatchEvent(window.CustomEvent.new(event, ffi.to_js({"detail": detail}, dict_converter=window.Object.fromEntries)))
@@ -232,7 +232,7 @@ def _tell_page(event: str, detail: dict[str, object]) -> None:
 
 def start() -> None:
     """On the page (PyScript runs this file as __main__): the engine's EngineBridge handed to
-    static/js/bridge.js, which publishes `window.bridge` as it does for the worker."""
+    static/js/round/bridge.js, which publishes `window.bridge` as it does for the worker."""
     from pyscript import document, ffi, window
 
     status = document.getElementById("status")
@@ -246,7 +246,7 @@ def start() -> None:
 
 
 def show_startup_error(exc: BaseException) -> None:
-    """Why the engine could not start, to static/js/bridge.js (which says it on the page)."""
+    """Why the engine could not start, to static/js/round/bridge.js (which says it on the page)."""
     _tell_page("engine-failed", startup_failure(exc))
 
 

@@ -6,7 +6,7 @@ event's fields.
 
 Each event type is a ``TypedDict`` below (types only: at run time an event is a plain dict),
 ``Event`` is their union, and :data:`EVENT_TYPES` the ``type`` names in the order the page
-lists them (``static/js/events.js``), read from the ``TypedDict`` classes themselves.
+lists them (``static/js/round/events.js``), read from the ``TypedDict`` classes themselves.
 
 >>> EVENT_TYPES[0], EVENT_TYPES[-1], len(EVENT_TYPES)
 ('roundStart', 'roundEnd', 12)
@@ -148,7 +148,7 @@ EVENT_CLASSES: tuple[type, ...] = get_args(Event)
 """Each event type's ``TypedDict``, in the order of :data:`EVENT_TYPES`."""
 
 EVENT_TYPES: tuple[str, ...] = tuple(get_args(get_type_hints(cls)["type"])[0] for cls in EVENT_CLASSES)
-"""The events' ``type`` names, in the order the page lists them (``static/js/events.js``)."""
+"""The events' ``type`` names, in the order the page lists them (``static/js/round/events.js``)."""
 
 assert len(set(EVENT_TYPES)) == len(EVENT_TYPES), "two event TypedDicts share a type name"
 

@@ -46,7 +46,7 @@ MAX_LEVELS = 100
 
 MAX_BALANCE = 10**12
 """The most a balance may hold, in minor units (10,000,000,000.00 of a 2-digit currency): the
-page's ceiling, static/js/amounts.js MAX_BALANCE (tests/engine/test_amounts.py asserts they are
+page's ceiling, static/js/core/amounts.js MAX_BALANCE (tests/engine/test_amounts.py asserts they are
 equal). Not a figure of the maths (those are in the model file): a wallet's bound."""
 
 MAX_SAFE_INTEGER = 2**53 - 1
@@ -64,14 +64,14 @@ def max_level(model: Model) -> int:
 def limits(model: Model) -> dict[str, int]:
     """The most each amount may be, in minor units: ``balance`` (a saved balance), ``level``
     (a bet level, :func:`max_level`), ``stake`` (the stake limit ``maxBet``), ``autoplay`` (an
-    autoplay limit). static/js/amounts.js limitsOf() gives the same for the same model."""
+    autoplay limit). static/js/core/amounts.js limitsOf() gives the same for the same model."""
     return {"balance": MAX_BALANCE, "level": max_level(model), "stake": MAX_BALANCE,
             "autoplay": MAX_BALANCE}
 
 
 def check_amount(value: object, key: str, *, low: int = 1, high: int) -> int:
     """``value`` as an exact integer of minor units from ``low`` to ``high``, else
-    :class:`BetError` with the reason's code, the same as static/js/amounts.js gives for a number:
+    :class:`BetError` with the reason's code, the same as static/js/core/amounts.js gives for a number:
     ``amount.type`` (not an int: a bool, a string, None, an integral float), ``amount.notWhole``
     (a float that is not integral, or not finite), ``amount.unsafe`` (past MAX_SAFE_INTEGER),
     ``amount.aboveLimit``, ``amount.belowMin``. Nothing is coerced: a JavaScript number arrives

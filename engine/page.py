@@ -13,7 +13,7 @@ coerced: ``100.7``, ``"100"`` and ``true`` are refused bets, ``"false"`` and ``1
 buys. Every amount (a bet, a level, the stake limit) is first checked by
 :func:`engine.launch.check_amount`: an exact integer, never past ``Number.MAX_SAFE_INTEGER``, within
 its limit of :func:`engine.launch.limits` (the balance ceiling and the model), refused with the
-same ``amount.*`` codes as the page's own check (static/js/amounts.js).
+same ``amount.*`` codes as the page's own check (static/js/core/amounts.js).
 
 A refusal is ``{"error": the English message, "code", "params", "money"}`` (:func:`refusal`):
 the page shows the player its language's text for the code, the console and the CLI the

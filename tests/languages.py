@@ -1,4 +1,4 @@
-"""The shipped languages, read from the one list (static/js/languages.js), for every test suite.
+"""The shipped languages, read from the one list (static/js/lang/languages.js), for every test suite.
 
     from languages import LANGUAGES, CODES, TABLE_NAMES
     LANGUAGES["ar"] == Language(code="ar", dir="rtl", locale="ar-AE")
@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-SOURCE = Path(__file__).resolve().parents[1] / "static" / "js" / "languages.js"
+SOURCE = Path(__file__).resolve().parents[1] / "static" / "js" / "lang" / "languages.js"
 LINE = re.compile(r'^\s+(\w+): Object\.freeze\(\{ dir: "(ltr|rtl)", locale: "([\w-]+)" \}\),$', re.M)
 
 

@@ -2,8 +2,8 @@
 tools/lab_speed.py) share: the Chromium they launch, and the game page's own modules as the page's
 JavaScript reaches them.
 
-A module is imported by its URL relative to the page (`module("bridge.js")`), so the page hands
-back the instance it loaded itself, not a copy: the engine behind static/js/bridge.js is the
+A module is imported by its URL relative to the page (`module("round/bridge.js")`), so the page hands
+back the instance it loaded itself, not a copy: the engine behind static/js/round/bridge.js is the
 page's own engine. Every expression here is plain JavaScript, for page.evaluate or a driver's eval.
 """
 
@@ -23,7 +23,7 @@ def module(name: str) -> str:
     return f"import('./static/js/{name}')"
 
 
-BRIDGE = module("bridge.js")
+BRIDGE = module("round/bridge.js")
 # How the engine's interpreter was made ("snapshot", or "plain: " and why), asked of its worker
 BOOT_PATH = f"{BRIDGE}.then((m) => m.engine.bootPath())"
 # (code) => the value of a Python expression in the engine's interpreter (in its worker by default)

@@ -1,7 +1,7 @@
 """The codes of the refusals a player may be shown, found in the source (not typed in a list):
 the engine's by a static scan of every ``raise`` in engine/ (and the refusals page.py answers
 without raising), the page's by a scan of the constructors that give one in static/js/. The
-tables word each as ``why.<code>`` (static/js/reasons.js); both the engine's tests and the
+tables word each as ``why.<code>`` (static/js/lang/reasons.js); both the engine's tests and the
 browser's (tests/e2e/test_reasons_shown.py) check them against the tables.
 """
 
@@ -107,7 +107,9 @@ def engine_codes() -> set[str]:
 def page_codes() -> set[str]:
     """Every code the page's own refusals carry (launch settings, saved games, start)."""
     found = set()
-    for path in sorted((ROOT / "static" / "js").glob("*.js")):
+    for path in sorted((ROOT / "static" / "js").rglob("*.js")):
+        if path.parent.name == "par":
+            continue  # the PAR page's modules refuse nothing
         for m in JS_CODE.finditer(path.read_text(encoding="utf-8")):
             found.add(next(g for g in m.groups() if g))
     return found

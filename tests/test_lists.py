@@ -1,6 +1,6 @@
 """One list of each thing (static/js/): the docs that name its members say exactly that list.
 
-The autoplay options are `OPTIONS` of static/js/autoplayrules.js: checkOptions, window.game.autoplay
+The autoplay options are `OPTIONS` of static/js/controls/autoplayrules.js: checkOptions, window.game.autoplay
 and the parent's `autoplay` message read it (app.js picks those fields of the message). Here, every
 place of docs/ that lists them (the `autoplay(opts)` row of page-contract.md, the `autoplayStart`
 message, the `autoplay` command, and hosting.md's `window.game` summary) must list those names in
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def autoplay_options() -> list[str]:
-    text = (ROOT / "static" / "js" / "autoplayrules.js").read_text(encoding="utf-8")
+    text = (ROOT / "static" / "js" / "controls" / "autoplayrules.js").read_text(encoding="utf-8")
     m = re.search(r"export const OPTIONS = Object\.freeze\(\[([^\]]*)\]\)", text)
     assert m, "autoplayrules.js: OPTIONS not found"
     return re.findall(r'"(\w+)"', m.group(1))
@@ -63,7 +63,7 @@ def test_the_bridge_methods_are_one_list() -> None:
     engine_bridge = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "EngineBridge")
     defined = {f.name for f in engine_bridge.body if isinstance(f, ast.FunctionDef)}
     assert set(methods.values()) <= defined, set(methods.values()) - defined
-    bridge_js = (ROOT / "static" / "js" / "bridge.js").read_text(encoding="utf-8")
+    bridge_js = (ROOT / "static" / "js" / "round" / "bridge.js").read_text(encoding="utf-8")
     m = re.search(r"export const BRIDGE_METHODS = Object\.freeze\(\[([^\]]*)\]\)", bridge_js)
     assert m, "bridge.js: BRIDGE_METHODS not found"
     assert re.findall(r'"(\w+)"', m.group(1)) == list(methods)

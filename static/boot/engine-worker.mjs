@@ -3,7 +3,7 @@
 // when it cannot be used), writes the files of pyscript.toml [files] and main.py into Pyodide's
 // working directory (as PyScript did on the page; after a snapshot boot, only those a game reads
 // before the first round, the rest after it), imports main.py (the bridge's Python) and
-// answers the page's requests. Started by static/js/earlyworker.js (or static/js/bridge.js):
+// answers the page's requests. Started by static/js/start/earlyworker.js (or static/js/round/bridge.js):
 //     new Worker(url, { type: "module", credentials: "omit" })
 // (no cookie is needed, and a request without credentials goes over connections of its own:
 // over HTTP/1.1 the page's seventy small requests hold the six a host gets)
@@ -39,7 +39,7 @@
 // new response is checked to be the same file), so its reader sees one whole body. Only silence
 // is limited, never the total time: a slow link still delivers bytes, and only slows the boot.
 // After the last try, a DownloadFailed (code "boot.download", the file) ends the boot with the
-// page's error screen and its Retry button (static/js/startup.js).
+// page's error screen and its Retry button (static/js/start/startup.js).
 const ATTEMPTS = 4; // tries per file: the first and three retries
 const BACKOFF_MS = [500, 1500, 4000]; // before the 2nd, 3rd and 4th try, each x 0.8-1.2
 // 20 s of silence: a slow 3G link (~50 kB/s) still brings a 64 kB chunk every second or two, and

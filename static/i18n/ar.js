@@ -470,7 +470,7 @@ export default {
     "scenario.played": "لُعب؛ الجولات التالية تُسحب كالمعتاد.",
     "scenario.nextSpin": "الدوران التالي بقيمة {bet} يلعبه.",
     "scenario.nextBuy": "شراء الميزة التالي بقيمة {bet} يلعبه.",
-    // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
+    // a download the boot needs failed all its tries (static/js/start/startup.js reportDownloadFailure)
     "boot.failed": "انقطع الاتصال: تعذّر تحميل اللعبة. تحقّق من اتصالك وحاول مرة أخرى. ({file})",
     "boot.retry": "حاول مرة أخرى",
 };

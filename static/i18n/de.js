@@ -469,7 +469,7 @@ export default {
     "scenario.played": "Gespielt; die Runden danach werden wie üblich gezogen.",
     "scenario.nextSpin": "Das nächste Drehen mit {bet} spielt es.",
     "scenario.nextBuy": "Der nächste Feature-Kauf mit {bet} spielt es.",
-    // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
+    // a download the boot needs failed all its tries (static/js/start/startup.js reportDownloadFailure)
     "boot.failed": "Verbindung unterbrochen: Das Spiel konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut. ({file})",
     "boot.retry": "Erneut versuchen",
 };

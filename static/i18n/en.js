@@ -482,7 +482,7 @@ export default {
     "scenario.played": "Played; the rounds after it are drawn as usual.",
     "scenario.nextSpin": "The next Spin at {bet} plays it.",
     "scenario.nextBuy": "The next Buy feature at {bet} plays it.",
-    // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
+    // a download the boot needs failed all its tries (static/js/start/startup.js reportDownloadFailure)
     "boot.failed": "Connection lost: the game could not be loaded. Check your connection and try again. ({file})",
     "boot.retry": "Try again",
 };

@@ -132,7 +132,7 @@ LOAD_TABLES = """async (names) => {
     const out = {};
     for (const name of names) {
         out[name] = { ...(await import(`./static/i18n/${name}.js`)).default,
-                      ...(await import(`./static/i18n/par/${name}.js`)).default };
+                      ...(await import(`./static/i18n/par/par-${name}.js`)).default };
     }
     return out;
 }"""

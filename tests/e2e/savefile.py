@@ -1,6 +1,6 @@
 """The page's saved record, written from Python for the end-to-end tests.
 
-An independent implementation of static/js/store.js's format, so a test that seeds
+An independent implementation of static/js/ledger/store.js's format, so a test that seeds
 localStorage with a record made here also checks the page's canonical JSON and checksum:
 
     {"version": 1, "revision", "balance", "bet", "muted", "turbo", "seed", "rng", "pending",

@@ -187,7 +187,7 @@ def test_axe_finds_no_serious_violation_in_sharing_and_on_a_replay_links_page(
     assert problems == [], "\n".join(problems)
 
 
-# par.html's table boxes (static/js/par/dom.js table()) as shown now: whether each scrolls, and
+# par.html's table boxes (static/js/par/figures.js table()) as shown now: whether each scrolls, and
 # what makes it reachable and named.
 TABLE_BOXES = """() => [...document.querySelectorAll('.par-table-wrap')].filter((w) => w.checkVisibility()).map((w) => ({
     table: w.querySelector('table').className, scrolls: w.scrollWidth > w.clientWidth || w.scrollHeight > w.clientHeight,

@@ -1,5 +1,5 @@
 """Every amount that enters the page is an exact integer within what the game can hold
-(docs/page-contract.md "Amounts"): static/js/amounts.js's one check, at each entry point.
+(docs/page-contract.md "Amounts"): static/js/core/amounts.js's one check, at each entry point.
 
 - The check itself, in the booted page (its module imported there): a table of spellings,
   numbers and typed amounts at and past each limit, past 2^53, in exponent, hex, sign, other
@@ -76,9 +76,10 @@ CASES: list[tuple[str, str, int | str]] = [
 def test_the_one_check_and_its_limits_in_the_page(game: Game, site: Site) -> None:
     table = ",\n".join(f"[{json.dumps(e)}, () => A.amount({e}, {o})]" for e, o, _ in CASES)
     got = game.page.evaluate(f"""async () => {{
-        const A = await import({json.dumps(site.root + "static/js/amounts.js")});
+        const A = await import({json.dumps(site.root + "static/js/core/amounts.js")});
+        const {{ AmountError }} = await import({json.dumps(site.root + "static/js/core/errors.js")});
         const run = (f) => {{ try {{ return f(); }} catch (e) {{
-            if (!(e instanceof A.AmountError)) throw e; return e.code; }} }};
+            if (!(e instanceof AmountError)) throw e; return e.code; }} }};
         const model = await (await fetch("./engine/data/model.json")).json();
         return {{ cases: [{table}].map(([e, f]) => [e, run(f)]),
                   limits: A.limitsOf(model), other: A.limitsOf({{ ...model, max_win: 7 }}) }};
@@ -124,7 +125,7 @@ def test_the_address_amounts_read_by_launch_js(game: Game, site: Site) -> None:
                 return [[...s.bets], s.bet, s.maxBet];
             } catch (e) { return [e.code, e.key, e.value]; }
         });
-    }""", [site.root + "static/js/launch.js", [q for q, _ in URLS]])
+    }""", [site.root + "static/js/operator/launch.js", [q for q, _ in URLS]])
     assert [tuple(g) for g in got] == [tuple(w) for _, w in URLS]
 
 
@@ -197,8 +198,8 @@ def test_the_autoplay_panel_refuses_typed_amounts_past_the_limit(open_game: Call
     en = tables["en"]
     page = open_game(site.root + "?seed=4&speed=fast").page
     error = page.locator("#autoplay-error")
-    limit = page.evaluate(f"import({json.dumps(site.root + 'static/js/hud.js')}).then(m => m.makeFormat()({CEILING}))")
-    example = page.evaluate(f"import({json.dumps(site.root + 'static/js/hud.js')}).then(m => m.makeFormat()(5000))")
+    limit = page.evaluate(f"import({json.dumps(site.root + 'static/js/core/money.js')}).then(m => m.makeFormat()({CEILING}))")
+    example = page.evaluate(f"import({json.dumps(site.root + 'static/js/core/money.js')}).then(m => m.makeFormat()(5000))")
     for typed, code in [("10000000000.01", "amount.aboveLimit"), ("1e3", "amount.spelling"), ("0x10", "amount.spelling"),
                         ("\u0661\u0662", "amount.spelling"), ("-5", "amount.spelling"), ("0", "amount.belowMin"),
                         ("90071992547409.93", "amount.unsafe")]:

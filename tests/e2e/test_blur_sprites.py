@@ -1,4 +1,4 @@
-"""The reels' motion blur is made before the first spin needs it (static/js/sprites.js).
+"""The reels' motion blur is made before the first spin needs it (static/js/canvas/sprites.js).
 
 Each symbol is drawn, while its reel moves, from a motion-blurred sprite: a canvas made once per
 symbol and blur level. Made during a spin, dozens of them came in the first and last frames of
@@ -12,7 +12,7 @@ Expected values:
   round with no book (no win box, banner, anticipation or feature layer to make), found here by CPython's
   `play_round(model, bet, Random(seed))` for `?seed=N` (the page's seeded generator contract);
 - the prebake makes one sprite per symbol image and blur level: the levels are 4, 8, ... up to
-  the level of full speed, 26 symbols per second (static/js/reels.js VELOCITY) rounded to a
+  the level of full speed, 26 symbols per second (static/js/canvas/reels.js VELOCITY) rounded to a
   multiple of 4, so 28: seven levels.
 
 The blur is a smear, not ghosts (issue 33: "the motion blur is stacked ghost copies"). Read from

@@ -6,7 +6,7 @@ the frame's and the engine worker's requests) aborts a file's first `fail` reque
 them, or holds the first one with no byte (a stall), and counts every request of that file.
 Expected values:
 - the number of tries of a file that never comes is ATTEMPTS, read from the page's own module
-  (static/js/startup.js); the worker's and the watchdog's copies of it are checked equal to it
+  (static/js/start/startup.js); the worker's and the watchdog's copies of it are checked equal to it
   (test_the_tries_are_one_number);
 - a file aborted once is asked for twice: the failed request and the retry (the route's count);
 - the rounds are CPython's `play_round(model, bet, Random(seed))` (the seeded-page contract), so
@@ -42,7 +42,7 @@ ASM_JS = "static/vendor/pyodide/pyodide.asm.mjs"  # Pyodide's JavaScript half (a
 SNAPSHOT = "static/vendor/snapshot/engine.snap"
 STDLIB = "static/vendor/pyodide/python_stdlib.zip"  # fetched by a plain boot only
 ENGINE_FILE = "engine/spin.py"  # one of the snapshot's checked engine files (manifest.json)
-PAGE_MODULE = "static/js/app.js"
+PAGE_MODULE = "static/js/app/app.js"
 WORKER = "static/boot/engine-worker.mjs"
 ALWAYS = 10**6
 
@@ -74,8 +74,8 @@ def fail(context: BrowserContext, file: str, times: int = 1, stall: bool = False
 
 
 def attempts(page: Page | Frame) -> int:
-    """ATTEMPTS of static/js/startup.js, as the page's module has it."""
-    value: int = page.evaluate(f"{module('startup.js')}.then((m) => m.ATTEMPTS)")
+    """ATTEMPTS of static/js/start/startup.js, as the page's module has it."""
+    value: int = page.evaluate(f"{module('start/startup.js')}.then((m) => m.ATTEMPTS)")
     return value
 
 
@@ -105,7 +105,7 @@ def test_the_tries_are_one_number() -> None:
     # three copies of the bound (the page's modules, its classic watchdog, the engine's worker,
     # which import nothing of each other's before they need it): the same number
     sources = {path: (REPO_ROOT / path).read_text() for path in
-               ("static/js/startup.js", "static/js/earlyworker.js", "static/boot/engine-worker.mjs")}
+               ("static/js/start/startup.js", "static/js/start/earlyworker.js", "static/boot/engine-worker.mjs")}
     found = {path: re.findall(r"const ATTEMPTS = (\d+);", text) for path, text in sources.items()}
     backoffs = {path: re.findall(r"const BACKOFF_MS = (\[[^\]]*\]);", text) for path, text in sources.items()}
     assert all(len(v) == 1 for v in found.values()), found
@@ -156,7 +156,7 @@ def test_a_snapshot_that_never_comes_gives_a_plain_boot(
 
 # (Pyodide's loader is imported by our loader and by the worker, the first paint's module by the
 # page and by app.js: still ATTEMPTS requests in all)
-@pytest.mark.parametrize("file", [ASM_JS, ENGINE_FILE, WORKER, "static/vendor/pyodide/pyodide.mjs", "static/js/firstpaint.js"])
+@pytest.mark.parametrize("file", [ASM_JS, ENGINE_FILE, WORKER, "static/vendor/pyodide/pyodide.mjs", "static/js/start/firstpaint.js"])
 def test_a_file_that_never_comes_ends_in_the_error_screen(
     context: BrowserContext, watch: Watch, site: Site, tables: dict[str, dict[str, str]], file: str
 ) -> None:

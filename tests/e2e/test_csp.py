@@ -71,7 +71,7 @@ def test_scripts_get_no_unsafe_eval() -> None:
     assert "'unsafe-eval'" not in policy() and "'unsafe-inline'" not in policy()
 
 
-# Python in the engine's worker (the default), and on the page (`?engine=page`, static/js/bridge.js:
+# Python in the engine's worker (the default), and on the page (`?engine=page`, static/js/round/bridge.js:
 # PyScript and our loader on the main thread, where PyScript's worker hooks must be emptied).
 @pytest.mark.parametrize("engine", ["", "&engine=page"], ids=["worker", "page"])
 def test_game_plays_a_seeded_round_under_the_strict_policy(

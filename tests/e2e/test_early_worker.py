@@ -1,4 +1,4 @@
-"""The engine's worker starts from the top of index.html (static/js/earlyworker.js), before the
+"""The engine's worker starts from the top of index.html (static/js/start/earlyworker.js), before the
 page's modules run, and bridge.js takes it over: one worker, nothing of what it said lost.
 
 What is observed, from outside the page's code: every `new Worker(...)` (the constructor wrapped

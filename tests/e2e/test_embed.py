@@ -2,7 +2,7 @@
 obeys commands from the parent window only; `?demo=feature` never touches the saved game.
 
 Expected values: rounds from CPython's `play_round(load_model(), bet, Random(seed))`, the demo
-balance 100000 (static/js/store.js), the message names and fields of docs/page-contract.md.
+balance 100000 (static/js/ledger/store.js), the message names and fields of docs/page-contract.md.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""The first paint (static/js/firstpaint.js): the reels and the HUD are drawn from the model file
+"""The first paint (static/js/start/firstpaint.js): the reels and the HUD are drawn from the model file
 before Python is ready, marked with `performance.mark("reels-painted")`.
 
 A PerformanceObserver installed before the page's own scripts (add_init_script) sees that mark
 and, in its callback, reads the canvas's pixels, the page state and the controls at that moment:
 the page's code is not asked to report on itself. The `ready` mark is set where <html data-state>
-first becomes "ready" (static/js/dom.js).
+first becomes "ready" (static/js/core/dom.js).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Expected values never come from the page itself: they come from the engine run h
 CPython (`play_round(load_model(), bet, random.Random(seed))`, the contract of docs/page-contract.md
 "URL options": the k-th seeded round in the page equals the k-th one here), from the
 model file (bets, buy_price, paytable), or from the demo balance the store starts with
-(1000.00 = 100000 minor units, static/js/store.js). `?speed=fast` makes every animation very
+(1000.00 = 100000 minor units, static/js/ledger/store.js). `?speed=fast` makes every animation very
 short; the tests wait on data-state and DOM conditions, never on time. The screen's layout and
 its euro format are test_screen.py's.
 """
@@ -28,7 +28,7 @@ from engine import load_model, play_round
 from seeds import first_seed, first_seed_of, whole_feature
 
 MODEL = load_model()
-DEMO_BALANCE = 100000  # static/js/store.js DEMO_BALANCE: 1000.00 on a first visit
+DEMO_BALANCE = 100000  # static/js/ledger/store.js DEMO_BALANCE: 1000.00 on a first visit
 SHOTS = REPO_ROOT / "screenshots"
 
 

@@ -28,7 +28,7 @@ from languages import CODES, TABLE_NAMES, TRANSLATED
 from playwright.sync_api import Page, expect
 
 SHOTS = REPO_ROOT / "screenshots"
-LANGS = CODES  # static/js/languages.js, the one list
+LANGS = CODES  # static/js/lang/languages.js, the one list
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 # The words social (sweepstakes) play never shows, in each language's forms.
@@ -67,7 +67,7 @@ def test_the_par_pages_texts_are_in_their_own_tables_which_the_game_does_not_fet
     i18n = REPO_ROOT / "static" / "i18n"
     for name in TABLE_NAMES:
         game_keys = TABLE_KEY.findall((i18n / f"{name}.js").read_text(encoding="utf-8"))
-        par_keys = TABLE_KEY.findall((i18n / "par" / f"{name}.js").read_text(encoding="utf-8"))
+        par_keys = TABLE_KEY.findall((i18n / "par" / f"par-{name}.js").read_text(encoding="utf-8"))
         assert par_keys and all(k.startswith("par.") for k in par_keys), name
         assert [k for k in game_keys if k.startswith("par.")] == [], name
     # the German game fetches its tables (de.js, en.js underneath) and none of par/ (Resource
@@ -144,12 +144,13 @@ SCREEN_WRITE = re.compile(
     r"""\bstat\(\s*(?:[^,()]*,\s*)*?|\bsvg\(\s*["'](?:text|title)["']\s*,\s*\{[^{}]*\}\s*,\s*|"""
     r"""\bfillText\(\s*|\bsay\(\s*|\b(?:label|title|text)\s*:\s*|\bwords\((?:[^,()]*,\s*){4}|"""
     r"""\btable\(\s*[^,()]*,\s*\[(?:[^\]]*?,\s*)?)""" + LITERAL)
-SCRIPTS = ("static/js/*.js", "static/js/par/*.js")
+SCRIPTS = ("static/js/*/*.js",)  # every folder: the game's and the PAR page's (par/)
 
 
 def test_the_game_scripts_write_no_english_to_the_screen() -> None:
     paths = sorted(path for pattern in SCRIPTS for path in REPO_ROOT.glob(pattern))
     assert any(path.parent.name == "par" for path in paths)  # the PAR page's scripts are scanned
+    assert any(path.name == "hud.js" for path in paths)  # and the game's
     found = []
     for path in paths:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):

@@ -3,7 +3,7 @@
 
 Expected values: the table of docs/page-contract.md (each key's accepted values; a bad value of
 money or rules stops the game before anything plays; a bad lang or lobby falls back with a
-console warning); the market presets of static/js/launch.js MARKETS as the docs list them;
+console warning); the market presets of static/js/operator/launch.js MARKETS as the docs list them;
 amounts written by the browser's own Intl.NumberFormat from the minor units and the
 currency's ISO 4217 minor digits (JPY 0, BHD 3), worked out here in Python from the integer;
 the odds of the top prize from static/par.json (written by `python -m engine par --json`).

@@ -21,7 +21,7 @@ from seeds import cap_seed
 MODEL = load_model()
 SEED = cap_seed()  # found on CPython from the model (seeds.py), not pinned
 BET = 100
-DEMO_BALANCE = 100000  # static/js/store.js: 1000.00 on a first visit
+DEMO_BALANCE = 100000  # static/js/ledger/store.js: 1000.00 on a first visit
 
 
 def test_capped_feature_shows_the_max_win_banner_and_pays_the_cap(open_game: Callable[..., Game], site: Site) -> None:

@@ -6,7 +6,7 @@ Where the expected values come from:
 * the formatted numbers: static/par.json read here, formatted in Python with the German
   separators (CLDR de: "." groups, "," decimals, a no-break space before "%"), and checked
   against the browser's own Intl.NumberFormat("de") too;
-* the Arabic digits: those of the game's own amounts (makeFormat in static/js/hud.js formats
+* the Arabic digits: those of the game's own amounts (makeFormat in static/js/ui/hud.js formats
   them with Intl.NumberFormat in launch.js's locale for Arabic, ar-AE).
 Screenshots: screenshots/par-{de,ar}-{1280x800,390x844}.png, for a human to look at.
 """
@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, expect
 from test_i18n import FORBIDDEN, PLACEHOLDER
 
 SHOTS = REPO_ROOT / "screenshots"
-LANGS = TRANSLATED  # static/js/languages.js: every language but English
+LANGS = TRANSLATED  # static/js/lang/languages.js: every language but English
 LAB_TIMEOUT_MS = 600_000  # Pyodide boots in the lab's worker first
 
 # Every string the lab's canvas draws (the chart's ticks and axis title), recorded for the checks.

@@ -4,7 +4,7 @@ and mashed inputs (hostile saves, failing storage and Web Crypto: test_hostile_s
 Expected values come from the engine on CPython (`play_round(load_model(), bet,
 random.Random(seed))`, docs/page-contract.md: the k-th seeded round in the page is
 CPython's k-th, across reloads too), from the model file (bets), from the demo balance
-(100000 minor units, static/js/store.js) and from the record format of tests/e2e/savefile.py
+(100000 minor units, static/js/ledger/store.js) and from the record format of tests/e2e/savefile.py
 (an independent Python implementation of store.js's canonical JSON + FNV-1a checksum).
 No sleeps: every wait is on data-state, the DOM, localStorage or a JS condition.
 """

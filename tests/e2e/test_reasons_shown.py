@@ -1,4 +1,4 @@
-"""The reasons a player is shown are in the player's language (static/js/reasons.js).
+"""The reasons a player is shown are in the player's language (static/js/lang/reasons.js).
 
 Every expected text is built here from the language's own table (static/i18n/*.js, loaded
 in a page as the game loads them) filled with the values the refusal names, those values
@@ -32,7 +32,7 @@ from engine.launch import with_bets
 from engine.scenarios import load_scenarios
 
 MODEL = load_model()
-TABLES = CODES  # static/js/languages.js, the one list
+TABLES = CODES  # static/js/lang/languages.js, the one list
 def fill(text: str, **params: object) -> str:
     """A table's text with its {placeholders} filled, as i18n.js's t() fills them."""
     return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
@@ -97,8 +97,8 @@ def test_a_scenario_page_describes_its_scenario_in_german(open_game: Callable[..
 
 
 REFUSED_OFFER = """async ([bet, locale]) => {
-    const { reasonOf } = await import('./static/js/reasons.js');
-    const { makeFormat } = await import('./static/js/hud.js');
+    const { reasonOf } = await import('./static/js/lang/reasons.js');
+    const { makeFormat } = await import('./static/js/core/money.js');
     const format = makeFormat('EUR', locale);
     const answer = JSON.parse(await window.bridge.offer(bet));  // the engine's refusal, as the bridge gets it
     return { shown: reasonOf(answer, format), amounts: answer.params.levels.map(format), bet: format(bet), answer };

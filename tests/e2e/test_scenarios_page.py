@@ -20,7 +20,7 @@ from engine.scenarios import load_scenarios, scenario_round
 MODEL = load_model()
 SCENARIOS = load_scenarios()
 SHOTS = REPO_ROOT / "screenshots"
-DEMO_BALANCE = 100000  # static/js/store.js DEMO_BALANCE
+DEMO_BALANCE = 100000  # static/js/ledger/store.js DEMO_BALANCE
 
 # the standard deviation of the canvas's luminance (0-255): a blank or one-colour canvas is ~0
 CANVAS_SPREAD = """() => {

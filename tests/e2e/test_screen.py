@@ -97,7 +97,7 @@ def test_feature_panels_fit_the_screen(open_game: Callable[..., Game], site: Sit
 
 
 def test_the_euro_format_equals_intls(open_game: Callable[..., Game], site: Site) -> None:
-    # static/js/hud.js writes euros itself (no Intl formatter at start-up); the second method is
+    # static/js/ui/hud.js writes euros itself (no Intl formatter at start-up); the second method is
     # the browser's own Intl.NumberFormat("en-IE", EUR), on the amounts the game shows: zero,
     # cents, thousands and millions separators, the cap's size, negatives, and random ones.
     page = open_game(site.root + "?speed=fast").page
@@ -105,7 +105,7 @@ def test_the_euro_format_equals_intls(open_game: Callable[..., Game], site: Site
     amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 1000000, 12345678901,
                -1, -10, -100, -123456] + [rng.randrange(10 ** rng.randrange(1, 13)) for _ in range(300)]
     ours, intls = page.evaluate("""async (amounts) => {
-        const { formatEuro } = await """ + module("hud.js") + """;
+        const { formatEuro } = await """ + module("core/money.js") + """;
         const nf = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
         return [amounts.map(formatEuro), amounts.map((m) => nf.format(m / 100))];
     }""", amounts)

@@ -112,7 +112,7 @@ def step_times(page: Page, slam_at: int | None, n: int) -> list[float]:
 
 
 # What follows the reels' stop in a spin: the wild books, the win lines, the expanding symbol,
-# the spin's end. Each is a pause of the presentation (static/js/sequencer.js: 350-1800 ms at
+# the spin's end. Each is a pause of the presentation (static/js/round/sequencer.js: 350-1800 ms at
 # normal speed) that a slam stop cuts to at most 120 ms.
 PRESENTATION = {"expandBooks", "lineWins", "expandSymbol", "spinEnd"}
 

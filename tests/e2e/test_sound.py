@@ -4,7 +4,7 @@ Observed from outside the game's code: an init script (before any page script) w
 OscillatorNode.prototype.start to count every note started and to keep the AudioContexts that
 start them, so "the music schedules notes" means that count grows while nobody plays. The
 switches are the info dialog's #music-toggle / #effects-toggle and the HUD's #mute (the master).
-The render check plays the loop's note data (static/js/music.js, read here as the module itself
+The render check plays the loop's note data (static/js/sound/music.js, read here as the module itself
 exports it) into an OfflineAudioContext; the expected loop length is bars x beats per bar x
 60 / tempo, and it must equal the last note's end beat (the note data's own arithmetic).
 """
@@ -136,8 +136,8 @@ def test_music_off_keeps_effects_and_is_saved(context: BrowserContext, open_game
 
 
 RENDER = """async () => {
-    const { Sound } = await import('./static/js/sound.js');
-    const { TRACKS, loopSeconds } = await import('./static/js/music.js');
+    const { Sound } = await import('./static/js/sound/sound.js');
+    const { TRACKS, loopSeconds } = await import('./static/js/sound/music.js');
     const rate = 22050;
     const render = async (seconds, play) => {
         const ctx = new OfflineAudioContext(1, Math.ceil(seconds * rate), rate);

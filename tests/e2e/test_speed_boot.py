@@ -4,7 +4,7 @@ the engine imported, restored by static/boot/pyodide.mjs in the engine's worker
 
 Expected rounds come from CPython's engine here (`play_round(load_model(), bet, Random(seed))`,
 the seeded-page contract), never from the page. Which path a boot took is read from the loader
-module's `boot` record in the worker, asked through static/js/bridge.js's `engine` (the module
+module's `boot` record in the worker, asked through static/js/round/bridge.js's `engine` (the module
 instance the page itself loaded).
 """
 

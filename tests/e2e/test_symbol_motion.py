@@ -57,7 +57,7 @@ def line_win_seed() -> tuple[int, set[tuple[int, int]]]:
 # The mean absolute change of each cell's middle (its inner 70 %, clear of the win box's frame)
 # between consecutive samples, per cell "reel,row": a list of SAMPLES - 1 numbers.
 CELL_CHANGES = """async ([samples, gap]) => {
-    const layout = await import(new URL("static/js/layout.js", document.baseURI).href);
+    const layout = await import(new URL("static/js/canvas/layout.js", document.baseURI).href);
     const r = window.debugGame.renderer;
     r.snow.length = 0; // the only motion left in the reels: the symbols'
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
@@ -119,7 +119,7 @@ def test_winning_symbols_move_and_the_others_hold_still(open_game: Callable[...,
 def test_every_symbol_has_its_own_win_animation(open_game: Callable[..., Game], site: Site) -> None:
     page = open_game(site.root).page
     table = page.evaluate("""async () => {
-        const m = await import(new URL("static/js/symbolmotion.js", document.baseURI).href);
+        const m = await import(new URL("static/js/canvas/symbolmotion.js", document.baseURI).href);
         return Object.fromEntries(Object.entries(m.WIN_MOTIONS).map(([name, e]) =>
             [name, { period: e.period, draws: typeof e.draw === "function" }]));
     }""")

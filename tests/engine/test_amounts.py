@@ -1,6 +1,6 @@
 """Every amount the page hands the engine is an exact integer within its limit
 (engine/launch.py check_amount, docs/page-contract.md "Amounts"), refused otherwise with the
-same ``amount.*`` codes as the page's own check (static/js/amounts.js).
+same ``amount.*`` codes as the page's own check (static/js/core/amounts.js).
 
 Expected values: the limits worked out here by hand from the rules of docs/page-contract.md
 "Amounts" (the balance ceiling 10^12 minor units; the highest level the largest multiple of the
@@ -32,11 +32,11 @@ RAW = json.loads((reason_codes.ENGINE / "data" / "model.json").read_text())
 
 def test_the_ceiling_is_one_figure_the_page_and_the_engine_share() -> None:
     assert (MAX_BALANCE, MAX_SAFE_INTEGER) == (CEILING, SAFE)
-    js = (reason_codes.ROOT / "static" / "js" / "amounts.js").read_text(encoding="utf-8")
+    js = (reason_codes.ROOT / "static" / "js" / "core" / "amounts.js").read_text(encoding="utf-8")
     found = re.search(r"export const MAX_BALANCE = ([0-9_]+);", js)
     assert found and int(found.group(1).replace("_", "")) == CEILING
     # store.js and autoplayrules.js read it from amounts.js, with no copy of the figure
-    for name in ("store.js", "autoplayrules.js"):
+    for name in ("ledger/store.js", "controls/autoplayrules.js"):
         text = (reason_codes.ROOT / "static" / "js" / name).read_text(encoding="utf-8")
         assert "1e12" not in text and "1_000_000_000_000" not in text, name
 

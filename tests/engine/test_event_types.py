@@ -1,5 +1,5 @@
 """The event types: one TypedDict each in engine/events.py, the same names in the page's list
-(static/js/events.js) and in docs/engine.md, and rounds whose events have exactly the fields and
+(static/js/round/events.js) and in docs/engine.md, and rounds whose events have exactly the fields and
 types their TypedDict declares.
 
 Expected values: the names come from the other side of each comparison (the page's file, the
@@ -21,7 +21,7 @@ from engine import EVENT_TYPES, play_round
 from engine.events import EVENT_CLASSES
 from round_cases import rounds
 
-EVENTS_JS = ROOT / "static" / "js" / "events.js"
+EVENTS_JS = ROOT / "static" / "js" / "round" / "events.js"
 DOCS = ROOT / "docs" / "engine.md"
 
 
@@ -30,7 +30,7 @@ def js_event_types() -> list[tuple[str, str]]:
     the file's order."""
     text = EVENTS_JS.read_text(encoding="utf-8")
     block = re.search(r"export const EventType = Object\.freeze\(\{(.*?)\}\);", text, re.S)
-    assert block, "static/js/events.js has no EventType object"
+    assert block, "static/js/round/events.js has no EventType object"
     entries = [e.strip() for e in block.group(1).split(",") if e.strip()]
     pairs = [re.fullmatch(r'([A-Z_]+): "(\w+)"', e) for e in entries]
     assert all(pairs), f"an EventType entry is not NAME: \"type\": {entries}"

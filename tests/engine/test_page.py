@@ -13,7 +13,7 @@ from engine import page, play_round
 
 
 # The page's door checks every amount first (engine/launch.py check_amount, the same codes as
-# static/js/amounts.js): a float that is not whole is amount.notWhole, anything that is not a
+# static/js/core/amounts.js): a float that is not whole is amount.notWhole, anything that is not a
 # number at all (text, a bool, null, a list) amount.type; play_round refuses each from Python too.
 @pytest.mark.parametrize("bet, code", [(100.7, "amount.notWhole"), ("100", "amount.type"), (True, "amount.type"),
                                        (None, "amount.type"), ([100], "amount.type"),

@@ -1,13 +1,14 @@
-// static/js/amounts.js: the one check of every amount that enters the page, and its limits.
+// static/js/core/amounts.js: the one check of every amount that enters the page, and its limits.
 //
 // Expected values: docs/page-contract.md "Amounts" (the spellings refused, the codes, the
 // ceiling 10^12 and the highest level 49,583,490 of the shipped model: the largest multiple of
 // its 10 lines whose capped win, 20,168 x level, stays within the ceiling, worked out by hand as
 // in tests/engine/test_amounts.py: 10^12 / 201,680 = 4,958,349.8..., so 4,958,349 x 10).
+import { AmountError } from "../../static/js/core/errors.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { AmountError, MAX_BALANCE, amount, limitsOf, maxLevel, whyNot } from "../../static/js/amounts.js";
+import { MAX_BALANCE, amount, limitsOf, maxLevel, whyNot } from "../../static/js/core/amounts.js";
 import { MODEL } from "./support.mjs";
 
 const codeOf = (value, opts) => whyNot(value, { max: MAX_BALANCE, ...opts })?.code ?? null;

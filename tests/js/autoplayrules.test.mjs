@@ -1,12 +1,13 @@
-// static/js/autoplayrules.js: autoplay's options and its stop conditions.
+// static/js/controls/autoplayrules.js: autoplay's options and its stop conditions.
 //
 // Expected values: the module's header ("When each check happens", which docs/controls.md
 // repeats) applied by hand to small scripted runs: each round costs its bet and pays what the
 // script says; net = won - staked over the rounds since start().
+import { AutoplayOptionError } from "../../static/js/core/errors.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Autoplay, AutoplayOptionError, MAX_AMOUNT, REASONS, checkOptions } from "../../static/js/autoplayrules.js";
+import { Autoplay, MAX_AMOUNT, REASONS, checkOptions } from "../../static/js/controls/autoplayrules.js";
 
 // ---- checkOptions ----
 

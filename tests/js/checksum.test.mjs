@@ -1,4 +1,4 @@
-// static/js/checksum.js: the saved record's canonical JSON and its FNV-1a checksum
+// static/js/core/checksum.js: the saved record's canonical JSON and its FNV-1a checksum
 // (docs/save-format.md "The checksum").
 //
 // Expected values: the FNV-1a hashes of "", "a" and "foobar" are the published test vectors of
@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { canonical, checksum, fnv1a } from "../../static/js/checksum.js";
+import { canonical, checksum, fnv1a } from "../../static/js/core/checksum.js";
 
 // docs/save-format.md's example record, without its checksum
 const RECORD = {

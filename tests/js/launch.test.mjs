@@ -1,13 +1,14 @@
-// static/js/launch.js: the launch settings read from the address or a configure message.
+// static/js/operator/launch.js: the launch settings read from the address or a configure message.
 //
 // Expected values: docs/page-contract.md "Launch settings" (the table of settings and the
 // table of market presets) and "Amounts" (the highest level 49,583,490 of the shipped model),
 // with the shipped model's levels and default bet (engine/data/model.json: 10 to 10000, 100).
 // Minor digits: ISO 4217's (EUR 2, JPY 0, BHD 3).
+import { SettingsError } from "../../static/js/core/errors.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { SettingsError, minorDigitsOf, readSettings } from "../../static/js/launch.js";
+import { minorDigitsOf, readSettings } from "../../static/js/operator/launch.js";
 import { MODEL } from "./support.mjs";
 
 const read = (query, opts = {}) => readSettings(new URLSearchParams(query), { model: MODEL, warn: () => {}, ...opts });

@@ -1,16 +1,16 @@
-// static/js/reasons.js: a refusal worded for the player from the tables' why.<code>, with the
+// static/js/lang/reasons.js: a refusal worded for the player from the tables' why.<code>, with the
 // params named in `money` written by the page's formatter, a nested refusal worded the same
 // way, and the English message when the tables have no such key (the module's header).
 //
 // Expected texts: the English table's entries (static/i18n/en.js, quoted next to each test)
-// filled in by hand; amounts formatted as formatEuro writes them (en-IE euros, hud.js).
+// filled in by hand; amounts formatted as formatEuro writes them (en-IE euros, core/money.js).
+import { SettingsError } from "../../static/js/core/errors.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { amount } from "../../static/js/amounts.js";
-import { formatEuro } from "../../static/js/hud.js";
-import { SettingsError } from "../../static/js/launch.js";
-import { codeOf, coded, reasonOf } from "../../static/js/reasons.js";
+import { amount } from "../../static/js/core/amounts.js";
+import { formatEuro } from "../../static/js/core/money.js";
+import { codeOf, coded, reasonOf } from "../../static/js/lang/reasons.js";
 
 const refusal = (fn) => {
     try {

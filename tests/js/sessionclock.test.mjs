@@ -1,11 +1,11 @@
-// static/js/sessionclock.js: the session's elapsed time as the bar shows it ("1:02:03") and as
+// static/js/operator/sessionclock.js: the session's elapsed time as the bar shows it ("1:02:03") and as
 // it is spoken ("1 hour 2 minutes 3 seconds", the English table's time.* entries). Expected
 // values worked out by hand from the module's doc comments. (The SessionClock class itself
 // reads its elements from the document when it is made: not testable here without a DOM.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { clock, spoken } from "../../static/js/sessionclock.js";
+import { clock, spoken } from "../../static/js/operator/sessionclock.js";
 
 test("clock() writes hours:minutes:seconds, whole seconds only", () => {
     assert.equal(clock(0), "0:00:00");

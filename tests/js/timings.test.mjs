@@ -1,10 +1,10 @@
-// static/js/timings.js: each round's start, outcome and enabled times for game.state().timings
+// static/js/round/timings.js: each round's start, outcome and enabled times for game.state().timings
 // (docs/page-contract.md). Expected values follow the module's header by hand: the last ten
 // rounds, oldest first; a round's outcome defaults to its enabled time; copies, not the list.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { KEPT, RoundTimings } from "../../static/js/timings.js";
+import { KEPT, RoundTimings } from "../../static/js/round/timings.js";
 
 test("a round's three times, in order", () => {
     const t = new RoundTimings();

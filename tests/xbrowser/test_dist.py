@@ -93,7 +93,7 @@ def test_dist_holds_what_the_page_names_and_nothing_of_the_workshop(dist: Path) 
     # the new boot path (the engine's worker and its loader), the service worker, its list (for
     # dist/'s own files) and the manifest
     for name in ("static/boot/engine-worker.mjs", "static/boot/pyodide.mjs", "static/boot/strict-csp.js",
-                 "static/js/bridge.js", "main.py", "sw.js", "manifest.webmanifest",
+                 "static/js/round/bridge.js", "main.py", "sw.js", "manifest.webmanifest",
                  "static/precache.js", "par.html", "static/js/par/lab-worker.js"):
         assert name in names, name
     manifest = json.loads((dist / "manifest.webmanifest").read_text())
@@ -159,6 +159,6 @@ def test_nginx_sends_the_precompressed_copies(dist: Path, server: Nginx, encodin
         assert "Accept-Encoding" in headers.get("vary", ""), rel
         assert headers["content-type"].split(";")[0] == MIME[Path(rel).suffix], rel
     # a client that accepts neither gets the original bytes
-    headers, body = get(server.game + "static/js/app.js", "identity")
-    assert "content-encoding" not in headers and body == (dist / "static/js/app.js").read_bytes()
+    headers, body = get(server.game + "static/js/app/app.js", "identity")
+    assert "content-encoding" not in headers and body == (dist / "static/js/app/app.js").read_bytes()
     assert SUB_PATH in server.game

@@ -3,7 +3,7 @@
 Every test runs in each browser (ids name it); every failure names the browser and the step.
 Expected values: rounds from CPython's `play_round(load_model(), bet, Random(seed), buy)` (the
 page contract: with ?seed=N the k-th round equals CPython's k-th), the demo balance 100000 of a
-first visit (static/js/store.js), the model's default bet (engine/data/model.json), the files of
+first visit (static/js/ledger/store.js), the model's default bet (engine/data/model.json), the files of
 dist/ itself, the message names of docs/page-contract.md "Embedding messages".
 """
 
@@ -31,7 +31,7 @@ MODEL = load_model()
 DEMO = 100000
 BET = MODEL.default_bet
 SOURCE = "book-of-christmas-eve"
-# Vendored files only `?engine=page` (Python on the page, static/js/bridge.js) loads: PyScript's
+# Vendored files only `?engine=page` (Python on the page, static/js/round/bridge.js) loads: PyScript's
 # scripts. The default page runs Python in its worker and loads none of them.
 PAGE_MODE_ONLY = "/pyscript-"
 Step = Callable[[str], AbstractContextManager[None]]

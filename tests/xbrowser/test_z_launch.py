@@ -31,7 +31,7 @@ from engine.launch import with_bets
 
 Step = Callable[[str], AbstractContextManager[None]]
 MODEL_JSON = Path(__file__).resolve().parents[2] / "engine" / "data" / "model.json"
-LOCALES = {code: lang.locale for code, lang in LANGUAGES.items()}  # static/js/languages.js
+LOCALES = {code: lang.locale for code, lang in LANGUAGES.items()}  # static/js/lang/languages.js
 
 
 def intl(drv: Driver, minor: int, digits: int, currency: str, locale: str) -> str:

@@ -174,7 +174,7 @@ class WebKitDriver(Driver):
     def requests(self) -> list[str]:
         # The page's Resource Timing, plus, on the game page (it has window.bridge), the engine
         # worker's own, where the runtime is fetched: asked of the worker's Python through
-        # static/js/bridge.js (the page's module instance; other pages never import it here).
+        # static/js/round/bridge.js (the page's module instance; other pages never import it here).
         urls: list[str] = self.eval(f"""(async () => [
             location.href, ...performance.getEntriesByType('resource').map((e) => e.name),
             ...(await {WORKER_RESOURCES}).map(([url]) => url)])()""")

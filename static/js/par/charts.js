@@ -3,8 +3,8 @@
 // Each chart is redrawn at its box's real width (so its text stays readable on a phone), and each
 // bar carries the figure it draws in data-key / data-value, like the page's other figures.
 
-import { el, mark, responsive, svg } from "./dom.js";
-import { dir, t } from "../i18n.js";
+import { el, mark, responsive, svg } from "./figures.js";
+import { dir, t } from "../lang/i18n.js";
 
 // A chart's words. The drawing is laid out left to right in every language (par.css), but each
 // text reads in the page's direction; `side` says where x is: the text's "left" or "right" edge,

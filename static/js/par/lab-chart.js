@@ -6,8 +6,8 @@
 // exact ± 1.96·SD/√n in which 95% of runs should end (SD: the sheet's volatility).
 
 import { LAB_COLOURS as C } from "./charts.js";
-import { pct, short } from "./dom.js";
-import { t } from "../i18n.js";
+import { pct, short } from "./figures.js";
+import { t } from "../lang/i18n.js";
 
 const PAD = { left: 52, right: 14, top: 10, bottom: 30 };
 

@@ -13,9 +13,9 @@
 //
 // rounds: an integer from 10,000 to 10,000,000; seed: an integer (as the CLI's --seed).
 
-import { fixed, grouped, locale, pct, smallPct, timesBet } from "./dom.js";
+import { fixed, grouped, locale, pct, smallPct, timesBet } from "./figures.js";
 import { LiveChart } from "./lab-chart.js";
-import { plural, t } from "../i18n.js";
+import { plural, t } from "../lang/i18n.js";
 
 export const MIN_ROUNDS = 10_000;
 export const MAX_ROUNDS = 10_000_000;

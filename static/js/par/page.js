@@ -7,13 +7,13 @@
 // "ready" (or "error"); the lab keeps its own state in <html data-lab>.
 
 // (imported here too so that the page's module graph, and so its modulepreload links, hold it)
-import en from "../../i18n/par/en.js";
+import en from "../../i18n/par/par-en.js";
 import { barChart, stackChart } from "./charts.js";
 import {
     displayName, el, figure, fixed, grouped, oneIn, parts, pct, sci, section, smallPct, stat, table, times, timesBet,
-} from "./dom.js";
-import { dir, t } from "../i18n.js";
-import { languageReady } from "../language.js";
+} from "./figures.js";
+import { dir, t } from "../lang/i18n.js";
+import { languageReady } from "../start/language.js";
 import { initLab } from "./lab.js";
 import { paytableSection, reelsSection } from "./tables.js";
 

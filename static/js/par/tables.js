@@ -1,8 +1,8 @@
 // Book of Christmas Eve, PAR page: the model's reel strips and paytable as tables
 // (read from engine/data/model.json, the file the engine itself loads).
 
-import { displayName, el, grouped, pct, section, table, times } from "./dom.js";
-import { plural, t } from "../i18n.js";
+import { displayName, el, grouped, pct, section, table, times } from "./figures.js";
+import { plural, t } from "../lang/i18n.js";
 
 const reelHeads = (strips) => strips.map((_, i) => t("par.col.reel", { n: grouped(i + 1) }));
 

@@ -1,0 +1,477 @@
+// The effects layer: what the sequencer asks the renderer to show for a round (win lines, the
+// expanded book reels, the special symbol's expansion, banners, coin bursts). Each function
+// draws the renderer's current effect state on its context; none decides anything.
+
+import { t } from "../lang/i18n.js";
+import {
+    CELL_H, CELL_W, H, REELS_H, ROWS, W, X0, blit, cached, clamp01,
+        cellRect, column, easeOutBack, easeOutCubic, roundRect, slot, SYMBOL_SIZE, Y0,
+} from "./layout.js";
+
+/** A rounded column filled with a vertical dark-light-dark gradient and a glow. */
+export function glowColumn(ctx, r, dark, light, glow, blur) {
+    const g = ctx.createLinearGradient(0, r.y, 0, r.y + r.h);
+    g.addColorStop(0, dark); g.addColorStop(0.5, light); g.addColorStop(1, dark);
+    ctx.fillStyle = g;
+    ctx.shadowColor = glow;
+    ctx.shadowBlur = blur;
+    roundRect(ctx, r.x + 2, r.y + 2, r.w - 4, r.h - 4, 12);
+    ctx.fill();
+    ctx.shadowBlur = 0;
+}
+
+const GLOW_PAD = 40; // logical room around a cached column for its glow
+
+const CAP = GLOW_PAD + 16; // logical rows of a cached column's top and bottom kept unstretched
+
+/** glowColumn for a reel column growing to its full height (r: column(reel, row, u)), drawn once
+ *  at full height and then copied: the shadow blur is the costly part when the canvas has no GPU.
+ *  A shorter column (the expansion) is the same layer in three slices: the rounded, glowing top
+ *  and bottom as they are, the middle stretched, so the corners and the glow keep their shape. */
+function fullColumn(view, r, dark, light, glow, blur) {
+    const full = REELS_H;
+    const w = r.w + 2 * GLOW_PAD, h = full + 2 * GLOW_PAD;
+    const layer = cached(view, `column-${dark}-${light}-${glow}-${blur}-${r.w}x${full}`, w, h, (ctx) => {
+        glowColumn(ctx, { x: GLOW_PAD, y: GLOW_PAD, w: r.w, h: full }, dark, light, glow, blur);
+    });
+    const x = r.x - GLOW_PAD, y = r.y - GLOW_PAD;
+    if (r.h >= full - 0.5) {
+        blit(view, layer, x, y, w, h);
+        return;
+    }
+    const ky = layer.height / h; // layer pixels per logical unit
+    const cap = CAP * ky;
+    const ctx = view.ctx;
+    const dh = r.h + 2 * GLOW_PAD;
+    ctx.drawImage(layer, 0, 0, layer.width, cap, x, y, w, CAP);
+    ctx.drawImage(layer, 0, cap, layer.width, layer.height - 2 * cap, x, y + CAP, w, dh - 2 * CAP);
+    ctx.drawImage(layer, 0, layer.height - cap, layer.width, cap, x, y + dh - CAP, w, CAP);
+}
+
+const WORD_H = 64; // the WILD word's layer: a reel's width by this
+
+/** "WILD" in big gold letters with a dark outline, fitted to a reel's width. */
+function paintWildWord(ctx, text) {
+    let size = 46;
+    ctx.font = `900 ${size}px system-ui, sans-serif`;
+    const room = CELL_W - 22;
+    const wide = ctx.measureText(text).width;
+    if (wide > room) { size = Math.floor(size * room / wide); ctx.font = `900 ${size}px system-ui, sans-serif`; }
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    const x = CELL_W / 2, y = WORD_H / 2 + 2;
+    ctx.lineJoin = "round";
+    ctx.shadowColor = "rgba(0,0,0,0.7)";
+    ctx.shadowBlur = 8;
+    ctx.lineWidth = 9;
+    ctx.strokeStyle = "#2a1202";
+    ctx.strokeText(text, x, y);
+    ctx.shadowBlur = 0;
+    const g = ctx.createLinearGradient(0, y - size / 2, 0, y + size / 2);
+    g.addColorStop(0, "#ffffff"); g.addColorStop(0.45, "#fff1a8"); g.addColorStop(0.55, "#ffd23a"); g.addColorStop(1, "#c07a06");
+    ctx.fillStyle = g;
+    ctx.fillText(text, x, y);
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = "rgba(255,255,255,0.6)";
+    ctx.strokeText(text, x, y);
+}
+
+const MEDAL_R = 38; // the multiplier medallion's radius
+const MEDAL_S = 2 * MEDAL_R + 24; // its layer's side (room for the glow)
+
+/** The multiplier medallion: a gold-rimmed ruby disc with "x2" in white on a dark outline. */
+function paintMedal(ctx, mult) {
+    const c = MEDAL_S / 2;
+    ctx.shadowColor = "#ffd84a";
+    ctx.shadowBlur = 14;
+    const rim = ctx.createLinearGradient(0, c - MEDAL_R, 0, c + MEDAL_R);
+    rim.addColorStop(0, "#fff3b0"); rim.addColorStop(0.5, "#e0a21c"); rim.addColorStop(1, "#7a4a08");
+    ctx.fillStyle = rim;
+    ctx.beginPath(); ctx.arc(c, c, MEDAL_R, 0, Math.PI * 2); ctx.fill();
+    ctx.shadowBlur = 0;
+    const disc = ctx.createRadialGradient(c - 10, c - 12, 4, c, c, MEDAL_R - 6);
+    disc.addColorStop(0, "#ff5a6a"); disc.addColorStop(0.6, "#b3001e"); disc.addColorStop(1, "#5a0010");
+    ctx.fillStyle = disc;
+    ctx.beginPath(); ctx.arc(c, c, MEDAL_R - 6, 0, Math.PI * 2); ctx.fill();
+    ctx.strokeStyle = "rgba(255,240,180,0.7)";
+    ctx.lineWidth = 1.5;
+    ctx.beginPath(); ctx.arc(c, c, MEDAL_R - 9, 0, Math.PI * 2); ctx.stroke();
+    const text = `x${mult}`;
+    let size = 34;
+    ctx.font = `900 ${size}px system-ui, sans-serif`;
+    const wide = ctx.measureText(text).width;
+    if (wide > 2 * MEDAL_R - 18) { size = Math.floor(size * (2 * MEDAL_R - 18) / wide); ctx.font = `900 ${size}px system-ui, sans-serif`; }
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.lineJoin = "round";
+    ctx.lineWidth = 6;
+    ctx.strokeStyle = "#3a0008";
+    ctx.strokeText(text, c, c + 1);
+    ctx.fillStyle = "#fffbe8";
+    ctx.fillText(text, c, c + 1);
+}
+
+const FLASH_S = 220; // the medallion's flash: a white-gold radial burst, this side
+
+function paintFlash(ctx) {
+    const c = FLASH_S / 2;
+    const g = ctx.createRadialGradient(c, c, 0, c, c, c);
+    g.addColorStop(0, "rgba(255,255,255,1)"); g.addColorStop(0.3, "rgba(255,240,170,0.8)"); g.addColorStop(1, "rgba(255,200,60,0)");
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, FLASH_S, FLASH_S);
+}
+
+const GROW_MS = 520; // a book grows from its cell to its full reel
+const MEDAL_AT = 420; // the medallion starts this long after the book (the sequencer's 450 ms wait)
+const MEDAL_MS = 520; // it spins and scales in over this
+
+/** Expanded book reels (free spins), each revealed by the sequencer in the engine's order: the
+ *  book grows from its cell to a golden full-reel column with rays and a big "WILD", then its
+ *  multiplier spins in on a medallion with an overshoot and a flash.
+ *  x1 shows no medallion: it multiplies nothing, and a badge on the reel would read as a bonus
+ *  the player did not get (the sequencer plays no multiplier sound for it either). */
+export function drawWild(view, now) {
+    const ctx = view.ctx;
+    const sf = Math.max(view.speedFactor, 0.05);
+    for (const [reel, w] of view.wilds) {
+        const u = clamp01((now - w.t0) / (GROW_MS * sf));
+        const r = column(reel, w.row, u);
+        ctx.save();
+        fullColumn(view, r, "#7a4a08", "#f6c544", "#ffd84a", 24);
+        // rays
+        const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
+        ctx.beginPath();
+        ctx.rect(r.x, r.y, r.w, r.h);
+        ctx.clip();
+        ctx.globalAlpha = 0.25;
+        ctx.fillStyle = "#fff6c8";
+        ctx.beginPath();
+        for (let i = 0; i < 10; i++) {
+            const a = (now / 1500) * (view.reduced ? 0 : 1) + (i * Math.PI) / 5;
+            ctx.moveTo(cx, cy);
+            ctx.lineTo(cx + Math.cos(a) * 260, cy + Math.sin(a) * 260);
+            ctx.lineTo(cx + Math.cos(a + 0.15) * 260, cy + Math.sin(a + 0.15) * 260);
+        }
+        ctx.fill();
+        ctx.globalAlpha = 1;
+        view.drawSymbol(view.wild, cx, cy, 1.05 + 0.1 * u);
+        ctx.restore();
+        // the word, once the reel is grown: in the top cell, above the book
+        if (u > 0.6) {
+            const word = cached(view, `wild-word-${t("canvas.wild")}`, CELL_W, WORD_H, (c) => paintWildWord(c, t("canvas.wild")));
+            ctx.globalAlpha = clamp01((u - 0.6) / 0.4);
+            blit(view, word, r.x, cellRect(reel, 0).y + 10, CELL_W, WORD_H);
+            ctx.globalAlpha = 1;
+        }
+        if (w.mult <= 1) continue; // x1: no medallion (see above)
+        const mu = clamp01((now - w.t0 - MEDAL_AT * sf) / (MEDAL_MS * sf));
+        if (mu <= 0) continue;
+        const mx = cx, my = cellRect(reel, ROWS - 1).y + CELL_H - MEDAL_R - 14;
+        if (mu < 1 && !view.reduced) {
+            // the flash, brightest as the medallion lands
+            const fa = Math.sin(Math.PI * clamp01((mu - 0.35) / 0.65));
+            if (fa > 0) {
+                const fs = FLASH_S * (0.5 + 0.7 * mu);
+                ctx.globalAlpha = fa;
+                ctx.drawImage(cached(view, "medal-flash", FLASH_S, FLASH_S, paintFlash), mx - fs / 2, my - fs / 2, fs, fs);
+                ctx.globalAlpha = 1;
+            }
+        }
+        if (!w.medal) { // the reels whose medallion is drawn, in the canvas's data-medals ("3:x2"): for tests and tools
+            w.medal = true;
+            view.canvas.dataset.medals = [...view.wilds].filter(([, x]) => x.medal).map(([r, x]) => `${r}:x${x.mult}`).join(",");
+        }
+        const medal = cached(view, `medal-${w.mult}`, MEDAL_S, MEDAL_S, (c) => paintMedal(c, w.mult));
+        if (mu >= 1 || view.reduced) {
+            blit(view, medal, mx - MEDAL_S / 2, my - MEDAL_S / 2, MEDAL_S, MEDAL_S);
+            continue;
+        }
+        // spins in: two and a half turns about its upright axis (a squash), scaling in with an overshoot
+        const s = easeOutBack(mu);
+        const turn = Math.cos((1 - easeOutCubic(mu)) * Math.PI * 5);
+        ctx.save();
+        ctx.translate(mx, my);
+        ctx.scale(s * Math.max(0.06, Math.abs(turn)), s);
+        ctx.drawImage(medal, -MEDAL_S / 2, -MEDAL_S / 2, MEDAL_S, MEDAL_S);
+        ctx.restore();
+    }
+}
+
+/** The gold frame of an expanded special-symbol reel (a reel's width, the reels' height): a
+ *  double gold rule with a glow and corner studs. */
+function paintSesFrame(ctx) {
+    const w = CELL_W, h = REELS_H;
+    const g = ctx.createLinearGradient(0, 0, 0, h);
+    g.addColorStop(0, "#fff3b0"); g.addColorStop(0.25, "#e0a21c"); g.addColorStop(0.5, "#fff0a0");
+    g.addColorStop(0.75, "#c0800a"); g.addColorStop(1, "#fff3b0");
+    ctx.shadowColor = "#ffd84a";
+    ctx.shadowBlur = 14;
+    ctx.strokeStyle = g;
+    ctx.lineWidth = 6;
+    roundRect(ctx, GLOW_PAD + 4, GLOW_PAD + 4, w - 8, h - 8, 12);
+    ctx.stroke();
+    ctx.shadowBlur = 0;
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = "rgba(255,240,170,0.8)";
+    roundRect(ctx, GLOW_PAD + 12, GLOW_PAD + 12, w - 24, h - 24, 8);
+    ctx.stroke();
+    ctx.fillStyle = g;
+    for (const [x, y] of [[12, 12], [w - 12, 12], [12, h - 12], [w - 12, h - 12]]) {
+        ctx.beginPath();
+        ctx.arc(GLOW_PAD + x, GLOW_PAD + y, 6, 0, Math.PI * 2);
+        ctx.fill();
+    }
+}
+
+/** A warm halo behind the enlarged symbol, so that any symbol (a green gift too) stands out. */
+function paintSesHalo(ctx) {
+    const c = CELL_W / 2, r = CELL_W * 0.62;
+    const g = ctx.createRadialGradient(c, r, 0, c, r, r);
+    g.addColorStop(0, "rgba(255,236,160,0.55)"); g.addColorStop(0.55, "rgba(255,190,60,0.18)"); g.addColorStop(1, "rgba(255,190,60,0)");
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, CELL_W, 2 * r);
+}
+
+const SES_MS = 600; // the column grows from the middle row to the whole reel
+
+/** The special symbol's expansion: each of its reels becomes one tall column (a dark night-blue
+ *  and plum backdrop, the one symbol drawn large in its middle on a warm halo, a gold frame with
+ *  a glow), so the symbol reads against its reel whatever its colours; then the label. */
+export function drawSes(view, now) {
+    if (!view.ses) return;
+    const ctx = view.ctx;
+    const s = view.ses;
+    const u = clamp01((now - s.t0) / (SES_MS * Math.max(view.speedFactor, 0.05)));
+    const e = easeOutBack(u);
+    for (const reel of s.reels) {
+        if (view.wilds.has(reel)) continue; // book reels are already full
+        const r = column(reel, 1, u);
+        ctx.save();
+        fullColumn(view, r, "#0b0a26", "#3a1650", "#ffcf4a", 26);
+        ctx.beginPath();
+        ctx.rect(r.x, r.y, r.w, r.h);
+        ctx.clip();
+        const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
+        const halo = cached(view, "ses-halo", CELL_W, CELL_W * 1.24, paintSesHalo);
+        blit(view, halo, r.x, cy - CELL_W * 0.62, CELL_W, CELL_W * 1.24);
+        // large: the reel's width (the sprite is SYMBOL_SIZE square), a little more in a tall cell
+        const big = Math.min(1.16, (CELL_W - 8) / SYMBOL_SIZE * (CELL_H > 200 ? 1.05 : 1));
+        view.drawSymbol(s.symbol, cx, cy, (0.9 + (big - 0.9) * e));
+        ctx.restore();
+        const frame = cached(view, "ses-frame", CELL_W + 2 * GLOW_PAD, REELS_H + 2 * GLOW_PAD, paintSesFrame);
+        if (u >= 1) {
+            blit(view, frame, r.x - GLOW_PAD, r.y - GLOW_PAD, CELL_W + 2 * GLOW_PAD, REELS_H + 2 * GLOW_PAD);
+        } else {
+            ctx.globalAlpha = u;
+            ctx.drawImage(frame, r.x - GLOW_PAD, r.y - GLOW_PAD, CELL_W + 2 * GLOW_PAD, r.h + 2 * GLOW_PAD);
+            ctx.globalAlpha = 1;
+        }
+    }
+    // the label between the enlarged symbols and the book reels' medallions, covering neither
+    const symbolBottom = 1.5 * CELL_H + SYMBOL_SIZE * 0.57, medalTop = 3 * CELL_H - 2 * MEDAL_R - 14;
+    if (s.label && u >= 1) pill(view, W / 2, Y0 + (symbolBottom + medalTop) / 2, s.label, "#ffd84a", 34);
+}
+
+/** A label in a dark rounded pill centred on (x, y), drawn once into a layer and then copied
+ *  (text is slow to draw on a canvas without a GPU). */
+export function pill(view, x, y, text, color, size = 24) {
+    const ctx = view.ctx;
+    const sizes = view.pillSizes ??= new Map();
+    const key = `${size}|${text}`;
+    let w = sizes.get(key);
+    if (w === undefined) {
+        ctx.font = `900 ${size}px system-ui, sans-serif`;
+        w = ctx.measureText(text).width + size * 1.2;
+        if (sizes.size > 64) sizes.clear();
+        sizes.set(key, w);
+    }
+    const h = size * 1.7;
+    const pad = 4; // room for the border's stroke
+    const layer = cached(view, `pill-${color}-${key}`, w + 2 * pad, h + 2 * pad,
+        (c) => paintPill(c, w / 2 + pad, h / 2 + pad, w, h, text, color, size));
+    blit(view, layer, x - w / 2 - pad, y - h / 2 - pad, w + 2 * pad, h + 2 * pad);
+}
+
+function paintPill(ctx, x, y, w, h, text, color, size) {
+    ctx.font = `900 ${size}px system-ui, sans-serif`;
+    ctx.fillStyle = "rgba(10,10,30,0.88)";
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 3;
+    roundRect(ctx, x - w / 2, y - h / 2, w, h, h / 2);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = "#fff7d0";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(text, x, y + 1);
+    ctx.textBaseline = "alphabetic";
+}
+
+/** One win line, complete: a glowing coloured stroke with a white core. */
+function paintLine(ctx, line) {
+    const pts = line.points;
+    const total = pts.length - 1;
+    ctx.save();
+    ctx.lineJoin = "round";
+    ctx.lineCap = "round";
+    ctx.strokeStyle = line.color;
+    ctx.shadowColor = line.color;
+    ctx.shadowBlur = 14;
+    ctx.lineWidth = 7;
+    ctx.beginPath();
+    ctx.moveTo(X0 - 18, pts[0][1]);
+    for (const [x, y] of pts) ctx.lineTo(x, y);
+    ctx.lineTo(W - X0 + 18, pts[total][1]);
+    ctx.stroke();
+    ctx.shadowBlur = 0;
+    ctx.lineWidth = 2.5;
+    ctx.strokeStyle = "rgba(255,255,255,0.85)";
+    ctx.stroke();
+    ctx.restore();
+}
+
+/** Win lines drawn out from the left, with their labels once complete. The lines shown
+ *  together are drawn once, complete, into one layer (their glow is a shadow blur, slow without
+ *  a GPU); while they grow, the layer is copied up to the lines' tip. Every line's points share
+ *  the reels' x positions, so lines started together have one tip. */
+export function drawLines(view, now) {
+    const lines = view.lines;
+    if (!lines.length) return;
+    const ctx = view.ctx;
+    const key = lines.key ??= lines.map((l) => `${l.color}:${l.points.join(";")}`).join("|"); // once per set
+    const layer = slot(view, "lines", key, W, H, (c) => { for (const line of lines) paintLine(c, line); });
+    const u = clamp01((now - lines[0].t0) / (260 * Math.max(view.speedFactor, 0.05)));
+    if (u >= 1) {
+        blit(view, layer, 0, 0, W, H);
+    } else {
+        const pts = lines[0].points;
+        const upTo = u * (pts.length - 1);
+        const i = Math.floor(upTo);
+        const tip = i + 1 < pts.length ? pts[i][0] + (pts[i + 1][0] - pts[i][0]) * (upTo - i) : pts[i][0];
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(0, 0, tip + 3.5, H); // 3.5: the round cap of the 7-wide stroke
+        ctx.clip();
+        blit(view, layer, 0, 0, W, H);
+        ctx.restore();
+    }
+    for (const line of lines) {
+        const lu = clamp01((now - line.t0) / (260 * Math.max(view.speedFactor, 0.05)));
+        if (line.label && lu >= 1) pill(view, line.labelAt[0], line.labelAt[1], line.label, line.color, 22);
+    }
+}
+
+const BANNER_W = W, BANNER_H = 240; // the banner's layer, centred on the canvas's centre
+const BANNER_RES = 1.1; // drawn a little larger than needed: it pops in scaled up to ~1.02
+
+/** A smaller font where a language's words would run past the banner's width. */
+function fitFont(ctx, text, size, weight) {
+    const room = BANNER_W * 0.92;
+    const wide = ctx.measureText(text).width;
+    if (wide > room) ctx.font = `${weight} ${Math.floor(size * room / wide)}px system-ui, sans-serif`;
+}
+
+function paintBanner(ctx, b) {
+    ctx.translate(BANNER_W / 2, BANNER_H / 2);
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.font = "900 76px system-ui, sans-serif";
+    fitFont(ctx, b.text, 76, 900);
+    ctx.lineWidth = 10;
+    ctx.strokeStyle = "#3a0610";
+    ctx.strokeText(b.text, 0, b.sub ? -22 : 0);
+    const g = ctx.createLinearGradient(0, -60, 0, 30);
+    g.addColorStop(0, "#fffbe0"); g.addColorStop(0.5, "#ffd84a"); g.addColorStop(1, "#d8930e");
+    ctx.fillStyle = g;
+    ctx.fillText(b.text, 0, b.sub ? -22 : 0);
+    if (b.sub) {
+        ctx.font = "800 34px system-ui, sans-serif";
+        fitFont(ctx, b.sub, 34, 800);
+        ctx.lineWidth = 7;
+        ctx.strokeText(b.sub, 0, 42);
+        ctx.fillStyle = "#fff";
+        ctx.fillText(b.sub, 0, 42);
+    }
+}
+
+/** A big centred title that fades in and out (free spins, multipliers), drawn once into a layer
+ *  and copied scaled and faded each frame. */
+export function drawBanner(view, now) {
+    const b = view.banner;
+    if (!b) return;
+    const u = (now - b.t0) / b.dur;
+    if (u >= 1) { view.banner = null; return; }
+    const ctx = view.ctx;
+    const a = u < 0.15 ? u / 0.15 : u > 0.8 ? (1 - u) / 0.2 : 1;
+    const s = (view.reduced ? 1 : 0.8 + 0.2 * easeOutBack(clamp01(u / 0.2))) / BANNER_RES;
+    const layer = slot(view, "banner", `${b.text}|${b.sub}`, BANNER_W * BANNER_RES, BANNER_H * BANNER_RES, (c) => {
+        c.scale(BANNER_RES, BANNER_RES);
+        paintBanner(c, b);
+    });
+    const w = BANNER_W * BANNER_RES * s, h = BANNER_H * BANNER_RES * s;
+    ctx.globalAlpha = a;
+    ctx.drawImage(layer, W / 2 - w / 2, H / 2 - h / 2, w, h);
+    ctx.globalAlpha = 1;
+}
+
+/** Throws `count` coins and stars from the middle of the reels. */
+export function burst(view, count = 40) {
+    if (view.reduced) return;
+    for (let i = 0; i < count; i++) {
+        const a = Math.random() * Math.PI * 2;
+        const s = 250 + Math.random() * 550;
+        view.particles.push({
+            x: W / 2 + (Math.random() - 0.5) * 200, y: H / 2,
+            vx: Math.cos(a) * s, vy: Math.sin(a) * s - 300, life: 1.4 + Math.random(),
+            age: 0, star: Math.random() < 0.35, size: 7 + Math.random() * 9,
+            spin: Math.random() * 6,
+        });
+    }
+}
+
+function paintStar(ctx, c, size) {
+    ctx.fillStyle = "#fff6b0";
+    ctx.beginPath();
+    for (let i = 0; i < 10; i++) {
+        const r = i % 2 ? size * 0.45 : size;
+        ctx.lineTo(c + Math.cos((i * Math.PI) / 5) * r, c + Math.sin((i * Math.PI) / 5) * r);
+    }
+    ctx.fill();
+}
+
+function paintCoin(ctx, c, size) {
+    ctx.fillStyle = "#f4b72a";
+    ctx.strokeStyle = "#8a5a05";
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(c, c, size, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+}
+
+/** Coins and stars thrown by burst(), falling under gravity. Each is a sprite drawn once per
+ *  whole-pixel size and copied turned, squashed (a coin's flip) and faded. */
+export function drawParticles(view, dt) {
+    if (!view.particles.length) return;
+    const ctx = view.ctx;
+    const k = view.scale;
+    view.particles = view.particles.filter((p) => (p.age += dt) < p.life);
+    for (const p of view.particles) {
+        p.vy += 900 * dt;
+        p.x += p.vx * dt;
+        p.y += p.vy * dt;
+        const n = Math.max(1, Math.round(p.size));
+        const side = 2 * n + 6;
+        const sprite = cached(view, `${p.star ? "star" : "coin"}-${n}`, side, side,
+            (c) => (p.star ? paintStar : paintCoin)(c, side / 2, n));
+        ctx.globalAlpha = 1 - p.age / p.life;
+        ctx.setTransform(k, 0, 0, k, 0, 0);
+        ctx.translate(p.x, p.y);
+        ctx.rotate(p.spin * p.age);
+        if (!p.star) ctx.scale(1, Math.abs(Math.cos(p.age * 7)) + 0.2);
+        const f = (p.size / n) * side;
+        ctx.drawImage(sprite, -f / 2, -f / 2, f, f);
+    }
+    ctx.setTransform(k, 0, 0, k, 0, 0);
+    ctx.globalAlpha = 1;
+}

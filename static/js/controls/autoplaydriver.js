@@ -1,0 +1,98 @@
+// The driver that runs the player's autoplay on the page (its panel: autoplaypanel.js).
+//
+//   import { AutoplayDriver } from "./autoplaydriver.js";
+//   const driver = new AutoplayDriver({ profile, controller, post });
+//   driver.on("change", ({ left }) => ...);               // rounds not yet started, null at the end
+//   const { played, reason } = await driver.run(opts);   // game.autoplay(opts)
+//   driver.stop();                                        // game.stopAutoplay()
+//
+// The driver wraps autoplayrules.js's runner with what the page adds: it refuses when the profile
+// has no autoplay, while a round or another autoplay plays, or on bad options (a clear Error);
+// it keeps <html data-autoplay> at the rounds not yet started ("Infinity" with no count) and
+// removes it at the end; it stops autoplay ("stopped") on any player input (a trusted pointer
+// press or key anywhere on the page) and ("hidden") when the tab is hidden; it posts
+// autoplayStart {rounds (null = until stopped), stopOnFeature, singleWinAtLeast, lossLimit,
+// winLimit} and autoplayEnd {played, reason} to an embedding parent. Nothing of it is saved:
+// a reload resumes the round in progress (the controller does) and never autoplay. It plays
+// through the controller (play, {auto: true}) and tells it while it runs (setAutoplaying).
+
+import { Autoplay, checkOptions } from "./autoplayrules.js";
+import { Emitter } from "../core/emitter.js";
+import { refusal } from "../operator/jurisdiction.js";
+import { coded } from "../lang/reasons.js";
+
+const root = document.documentElement;
+
+export class AutoplayDriver extends Emitter {
+    constructor({ profile, controller, post = () => {} }) {
+        super();
+        Object.assign(this, { profile, controller, post });
+        this.run_ = null;
+        this._onInput = (ev) => { if (ev.isTrusted) this.stop("stopped"); };
+        this._onVisibility = () => { if (document.visibilityState === "hidden") this.stop("hidden"); };
+    }
+
+    get running() {
+        return this.run_ !== null;
+    }
+
+    /** Rounds not yet started, or null when autoplay is off. */
+    get left() {
+        return this.run_ ? this.run_.left : null;
+    }
+
+    /** Checks everything that would refuse `opts` now; returns the checked options. */
+    check(opts) {
+        const no = refusal(this.profile, "autoplay");
+        if (no) throw new Error(no);
+        const options = checkOptions(opts ?? null);
+        if (this.running) throw coded("autoplay.running", "autoplay is already running");
+        if (this.controller.busy) throw coded("autoplay.playing", "a round is already playing");
+        return options;
+    }
+
+    async run(opts) {
+        const options = this.check(opts);
+        const c = this.controller;
+        const run = new Autoplay(options, {
+            playOne: () => c.play(false, { auto: true }),
+            canPlay: () => c.canPlay(false),
+            saved: c.saved,
+        });
+        run.on("progress", ({ left }) => this._show(left));
+        this.run_ = run;
+        c.setAutoplaying(true);
+        if (document.visibilityState === "hidden") run.stop("hidden");
+        document.addEventListener("pointerdown", this._onInput, true);
+        document.addEventListener("keydown", this._onInput, true);
+        document.addEventListener("visibilitychange", this._onVisibility);
+        this.post("autoplayStart", { ...options, rounds: Number.isFinite(options.rounds) ? options.rounds : null });
+        this._show(run.left);
+        let result;
+        try {
+            result = await run.start();
+        } finally {
+            document.removeEventListener("pointerdown", this._onInput, true);
+            document.removeEventListener("keydown", this._onInput, true);
+            document.removeEventListener("visibilitychange", this._onVisibility);
+            this.run_ = null;
+            c.setAutoplaying(false);
+            delete root.dataset.autoplay;
+            this.emit("change", { left: null });
+        }
+        this.post("autoplayEnd", { played: result.played, reason: result.reason });
+        return result;
+    }
+
+    /** Stops autoplay before its next round (the round playing ends as usual); false if none runs. */
+    stop(reason = "stopped") {
+        if (!this.run_) return false;
+        this.run_.stop(reason);
+        return true;
+    }
+
+    _show(left) {
+        root.dataset.autoplay = String(left);
+        this.emit("change", { left });
+    }
+}

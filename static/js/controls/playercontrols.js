@@ -1,0 +1,124 @@
+// The player's controls that the jurisdiction profile governs, wired into the page: autoplay
+// (autoplaydriver.js, autoplaypanel.js), slam stop, quick spin, the feature buy's button, the
+// reality check stopping autoplay (sessionclock.js), and the info screen's settings in force
+// (with the operator's view under ?debug=1). docs/controls.md has the rules.
+//
+//   const pc = new PlayerControls({ profile, controller, clock, sequencer, replays, hud, format, post });
+//   pc.pressSpin(spin)   the spin button: stops autoplay, or the reels (slam), or spins
+//   pc.pressSpinButton(spin)  the same, saying at once why a press while a round plays does nothing
+//   pc.hurry()           a click or key during a reveal (replays always; live rounds if allowed)
+//   pc.autoplay(opts), pc.stopAutoplay(), pc.setTurbo(on)          window.game and embed commands
+
+import { AutoplayDriver } from "./autoplaydriver.js";
+import { AutoplayPanel } from "./autoplaypanel.js";
+import { byId } from "../core/dom.js";
+import { MessageKind } from "../ui/hud.js";
+import { inForceSection, operatorSection, refusal } from "../operator/jurisdiction.js";
+import { has, plural, t } from "../lang/i18n.js";
+import { reasonOf } from "../lang/reasons.js";
+
+/** Why autoplay ended, in the player's words (the tables' ap.why.REASON). */
+const ended = (reason) => (has(`ap.why.${reason}`) ? t(`ap.why.${reason}`) : reason);
+
+export class PlayerControls {
+    constructor({ profile, settings, controller, clock, sequencer, replays, hud, format, post }) {
+        Object.assign(this, { profile, settings, controller, clock, sequencer, replays, hud, format, post });
+        const c = controller;
+        // what the profile forbids has no button at all
+        if (!profile.buy) byId("buy").remove();
+        if (!profile.turbo) byId("turbo").remove();
+        if (!profile.autoplay) byId("autoplay-button").remove();
+        document.documentElement.dataset.jurisdiction = profile.name;
+        this.driver = new AutoplayDriver({ profile, controller, post });
+        this.driver.on("change", () => this.showSpinMode());
+        this.panel = new AutoplayPanel({
+            format,
+            canOpen: () => (c.busy ? t("refuse.playing") : !c.canWrite() ? t("tabs.open") : null),
+        });
+        this.panel.on("start", (opts) => this.autoplay(opts).catch((err) => {
+            hud.showMessage(t("ap.notStarted", { reason: reasonOf(err, format) }));
+        }));
+        hud.el.auto.addEventListener("click", () => {
+            if (this.driver.running) this.stopAutoplay();
+            else this.panel.open();
+        });
+        c.on("busy", ({ busy }) => {
+            this.showSpinMode();
+            clock?.setBusy(busy || c.busy);
+        });
+        // a reality check stops autoplay (after the round playing)
+        clock?.on("check", () => this.driver.stop("stopped"));
+    }
+
+    /** The spin button's job now: stop autoplay, stop the reels, or spin. */
+    spinMode() {
+        const c = this.controller;
+        if (this.driver.running) return "autoplay";
+        if (c.busy && !this.replays.playing && c.roundProfile?.slamStop) return "slam";
+        return "spin";
+    }
+
+    showSpinMode() {
+        this.hud.setSpinMode(this.spinMode(), this.driver.left);
+    }
+
+    pressSpin(spin) {
+        if (this.driver.running) this.stopAutoplay();
+        else if (this.controller.busy) this.hurry();
+        else spin();
+    }
+
+    /** A click or key while something plays: a replay speeds up; a live round's current step
+     *  is cut short (slam stop) where the round's profile allows it. */
+    hurry() {
+        if (this.replays.playing) this.replays.sequencer.hurry();
+        else if (this.controller.roundProfile?.slamStop) this.sequencer.hurry();
+    }
+
+    /** A press of Spin: stops autoplay, or the reels (slam), or spins; while a round plays
+     *  under a profile without slam stop, says at once why the press does nothing. */
+    pressSpinButton(spin) {
+        const c = this.controller;
+        const why = refusal(c.roundProfile ?? this.profile, "slamStop");
+        if (!this.driver.running && c.busy && !this.replays.playing && why) {
+            this.hud.showMessage(t("spin.stopsOnItsOwn", { why }), { kind: MessageKind.NOTICE });
+            return;
+        }
+        this.pressSpin(spin);
+    }
+
+    /** game.autoplay(opts): resolves {played, reason}; rejects when refused (nothing played). */
+    async autoplay(opts) {
+        this.controller.assertWritable(); // another tab plays: refused, said on screen
+        const result = await this.driver.run(opts);
+        const { played, reason } = result;
+        const text = plural("ap.ended", played, { why: ended(reason) });
+        if (reason === "balance") this.controller.showRefusal(this.controller.refusalFor(false));
+        else if (reason !== "error") this.hud.showMessage(text, { kind: MessageKind.NOTICE });
+        else this.hud.announce(text);
+        return result;
+    }
+
+    stopAutoplay() {
+        return this.driver.stop("stopped");
+    }
+
+    setTurbo(on) {
+        const c = this.controller;
+        c.setTurbo(typeof on === "boolean" ? on : !c.state.turbo);
+        return c.state.turbo;
+    }
+
+    /** Whether quick spin may speed the game up under this profile. */
+    get turboAllowed() {
+        return refusal(this.profile, "turbo") === null;
+    }
+
+    /** Adds the settings in force, in the player's words, to the info screen's content; and
+     *  under ?debug=1 the operator's view (the markets, the raw settings, the build). */
+    addInfo(container) {
+        const root = container.querySelector(".boce-info");
+        root?.append(inForceSection(this.profile, this.settings, this.format));
+        if (this.settings.debug) root?.append(operatorSection(this.profile, this.settings));
+    }
+}

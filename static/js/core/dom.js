@@ -1,0 +1,39 @@
+// Small DOM helpers shared by every module that builds elements.
+
+/** A new `tag` element with an optional class name and text content. */
+export function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+}
+
+/** The element with this id (the page contract's ids are listed in docs/page-contract.md). */
+export const byId = (id) => document.getElementById(id);
+
+/** The image of a symbol: static/img/<symbol in lower case>.svg. */
+export function symbolUrl(symbol, base = "./static/img/") {
+    return `${base}${symbol.toLowerCase()}.svg`;
+}
+
+/** Whether a key pressed on `target` belongs to a control of its own (not the game's Space). */
+export function interactive(target) {
+    return target instanceof Element && !!target.closest("button, select, input, a, dialog, textarea");
+}
+
+/** The values of <html data-state> (docs/page-contract.md): tests and embedders wait on them. */
+export const PageState = Object.freeze({
+    LOADING: "loading", READY: "ready", PLAYING: "playing", ERROR: "error",
+});
+
+export function pageState() {
+    return document.documentElement.dataset.state;
+}
+
+export function setPageState(state) {
+    // The first `ready` is a mark on the page's timeline (compared with "reels-painted").
+    if (state === PageState.READY && performance.getEntriesByName("ready", "mark").length === 0) {
+        performance.mark("ready");
+    }
+    document.documentElement.dataset.state = state;
+}

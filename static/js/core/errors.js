@@ -1,0 +1,95 @@
+// Every error class of the page, in one module that imports nothing: a module that throws or
+// catches one imports it from here, and so pulls in nothing else (importing EngineRefusal from
+// bridge.js started the engine's worker). Each carries its English `message`; those the player
+// may see carry a stable `code` and its `params` too, which the tables' why.<code> word in the
+// player's language (lang/reasons.js reasonOf).
+
+/** The engine said no (a bad bet, a round that does not verify, a refused generator state):
+ *  `message` in English, `code` (null when the engine gave none), `params`, `money` (the names
+ *  of the params that are amounts in minor units). */
+export class EngineRefusal extends Error {
+    constructor(message, { code = null, params = {}, money = [] } = {}) {
+        super(message);
+        this.code = code;
+        this.params = params;
+        this.money = money;
+    }
+}
+
+/** A failure the loading screen already shows in its own words (main.py or boot.js); for a
+ *  download that failed, with its `code` and `file` (startup.js reportDownloadFailure). */
+export class StartupError extends Error {
+    constructor(message, { code = null, file = null } = {}) {
+        super(message);
+        this.code = code;
+        this.file = file;
+    }
+}
+
+/** The page was opened with a URL it refuses (an unknown ?scenario=, a bad ?replay= link):
+ *  the page goes to `error` with the message on screen, having shown and played nothing.
+ *  `code` and `params` word it in the player's language (reasons.js: the tables' why.CODE). */
+export class CannotStart extends Error {
+    constructor(message, code = null, params = {}) {
+        super(message);
+        this.code = code;
+        this.params = params;
+    }
+}
+
+export class SettingsError extends Error {
+    /** @param {string} key the setting  @param {string} value as given  @param {string} why
+     *  (English)  @param {string} code the reason's stable code (the tables' why.CODE words it
+     *  for the player, reasons.js)  @param {object} params what `why` names, besides key and value */
+    constructor(key, value, why, code, params = {}) {
+        super(`${key}=${value}: ${why}; nothing has been played`);
+        this.key = key;
+        this.value = value;
+        this.why = why;
+        this.code = code;
+        this.params = { key, value, ...params };
+    }
+}
+
+export class ProfileError extends Error {}
+
+/** A refused amount: `key` (the setting or field), `value` (as given, written), `why`
+ *  (English), a stable `code` (the tables' why.CODE words it, reasons.js), `params`, and
+ *  `money` (the params that are amounts, for the page's formatter). */
+export class AmountError extends Error {
+    constructor(key, value, why, code, params = {}) {
+        const shown = written(value);
+        super(`${key}=${shown}: ${why}`);
+        Object.assign(this, { key, value: shown, why, code, params: { key, value: shown, ...params }, money: ["limit", "min"] });
+    }
+}
+
+function written(value) {
+    if (typeof value === "string") return value;
+    if (typeof value === "bigint") return `${value}n`;
+    if (value === undefined) return "nothing";
+    try {
+        return JSON.stringify(value) ?? String(value);
+    } catch {
+        return String(value);
+    }
+}
+
+/** A clear refusal of bad options: `game.autoplay()` rejects with it, the panel shows it. */
+export class AutoplayOptionError extends Error {}
+
+/** A request the controller turned down (busy, not a bet level, balance too low). */
+export class Refused extends Error {}
+
+/** The record was written by another tab since this one read it (store.save "conflict"). */
+export class Conflict extends Error {}
+
+export class SessionEnded extends Error {}
+
+/** A fault of a saved record: `message` in English; `code`, `params` for the tables' why.CODE (reasons.js). */
+export class BadSave extends Error {
+    constructor(code, why, params = {}) { super(why); Object.assign(this, { code, params }); }
+}
+
+/** A record of a later VERSION: never rewritten by this game. */
+export class NewerSave extends BadSave {}

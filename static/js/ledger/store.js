@@ -1,0 +1,404 @@
+// All of the player's state in one place, saved as ONE versioned record in localStorage:
+// balance, bet, settings, the seeded generator's state, the round in progress and the history.
+//
+//   import * as store from "./store.js";
+//   const { state, problem } = await store.load({ model, checkRound });  // always a usable record
+//   store.save(state);                                                     // one whole-record write
+//
+// This module keeps no record of its own: the caller holds it (savedgame.js's SavedGame, the
+// only writer of the balance and the round in progress) and hands it to save().
+//
+// The record lives under KEY ("boce.save"); docs/save-format.md describes every field and the
+// checksum (FNV-1a). Rounds are stored without `events` (the engine rebuilds them from the
+// stops, checkRound). The round in progress keeps its jurisdiction `profile` (none: "default").
+//
+// One check (`check`) serves both directions: load() reads nothing it refuses, and save()
+// writes nothing load() would refuse (the text is checked before setItem). Only the engine's
+// re-derivation of the round in progress is load's alone: a write holds the round the engine
+// has just decided (or verified at load).
+//
+// `revision` counts the writes. A write is refused ("conflict") unless the stored text is the
+// one this tab last read or wrote: a second guard, after the writer lock of tabs.js, against
+// two tabs overwriting each other. Records of earlier builds have no revision (read as 0).
+//
+// A record that fails a check (JSON, checksum, types, ranges, the engine's verify of the
+// round in progress) is kept under BACKUP_PREFIX + its time (the last BACKUPS_MAX distinct
+// ones) and the game starts afresh, saying so. When the copy cannot be written (storage full)
+// or the record was made by a newer version, it is left untouched: the game plays in memory
+// ("held") until the player asks to start afresh (startAfresh). Storage that throws
+// (disabled, full) leaves the game playable in memory; notKept() says why.
+
+import { BadSave, NewerSave } from "../core/errors.js";
+import { MAX_BALANCE, whyNot } from "../core/amounts.js";
+import { describe, keepBackup } from "./backups.js";
+import { t } from "../lang/i18n.js";
+import { PROFILES, isRoundRules, presetRules } from "../operator/jurisdiction.js";
+export { BACKUP_PREFIX, BACKUPS_MAX, backupKeys } from "./backups.js";
+import { checksum, fnv1a } from "../core/checksum.js";
+export { canonical, checksum, fnv1a } from "../core/checksum.js";
+export const KEY = "boce.save";
+/** Where this launch's record lives: KEY for the game's own euros and levels, else KEY +
+ *  scopeSuffix(): a save made under one currency or set of levels is never read under another. */
+let key = KEY;
+
+/** "" for euros at the model's own levels, else ".CUR-xxxxxxxx" (an FNV-1a hash of the levels):
+ *  the part each launch's saved game, writer lock and channel names share. */
+export function scopeSuffix(currency, bets, modelBets) {
+    if (currency === "EUR" && bets.join() === modelBets.join()) return "";
+    return `.${currency}-${fnv1a(bets.join())}`;
+}
+
+/** Reads and writes the record of the launch whose scopeSuffix is `suffix` from now on. */
+export function useScope(suffix) {
+    key = KEY + suffix;
+}
+
+/** The storage key of this launch's record. */
+export const recordKey = () => key;
+export const BACKUP_KEY = "boce.save.backup"; // the one backup slot of earlier builds (left alone)
+export const LEGACY_KEY = "boce.player.v1"; // the unversioned, unchecked save of earlier builds
+export const VERSION = 1;
+export const HISTORY_MAX = 50;
+export const DEMO_BALANCE = 100000; // 1000.00 in minor units, the first visit's demo balance
+export { MAX_BALANCE }; // amounts.js: the one ceiling, the engine's (engine/launch.py)
+
+/** Why a load could not use the saved record (`problem.kind`). */
+export const Problem = Object.freeze({
+    CORRUPT: "corrupt", // failed a check: set aside as a backup (or held when it cannot be), a fresh game starts
+    NEWER: "newer",     // made by a newer version: held, untouched, until the player starts afresh
+    STORAGE: "storage", // storage cannot be read or written: the game plays in memory
+});
+
+function fresh() {
+    return {
+        version: VERSION, revision: 0, balance: DEMO_BALANCE, bet: null, muted: false, turbo: false, music: true, effects: true,
+        seed: null, rng: null, pending: null, history: [],
+    };
+}
+
+let memoryOnly = false;
+let writable = true; // false in a tab that may not write (tabs.js: another tab plays)
+let failure = null; // why the last write (or the first read) did not reach storage
+let held = null;    // why the stored record is left untouched (newer version, no room for its copy)
+let seen = null;    // the stored text as this tab last read or wrote it (the write guard)
+let ctx = null;     // { model, checkRound } of load(), for checking writes
+
+function storage() {
+    return globalThis.localStorage; // access itself can throw (sandboxed frame, blocked cookies)
+}
+
+// ---- validation -----------------------------------------------------------------------------
+
+const fail = (code, why, params) => { throw new BadSave(code, why, params); };
+
+/** What a load tells of a bad record: its kind, the English reason, its code and params. */
+const problemOf = (kind, err) => ({ kind, reason: err.message, code: err.code, params: err.params });
+
+const isInt = (x, lo, hi) => Number.isSafeInteger(x) && x >= lo && x <= hi;
+/** Whether `x` is an amount of a record: a number (JSON's), an exact integer from lo to hi
+ *  (amounts.js amount(), the page's one check of an amount). */
+const isAmount = (x, lo, hi) => whyNot(x, { key: "amount", min: lo, max: hi, text: false }) === null;
+const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+
+function checkRng(rng) {
+    if (rng === null) return;
+    if (!Array.isArray(rng) || rng.length !== 3 || rng[0] !== 3 || rng[2] !== null
+        || !Array.isArray(rng[1]) || rng[1].length !== 625
+        || !rng[1].slice(0, 624).every((x) => isInt(x, 0, 0xffffffff)) || !isInt(rng[1][624], 0, 624)) {
+        fail("save.rng", "the saved random generator state is malformed");
+    }
+}
+
+function checkHistory(history, bets) {
+    if (!Array.isArray(history)) fail("save.historyList", "the round history is not a list");
+    if (history.length > HISTORY_MAX) fail("save.historyLong", `the round history holds more than ${HISTORY_MAX} rounds`,
+        { max: HISTORY_MAX });
+    history.forEach((h, i) => {
+        const where = `history entry ${i + 1}`;
+        const n = { n: i + 1 };
+        if (!isObject(h)) fail("save.entryRecord", `${where} is not a record`, n);
+        if (!isInt(h.time, 0, 8.64e15)) fail("save.entryTime", `${where} has no valid time`, n);
+        if (!bets.includes(h.bet)) fail("save.entryBet", `${where} has a bet that is not a level`, n);
+        if (!isAmount(h.cost, 0, MAX_BALANCE) || !isAmount(h.win, 0, MAX_BALANCE)) fail("save.entryAmount", `${where} has a bad amount`, n);
+        if (typeof h.buy !== "boolean" || typeof h.feature !== "boolean") fail("save.entryFlag", `${where} has a bad flag`, n);
+        if (h.special !== null && typeof h.special !== "string") fail("save.entrySpecial", `${where} has a bad special symbol`, n);
+        if (h.feature !== (h.special !== null)) fail("save.entryFeature", `${where} disagrees on its feature`, n);
+        const r = h.round;
+        if (!isObject(r) || r.bet !== h.bet || r.cost !== h.cost || r.total_win !== h.win
+            || !Array.isArray(r.spins)) fail("save.entryRound", `${where} does not hold its round`, n);
+    });
+}
+
+/**
+ * The record a raw saved string stands for, or BadSave naming the first fault (NewerSave for
+ * a later version): every check but the engine's re-derivation of the round in progress.
+ */
+function check(raw, model) {
+    let rec;
+    try {
+        rec = JSON.parse(raw);
+    } catch {
+        fail("save.damaged", "it is damaged or cut short");
+    }
+    if (!isObject(rec)) fail("save.notRecord", "it is not a save record");
+    if (Number.isSafeInteger(rec.version) && rec.version > VERSION) {
+        throw new NewerSave("save.newer",
+            `it was made by a newer version of the game (version ${rec.version}); this game reads version ${VERSION}`,
+            { version: rec.version, reads: VERSION });
+    }
+    if (rec.version !== VERSION) {
+        const version = JSON.stringify(rec.version ?? null);
+        if (Number.isInteger(rec.version) && rec.version < VERSION) fail("save.older",
+            `it was made by an older version of the game (version ${version})`, { version });
+        fail("save.version", `its version ${version} is not one this game reads`, { version });
+    }
+    if (typeof rec.checksum !== "string" || rec.checksum !== checksum(rec)) {
+        fail("save.checksum", "its checksum does not match its contents (damaged or edited)");
+    }
+    const revision = rec.revision ?? 0; // absent in the records of earlier builds
+    if (!isInt(revision, 0, Number.MAX_SAFE_INTEGER)) fail("save.revision", "its revision is not a whole number");
+    const balance = whyNot(rec.balance, { key: "balance", min: 0, max: MAX_BALANCE, text: false });
+    if (balance) fail("save.balance", `its balance is not a whole amount between 0 and 10,000,000,000.00 (${balance.message})`);
+    if (!model.bets.includes(rec.bet)) fail("save.bet", "its bet is not one of the game's bet levels");
+    if (typeof rec.muted !== "boolean" || typeof rec.turbo !== "boolean") fail("save.settings", "its settings are malformed");
+    if (rec.seed !== null && !Number.isSafeInteger(rec.seed)) fail("save.seed", "its seed is not a whole number");
+    checkRng(rec.rng);
+    if (rec.seed === null && rec.rng !== null) fail("save.rngNoSeed", "it holds a generator state without a seed");
+    checkHistory(rec.history, model.bets);
+    if (rec.pending !== null) {
+        const p = rec.pending;
+        if (!isObject(p) || !isObject(p.round) || !Number.isSafeInteger(p.step) || p.step < 0) {
+            fail("save.pending", "the round in progress is malformed");
+        }
+        if (p.bet !== rec.bet || !isAmount(p.cost, 1, MAX_BALANCE)) fail("save.pendingBet",
+            "the round in progress does not match the saved bet");
+    }
+    return { ...rec, revision };
+}
+
+/**
+ * The state a raw saved string stands for, or BadSave naming the first fault. `checkRound`
+ * (the bridge's) re-derives the round in progress with the engine and resolves with its full
+ * dict, or rejects when the engine refuses it.
+ */
+async function validate(raw, { model, checkRound }) {
+    const rec = check(raw, model);
+    let pending = null;
+    if (rec.pending !== null) {
+        const p = rec.pending;
+        let round;
+        try {
+            round = await checkRound(p.round, p.bet, p.cost);
+        } catch (err) {
+            console.warn("saved round refused by the engine:", err.message);
+            fail("save.pendingEngine", "the round in progress does not match what the engine decided");
+        }
+        if (p.step >= round.events.length) fail("save.pendingEnd", "the round in progress is past its end");
+        if (p.profile !== undefined && !(typeof p.profile === "string" && Object.hasOwn(PROFILES, p.profile))) {
+            fail("save.pendingProfile", "the round in progress names rules this game does not know");
+        }
+        if (p.rules !== undefined && !isRoundRules(p.rules)) fail("save.pendingRules", "the round in progress has malformed rules");
+        const profile = p.profile ?? "default";
+        pending = { bet: p.bet, cost: p.cost, step: p.step, profile, rules: p.rules ?? presetRules(profile), round };
+    }
+    return {
+        version: VERSION, revision: rec.revision, balance: rec.balance, bet: rec.bet, muted: rec.muted,
+        turbo: rec.turbo, seed: rec.seed, rng: rec.rng, pending, history: rec.history,
+        // The music and effects switches (absent before issue 33): anything but false is on.
+        music: rec.music !== false, effects: rec.effects !== false,
+    };
+}
+
+// ---- reading and writing ------------------------------------------------------------------
+
+function compact(round) {
+    const { events: _events, ...rest } = round;
+    return rest;
+}
+
+/** `state` as written (revision `revision`): rounds without their events, then the checksum. */
+function serialize(state, revision) {
+    const rec = {
+        version: VERSION, revision, balance: state.balance, bet: state.bet, muted: state.muted,
+        turbo: state.turbo, music: state.music !== false, effects: state.effects !== false,
+        seed: state.seed, rng: state.rng,
+        pending: state.pending && {
+            bet: state.pending.bet, cost: state.pending.cost, step: state.pending.step,
+            profile: state.pending.profile ?? "default",
+            rules: state.pending.rules ?? presetRules(state.pending.profile ?? "default"),
+            round: compact(state.pending.round),
+        },
+        history: state.history,
+    };
+    rec.checksum = checksum(rec);
+    return rec;
+}
+
+/**
+ * Reads the saved record. Returns `{ state, problem }`: `problem` is null, or
+ * `{ kind: "corrupt", reason, backup }`: the bad record was kept under the key `backup`, and
+ *   the state is fresh; when it could not be kept (`backup` null, `why`), it is left untouched
+ *   and the game plays in memory until startAfresh();
+ * `{ kind: "newer", reason }`: left untouched, the game plays in memory until startAfresh();
+ * `{ kind: "storage", reason }`: nothing can be read or written: play in memory.
+ * With `readOnly` (a tab that may not write: tabs.js) nothing is written, moved or kept.
+ */
+export async function load({ model, checkRound, memory = false, readOnly = false }) {
+    memoryOnly = memory;
+    writable = !readOnly;
+    ctx = { model, checkRound };
+    failure = null;
+    held = null;
+    seen = null;
+    let state = fresh();
+    if (memoryOnly) return { state, problem: null };
+    let raw;
+    let legacy = null;
+    try {
+        const ls = storage();
+        raw = ls.getItem(key);
+        if (raw === null && key === KEY) legacy = ls.getItem(LEGACY_KEY); // euros only
+    } catch (err) {
+        failure = describe(err);
+        return { state, problem: { kind: Problem.STORAGE, reason: failure } };
+    }
+    seen = raw;
+    let problem = null;
+    if (raw === null && legacy !== null) {
+        raw = legacy;
+        problem = problemOf(Problem.CORRUPT, new BadSave("save.legacy", "it was made by an older version of the game"));
+    } else if (raw !== null) {
+        try {
+            state = await validate(raw, ctx);
+        } catch (err) {
+            if (err instanceof NewerSave) {
+                if (!readOnly) held = t("save.heldNewer");
+                return { state, problem: problemOf(Problem.NEWER, err) };
+            }
+            if (!(err instanceof BadSave)) console.error("reading the save failed", err);
+            problem = problemOf(Problem.CORRUPT, err instanceof BadSave ? err : new BadSave("save.unreadable", "it could not be read"));
+        }
+    }
+    if (problem && !readOnly) {
+        state = fresh();
+        setAside(raw, problem);
+        if (problem.backup && legacy !== null) {
+            try { storage().removeItem(LEGACY_KEY); } catch { /* it stays: read again next time */ }
+        }
+    }
+    return { state, problem };
+}
+
+/** Keeps a bad record as a backup, or holds it (left in place, play in memory) when it cannot. */
+function setAside(raw, problem) {
+    const kept = keepBackup(storage, raw);
+    problem.backup = kept.key;
+    if (!kept.key) {
+        problem.why = kept.why;
+        held = t("save.heldNoBackup", { why: kept.why });
+    }
+}
+
+/** The player asked to start afresh over a held record (newer version, or one that could not
+ *  be set aside): it is kept as a backup when there is room, then replaced by a fresh game.
+ *  Returns `{ state, backup, why }` (backup null and why when it could not be kept). */
+export function startAfresh() {
+    let raw = null;
+    try {
+        raw = storage().getItem(key) ?? (key === KEY ? storage().getItem(LEGACY_KEY) : null);
+        seen = storage().getItem(key);
+    } catch (err) {
+        failure = describe(err);
+    }
+    const kept = raw === null ? { key: null } : keepBackup(storage, raw);
+    try { storage().removeItem(LEGACY_KEY); } catch { /* unreadable storage: save() says so */ }
+    held = null;
+    return { state: fresh(), backup: kept.key, why: kept.why ?? null };
+}
+
+/** Throws the save away as bad after load() accepted it (e.g. its generator state was
+ *  refused): keeps it as a backup (or holds it) and starts afresh. */
+export function reject(reason, code = null, params = {}) {
+    const problem = { kind: Problem.CORRUPT, reason, code, params };
+    try {
+        const raw = storage().getItem(key);
+        if (raw !== null) setAside(raw, problem);
+    } catch (err) {
+        failure = describe(err);
+    }
+    return { state: fresh(), problem };
+}
+
+/**
+ * Writes the whole record `state` in one setItem, after checking it reads back (its revision
+ * goes up by one when written). Returns
+ * "saved"; "memory" (not kept: storage refused it, a held record, or a memory-only game;
+ * notKept() says why); "waiting" (this tab may not write); "conflict" (the stored record is
+ * not the one this tab last read or wrote: another tab wrote it; nothing written, load again);
+ * "invalid" (the record would not read back; nothing written; notKept() says why).
+ */
+export function save(state) {
+    if (memoryOnly || held) return "memory";
+    if (!writable) return "waiting";
+    const rec = serialize(state, state.revision + 1);
+    const text = JSON.stringify(rec);
+    try {
+        check(text, ctx.model);
+    } catch (err) {
+        console.error("refusing to write a record that would not read back:", err.message);
+        failure = t("save.notReadBack", { detail: err.message });
+        return "invalid";
+    }
+    try {
+        const ls = storage();
+        if (ls.getItem(key) !== seen) return "conflict";
+        ls.setItem(key, text);
+        seen = text;
+        state.revision = rec.revision;
+        failure = null;
+        return "saved";
+    } catch (err) {
+        failure = describe(err);
+        return "memory";
+    }
+}
+
+/** False when the stored record is no longer the one this tab last read or wrote (another
+ *  tab wrote it): the next save() would be refused as a "conflict". */
+export function current() {
+    if (memoryOnly || held || !writable) return true;
+    try {
+        return storage().getItem(key) === seen;
+    } catch {
+        return true; // unreadable storage: save() says so
+    }
+}
+
+/** Whether `balance` is one a record may hold (0 to MAX_BALANCE, whole minor units). */
+export function fits(balance) {
+    return isAmount(balance, 0, MAX_BALANCE);
+}
+
+/** A finished round as the history keeps it (newest first, at most HISTORY_MAX entries). */
+export function historyEntry(round, time = Date.now()) {
+    return {
+        time, bet: round.bet, cost: round.cost, buy: round.buy, win: round.total_win,
+        feature: round.special !== null, special: round.special, round: compact(round),
+    };
+}
+
+/** Null while progress is being kept; otherwise why it is not. */
+export function notKept() {
+    return memoryOnly ? null : held ?? failure;
+}
+
+/** This tab may no longer write (another tab plays: tabs.js); load() makes it a writer again. */
+export function stopWriting() {
+    writable = false;
+}
+
+/** True while a stored record is left untouched (newer version, or no room to set it aside). */
+export function isHeld() {
+    return held !== null;
+}
+

@@ -1,0 +1,230 @@
+// Launch settings: what an operator decides about a game before its first round, from the
+// page's address (`?lang=de&currency=EUR&market=de`) or, in an embed, from the parent's
+// `configure` message. One table of them is in docs/page-contract.md ("Launch settings").
+//
+//   import { readSettings } from "./launch.js";
+//   const settings = readSettings(new URLSearchParams(location.search), { model });
+//   // throws SettingsError on a bad value of anything that decides money or rules
+//
+// A market is a preset of switches (MARKETS below); a switch given in the address overrides
+// its preset. Nothing is coerced: a value that decides money or rules (currency, bets, bet,
+// market, a switch, maxBet, minRound, reality, demo) is taken exactly as written or refused,
+// and a refusal means nothing is played. Only the language, the lobby and `debug`, which decide
+// neither, fall back (to English, to no Home link, to the player's view) with a console
+// warning. Every amount (bets, bet, maxBet) is checked by amounts.js amount(), as given
+// (untrimmed), under the limits of amounts.js limitsOf(model).
+
+import { AmountError, SettingsError } from "../core/errors.js";
+import { amount, limitsOf } from "../core/amounts.js";
+import { FALLBACK, LANGUAGES } from "../lang/languages.js";
+
+/** Virtual coins of social (sweepstakes) play: shown as coins, never as money. */
+export const COINS = { XGC: "Gold Coins", XSC: "Sweeps Coins" };
+/** The switches, each `0` or `1`. */
+export const SWITCHES = ["autoplay", "turbo", "slamstop", "spacebar", "buy", "net", "clock", "rtp"];
+
+const ALL_ON = { autoplay: 1, turbo: 1, slamstop: 1, spacebar: 1, buy: 1, net: 0, clock: 0, rtp: 1 };
+/** Each market: its switches, least round spacing (ms), stake limit, reality check, wording. */
+export const MARKETS = {
+    default: { switches: ALL_ON, minRound: 0, maxBet: null, reality: null },
+    uk: {
+        switches: { ...ALL_ON, autoplay: 0, turbo: 0, slamstop: 0, buy: 0, net: 1, clock: 1 },
+        minRound: 2500, maxBet: null, reality: 60, quietSmallWins: true,
+    },
+    de: {
+        switches: { ...ALL_ON, autoplay: 0, turbo: 0, slamstop: 0, buy: 0 },
+        minRound: 5000, maxBet: { EUR: 100 }, reality: null, stakeInfo: true,
+    },
+    social: { switches: ALL_ON, minRound: 0, maxBet: null, reality: null, social: true, currency: "XGC" },
+};
+
+const DIGITS = /^[0-9]+$/;
+
+function text(v) {
+    return v === undefined || v === null ? null : String(v).trim();
+}
+
+function integer(key, raw, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
+    const n = DIGITS.test(raw) ? Number(raw) : NaN;
+    if (!(Number.isSafeInteger(n) && n >= min && n <= max)) {
+        throw new SettingsError(key, raw, `not a whole number from ${min} to ${max}`, "settings.notWhole", { min, max });
+    }
+    return n;
+}
+
+/** An amount of the launch (amounts.js amount()), refused as a SettingsError with its code. */
+function money(key, raw, opts) {
+    try {
+        return amount(raw, { key, ...opts });
+    } catch (err) {
+        if (!(err instanceof AmountError)) throw err;
+        throw Object.assign(new SettingsError(key, err.value, err.why, err.code, err.params), { money: err.money });
+    }
+}
+
+/** The currency's minor digits as the browser formats it (JPY 0, EUR 2, BHD 3), or null. */
+export function minorDigitsOf(code) {
+    if (Object.hasOwn(COINS, code)) return 2;
+    if (code === "EUR") return 2; // the game's own currency: no Intl at start (its data loads slowly)
+    const known = Intl.supportedValuesOf?.("currency");
+    if (known && !known.includes(code)) return null;
+    try {
+        return new Intl.NumberFormat("en", { style: "currency", currency: code })
+            .resolvedOptions().maximumFractionDigits;
+    } catch {
+        return null;
+    }
+}
+
+/**
+ * Every launch setting, checked. `input`: URLSearchParams or a plain object (a configure
+ * message's `settings`). `model`: the engine's model (its bets, default bet, digits 2).
+ * `minorDigits(code)`: how the currency is written (tests may pass their own). `limits`: the
+ * most each amount may be (amounts.js limitsOf(model), the default). Returns a frozen object;
+ * throws SettingsError.
+ */
+export function readSettings(input, { model, warn = console.warn, minorDigits = minorDigitsOf, limits = limitsOf(model) } = {}) {
+    const raw = input instanceof URLSearchParams ? (k) => input.get(k) : (k) => input?.[k] ?? null;
+    const get = (k) => text(raw(k));
+
+    let lang = (get("lang") ?? FALLBACK).toLowerCase();
+    if (!Object.hasOwn(LANGUAGES, lang)) {
+        warn(`lang=${lang} has no table: English is shown`);
+        lang = FALLBACK;
+    }
+
+    const jurisdiction = get("jurisdiction");
+    let marketName = get("market");
+    if (jurisdiction !== null) {
+        const alias = jurisdiction.toLowerCase() || "default";
+        if (marketName !== null && marketName !== alias) {
+            throw new SettingsError("jurisdiction", jurisdiction, `disagrees with market=${marketName}`,
+                "settings.disagrees", { market: marketName });
+        }
+        marketName = alias;
+    }
+    marketName ??= "default";
+    if (!Object.hasOwn(MARKETS, marketName)) {
+        const markets = Object.keys(MARKETS).join(", ");
+        throw new SettingsError(jurisdiction !== null ? "jurisdiction" : "market", marketName, `not a market this game knows (${markets})`,
+            "settings.market", { markets });
+    }
+    const market = MARKETS[marketName];
+
+    const currency = get("currency") ?? market.currency ?? "EUR";
+    if (!/^[A-Z]{3}$/.test(currency)) throw new SettingsError("currency", currency, "not an ISO 4217 code (three capital letters)",
+        "settings.currencyCode");
+    const digits = minorDigits(currency);
+    if (digits === null) throw new SettingsError("currency", currency, "not a currency this browser knows", "settings.currencyUnknown");
+    const coins = Object.hasOwn(COINS, currency);
+    if (market.social && !coins) {
+        const coinCodes = Object.keys(COINS).join(", ");
+        throw new SettingsError("currency", currency, `social play is in virtual coins (${coinCodes})`,
+            "settings.socialCoins", { coins: coinCodes });
+    }
+    if (coins && !market.social) throw new SettingsError("currency", currency, "virtual coins are for market=social",
+        "settings.coinsNotSocial");
+
+    const switches = { ...market.switches };
+    for (const name of SWITCHES) {
+        const raw = get(name);
+        if (raw === null) continue;
+        if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "a switch is 0 or 1", "settings.switch");
+        switches[name] = Number(raw);
+    }
+    const minRoundRaw = get("minRound");
+    const minRound = minRoundRaw === null ? market.minRound : integer("minRound", minRoundRaw, { max: 60_000 });
+
+    const maxBetRaw = raw("maxBet");
+    let maxBet = null;
+    if (maxBetRaw !== null) maxBet = money("maxBet", maxBetRaw, { max: limits.stake });
+    else if (market.maxBet) {
+        maxBet = market.maxBet[currency] ?? null;
+        if (maxBet === null) {
+            const limited = Object.keys(market.maxBet).join(", ");
+            throw new SettingsError(
+                "currency", currency, `market=${marketName} sets its stake limit in ${limited}; give maxBet in ${currency}`,
+                "settings.limitCurrency", { market: marketName, currencies: limited });
+        }
+    }
+
+    const betsRaw = raw("bets");
+    let bets;
+    if (betsRaw !== null) {
+        if (typeof betsRaw !== "string" || !/^[0-9]+(,[0-9]+)*$/.test(betsRaw)) {
+            throw new SettingsError("bets", String(betsRaw), "not a comma-separated list of whole amounts in minor units",
+                "settings.betsList");
+        }
+        bets = betsRaw.split(",").map((level) => money("bets", level, { max: limits.level }));
+        if (maxBet !== null && bets.some((b) => b > maxBet)) {
+            throw new SettingsError("bets", betsRaw, `a level is above the stake limit ${maxBet}`,
+                "settings.aboveLimit", { limit: maxBet });
+        }
+    } else {
+        if (digits !== 2) {
+            throw new SettingsError("currency", currency, `it has ${digits} minor digits, the model's bets are in 2: give bets`,
+                "settings.digits", { digits });
+        }
+        bets = model.bets.filter((b) => maxBet === null || b <= maxBet);
+        if (!bets.length) throw new SettingsError("maxBet", String(maxBet), "below every bet level", "settings.belowLevels");
+    }
+    const betRaw = raw("bet");
+    let bet;
+    if (betRaw !== null) {
+        bet = money("bet", betRaw, { max: limits.level });
+        if (!bets.includes(bet)) throw new SettingsError("bet", betRaw, `not one of the levels ${bets.join(",")}`,
+            "settings.notLevel", { levels: bets.join(",") });
+    } else {
+        bet = bets.includes(model.default_bet) ? model.default_bet : bets[0];
+    }
+
+    const realityRaw = get("reality");
+    let reality = market.reality;
+    if (realityRaw !== null) {
+        const minutes = /^\d*\.?\d+$/.test(realityRaw) ? Number(realityRaw) : NaN;
+        if (!(minutes > 0 && minutes <= 24 * 60)) throw new SettingsError("reality", realityRaw,
+            "not a number of minutes between 0 and 1440", "settings.reality");
+        reality = minutes;
+        // a reality check reports the session: its time and net stay on screen too, unless
+        // the address switches them off
+        if (get("net") === null) switches.net = 1;
+        if (get("clock") === null) switches.clock = 1;
+    }
+
+    let lobby = get("lobby");
+    if (lobby !== null) {
+        let url = null;
+        try { url = new URL(lobby); } catch { /* not a URL */ }
+        if (url === null || (url.protocol !== "https:" && url.protocol !== "http:")) {
+            warn(`lobby=${lobby} is not an http(s) address: no Home link`);
+            lobby = null;
+        } else {
+            lobby = url.href;
+        }
+    }
+
+    // the marketing embed's two flags (poster.js, app.js): 0 or 1 like the switches
+    const flags = {};
+    for (const name of ["poster", "ageGate"]) {
+        const raw = get(name) ?? "0";
+        if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "0 or 1", "settings.flag");
+        flags[name] = raw === "1";
+    }
+
+    // debug=1: the operator's view of the info screen (the markets, the raw settings, the build)
+    // and window.debugGame; anything else but 0 is the player's view, warned
+    const debugRaw = get("debug") ?? "0";
+    if (debugRaw !== "0" && debugRaw !== "1") warn(`debug=${debugRaw} is not 0 or 1: the player's view is shown`);
+    const debug = debugRaw === "1";
+
+    const demo = get("demo") ?? "";
+    if (!["", "0", "1", "feature"].includes(demo)) throw new SettingsError("demo", demo, "not 0, 1 or feature", "settings.demo");
+
+    return Object.freeze({
+        lang, dir: LANGUAGES[lang].dir, locale: LANGUAGES[lang].locale, currency, minorDigits: digits, coins,
+        bets: Object.freeze(bets), bet, market: marketName, switches: Object.freeze(switches),
+        minRound, maxBet, reality, lobby, demo, debug, poster: flags.poster, ageGate: flags.ageGate,
+        social: Boolean(market.social), stakeInfo: Boolean(market.stakeInfo),
+        quietSmallWins: Boolean(market.quietSmallWins),
+    });
+}

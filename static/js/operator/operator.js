@@ -1,0 +1,108 @@
+// What an operator's launch decides on the page (docs/page-contract.md "Launch settings"):
+// the settings read and the engine configured before anything plays (launchEngine), a
+// parent's `configure` message before the first round (reconfigure), and the age gate of a
+// marketing embed (`?ageGate=1`, AgeGate).
+//
+//   const launch = await launchEngine(bridge, params, { demo });  // SettingsError, ProfileError
+//   launch.model, launch.settings, launch.profile, launch.format, launch.base
+//   await reconfigure(given, { params, base: launch.base, bridge, played })  // reloads the page
+//   const gate = new AgeGate(params); gate.why(); gate.confirm();
+
+import { AmountError, EngineRefusal, ProfileError, SettingsError } from "../core/errors.js";
+import { amount, limitsOf } from "../core/amounts.js";
+import { byId } from "../core/dom.js";
+import { t } from "../lang/i18n.js";
+import { makeFormat } from "../core/money.js";
+import { profileOf } from "./jurisdiction.js";
+import { readSettings } from "./launch.js";
+
+/** The launch settings of `params` under the engine's model, and the engine configured with
+ *  their bet levels and stake limit. `demo`: the showcase was asked for. Throws SettingsError
+ *  or ProfileError: nothing is played then. */
+export async function launchEngine(bridge, params, { demo }) {
+    let model = await bridge.model();
+    // the model file's own levels, and the limits of every amount (amounts.js) under its maths
+    const base = { bets: model.bets, default_bet: model.default_bet, limits: limitsOf(model) };
+    const settings = readSettings(params, { model, limits: base.limits }); // a bad value of money or rules plays nothing
+    const profile = profileOf(settings);
+    document.documentElement.dataset.market = settings.market;
+    if (demo && !(profile.buy && profile.autoplay)) {
+        // the showcase buys features one after another by itself: a profile without the buy or
+        // without autoplay cannot run it, and says so rather than loop on refusals
+        throw new ProfileError(t("demo.noProfile", { name: profile.name }));
+    }
+    const own = settings.bets.join() === model.bets.join() && settings.bet === model.default_bet;
+    if (!own || settings.maxBet !== null) {
+        try {
+            model = await bridge.configure({ bets: settings.bets, bet: settings.bet, maxBet: settings.maxBet });
+        } catch (err) {
+            if (err instanceof EngineRefusal) throw new SettingsError("bets", settings.bets.join(","), err.message,
+                "settings.engine", { reason: err });
+            throw err;
+        }
+    }
+    return { model, base, settings, profile, format: makeFormat(settings.currency, settings.locale) };
+}
+
+/** The parent's launch settings (a `configure` message): checked as the address's are (the
+ *  engine checks the levels), then the game starts again with them in its address; nothing
+ *  has been played, so nothing is lost, and the parent hears `ready` again. Refused after the
+ *  first round (`played()` true), or for a bad value: the game goes on as it was. */
+export async function reconfigure(given, { params, base, bridge, played }) {
+    if (given === null || typeof given !== "object" || Array.isArray(given)) {
+        throw new Error("configure needs settings: an object of launch settings");
+    }
+    if (played()) throw new Error("configure comes before the first round");
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(given)) {
+        if (v === null || !["string", "number", "boolean"].includes(typeof v)) {
+            throw new Error(`configure: ${k} must be a string or a number`);
+        }
+        next.set(k, AMOUNTS.includes(k) ? amountText(k, v) : typeof v === "boolean" ? (v ? "1" : "0") : String(v));
+    }
+    if (next.has("market")) next.delete("jurisdiction"); // the message's market is the one
+    const s = readSettings(next, { model: base, limits: base.limits, warn: () => {} });
+    await bridge.checkLaunch({ bets: s.bets, bet: s.bet, maxBet: s.maxBet }); // the engine's word on the levels
+    if (played()) throw new Error("configure comes before the first round");
+    location.replace(`${location.pathname}?${next}${location.hash}`);
+}
+
+/** The settings that are amounts: a message gives each as text (checked as the address's is)
+ *  or as one number (bets: a single level), never a boolean. */
+const AMOUNTS = ["bets", "bet", "maxBet"];
+
+/** A configure message's amount `v` as the address writes it: text as given; a number only
+ *  when it is an exact integer (amounts.js), so String() writes its own digits. */
+function amountText(key, v) {
+    if (typeof v === "string") return v;
+    try {
+        return String(amount(v, { key, min: 0, max: Number.MAX_SAFE_INTEGER, text: false }));
+    } catch (err) {
+        if (!(err instanceof AmountError)) throw err;
+        throw new SettingsError(key, err.value, err.why, err.code, err.params);
+    }
+}
+
+/** ?ageGate=1: nothing plays (button, key, API, command) until the parent posts
+ *  `ageConfirmed`. The controller asks `why()` before every round. */
+export class AgeGate {
+    constructor(params) {
+        this.confirmed = params.get("ageGate") !== "1";
+        if (!this.confirmed) {
+            byId("age-gate").hidden = false;
+            document.documentElement.dataset.ageGate = "waiting";
+        }
+    }
+
+    /** Why nothing may be played yet, or null. */
+    why() {
+        return this.confirmed ? null : t("age.why");
+    }
+
+    /** The site confirmed the player's age: play may begin. */
+    confirm() {
+        this.confirmed = true;
+        byId("age-gate").hidden = true;
+        delete document.documentElement.dataset.ageGate;
+    }
+}

@@ -1,0 +1,170 @@
+// The player's session: elapsed time and net position on screen, and the reality check.
+//
+//   import { SessionClock } from "./sessionclock.js";
+//   const clock = new SessionClock({ profile, format, saved });
+//   clock.on("check", (figures) => ...); clock.on("leave", (figures) => ...);
+//   await clock.gate();                        // before each round: waits while a check is open
+//   clock.setBusy(false);                      // the game is between rounds: show a due check now
+//
+// The session starts when the SessionClock is made (the page is ready). Its figures (staked,
+// won, net = won - staked) are the saved game's totals over the rounds played since then
+// (savedgame.js: a round resumed after a reload counts its win; its stake was counted in the
+// session that started it); the bar follows each move of the balance. The bar (#session-bar) shows while
+// profile.sessionClock is on. With profile.realityCheckMinutes = N, a check is due at N, 2N,
+// 3N... minutes of session time; it shows between rounds (at once when the game is idle, else
+// when the next round would start) in #reality-dialog, and play waits until the player picks
+// Continue (or Escape) or Leave. Leave ends the session: every later round is refused.
+
+import { SessionEnded } from "../core/errors.js";
+import { Emitter } from "../core/emitter.js";
+import { plural, t } from "../lang/i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** "1:02:03" (hours, minutes, seconds) for a span of `ms`. */
+export function clock(ms) {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    const pad = (n) => String(n).padStart(2, "0");
+    return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+}
+
+/** Spoken form, "1 hour 2 minutes 3 seconds". */
+export function spoken(ms) {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    const parts = [[Math.floor(s / 3600), "hour"], [Math.floor(s / 60) % 60, "minute"], [s % 60, "second"]];
+    const words = parts.filter(([n], i) => n > 0 || (i === 2 && s === 0)).map(([n, w]) => plural(`time.${w}`, n));
+    return words.join(" ");
+}
+
+export class SessionClock extends Emitter {
+    constructor({ profile, format, saved, now = () => Date.now() }) {
+        super();
+        Object.assign(this, { profile, format, saved, now });
+        this.startedAt = now();
+        this.firstRound = saved.roundsPlayed; // the session's rounds are the saved game's from here
+        this.ended = false;
+        this.checks = 0;
+        this._open = null; // the Promise of the reality check on screen
+        this._release = null;
+        this._busy = false;
+        this.el = {
+            bar: $("session-bar"), time: $("session-time"), net: $("session-net"),
+            dialog: $("reality-dialog"), elapsed: $("reality-elapsed"), rnet: $("reality-net"),
+            staked: $("reality-staked"), won: $("reality-won"), cont: $("reality-continue"),
+            leave: $("reality-leave"), ended: $("session-ended"), endedText: $("session-ended-text"),
+        };
+        const minutes = profile.realityCheckMinutes;
+        this.intervalMs = minutes ? minutes * 60000 : null;
+        this.nextCheck = this.intervalMs ? this.startedAt + this.intervalMs : Infinity;
+        const e = this.el;
+        e.bar.hidden = !profile.sessionClock;
+        // each figure with its label, as the launch's net and clock switches say
+        e.time.hidden = e.time.previousElementSibling.hidden = !profile.clock;
+        e.net.hidden = e.net.previousElementSibling.hidden = !profile.net;
+        e.cont.addEventListener("click", () => this._close(false));
+        e.leave.addEventListener("click", () => this._close(true));
+        e.dialog.addEventListener("cancel", (ev) => { ev.preventDefault(); this._close(false); }); // Escape: continue
+        saved.on("balance", () => this.render());
+        this.render();
+        this._timer = setInterval(() => this.tick(), Math.min(1000, this.intervalMs ?? 1000));
+    }
+
+    get elapsed() {
+        return this.now() - this.startedAt;
+    }
+
+    get net() {
+        return this.saved.totals(this.firstRound).net;
+    }
+
+    /** The controller says whether a round is playing (a check never interrupts one). */
+    setBusy(busy) {
+        this._busy = busy;
+        if (!busy) this.tick();
+    }
+
+    get due() {
+        return this.now() >= this.nextCheck;
+    }
+
+    get paused() {
+        return this._open !== null;
+    }
+
+    tick() {
+        this.render();
+        if (!this._busy && this.due && !this._open && !this.ended) this._show();
+    }
+
+    /** Before each round: resolves when play may go on (no check due or open); rejects with
+     *  SessionEnded once the player has left. */
+    async gate() {
+        if (this.ended) throw new SessionEnded("the session has ended: reload the page to play again");
+        if (this.due && !this._open) this._show();
+        if (this._open) await this._open;
+        if (this.ended) throw new SessionEnded("the session has ended: reload the page to play again");
+    }
+
+    figures() {
+        const { staked, won, net } = this.saved.totals(this.firstRound);
+        return { elapsedMs: this.elapsed, staked, won, net };
+    }
+
+    signed(minor) {
+        return minor > 0 ? `+${this.format(minor)}` : minor < 0 ? `−${this.format(-minor)}` : this.format(0);
+    }
+
+    render() {
+        const e = this.el;
+        if (!this.profile.sessionClock) return;
+        e.time.textContent = clock(this.elapsed);
+        e.time.setAttribute("aria-label", spoken(this.elapsed));
+        e.net.textContent = this.signed(this.net);
+        e.net.dataset.minor = String(this.net);
+        e.net.classList.toggle("down", this.net < 0);
+    }
+
+    _show() {
+        const e = this.el;
+        this.checks += 1;
+        const f = this.figures();
+        e.elapsed.textContent = spoken(f.elapsedMs);
+        e.rnet.textContent = this.signed(f.net);
+        e.rnet.dataset.minor = String(f.net);
+        e.staked.textContent = this.format(f.staked);
+        e.won.textContent = this.format(f.won);
+        this._open = new Promise((resolve) => { this._release = resolve; });
+        if (!e.dialog.open) e.dialog.showModal();
+        e.cont.focus();
+        this.emit("check", f);
+    }
+
+    _close(leave) {
+        if (!this._open) return;
+        const e = this.el;
+        e.dialog.close();
+        if (this.intervalMs) {
+            const now = this.now();
+            while (this.nextCheck <= now) this.nextCheck += this.intervalMs;
+        }
+        if (leave) this.leave();
+        const release = this._release;
+        this._open = null;
+        this._release = null;
+        release();
+    }
+
+    /** Ends the session: the game refuses every later round and says so on screen. */
+    leave() {
+        if (this.ended) return;
+        this.ended = true;
+        clearInterval(this._timer);
+        const f = this.figures();
+        this.el.endedText.textContent = t("ended.text", {
+            elapsed: spoken(f.elapsedMs), net: this.signed(f.net), staked: this.format(f.staked), won: this.format(f.won),
+        });
+        this.el.ended.hidden = false;
+        this.el.ended.querySelector("h2")?.focus();
+        this.emit("leave", f);
+    }
+}

@@ -1,0 +1,183 @@
+// Book of Christmas Eve, PAR page: small DOM and number-formatting helpers shared by its modules.
+//
+// A figure of static/par.json is shown by `figure(key, value, text)`: an element whose text is the
+// formatted value and whose data-key / data-value hold the JSON path and the raw value, so a
+// reader (or a test) can check every number against `python -m engine par --json`.
+//
+// Words come from the tables (static/i18n/, through t()); numbers are formatted in the locale
+// the game uses for the page's language (languages.js), as its
+// amounts are. A sentence holding a figure element is built by `parts(key, vars)`: the
+// translated text split on its {placeholders}, each replaced by its node or string.
+
+import { dir, has, lang, t } from "../lang/i18n.js";
+import { FALLBACK, LANGUAGES } from "../lang/languages.js";
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** A symbol's name in the page's language (the game's sym.NAME texts; unknown: as it is). */
+export function displayName(symbol) {
+    return has(`sym.${symbol}`) ? t(`sym.${symbol}`) : symbol;
+}
+
+/** The text of `key` as a list of strings and nodes: each {name} is vars[name] (a Node, such
+ *  as a figure, stays itself; anything else becomes a string). */
+export function parts(key, vars = {}) {
+    return t(key).split(/\{(\w+)\}/).map((part, i) => {
+        if (i % 2 === 0) return part;
+        if (!Object.hasOwn(vars, part)) return `{${part}}`;
+        return vars[part] instanceof Node ? vars[part] : String(vars[part]);
+    }).filter((part) => part !== "");
+}
+
+/** An element holding the text of `key` with its figures (see parts). */
+export function sentence(tag, className, key, vars) {
+    const node = el(tag, className);
+    node.append(...parts(key, vars));
+    return node;
+}
+
+export function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+}
+
+export function svg(tag, attrs = {}, text) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    if (text !== undefined) node.textContent = String(text);
+    return node;
+}
+
+/** The raw value as data-value holds it: numbers in JS's shortest round-trip form. */
+export function rawValue(value) {
+    return typeof value === "string" ? value : String(value);
+}
+
+/** Mark `node` as showing the figure at JSON path `key` (dot-separated) with raw `value`. */
+export function mark(node, key, value) {
+    node.dataset.key = key;
+    node.dataset.value = rawValue(value);
+    return node;
+}
+
+/** A <span class="fig"> with the formatted text of the figure at `key`. */
+export function figure(key, value, text, tag = "span") {
+    return mark(el(tag, "fig", text), key, value);
+}
+
+/** Read the value at a dot-separated path of `obj` (keys themselves never hold dots). */
+export function at(obj, key) {
+    return key.split(".").reduce((o, k) => (o == null ? undefined : o[k]), obj);
+}
+
+/** The locale of the page's language, as the game formats its amounts in it. */
+export const locale = () => LANGUAGES[lang()]?.locale ?? LANGUAGES[FALLBACK].locale;
+
+const formats = new Map();
+function format(options) {
+    const id = `${locale()} ${JSON.stringify(options)}`;
+    if (!formats.has(id)) formats.set(id, new Intl.NumberFormat(locale(), options));
+    return formats.get(id);
+}
+const digitsOf = (digits) => ({ minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export const fixed = (x, digits = 2) => format(digitsOf(digits)).format(x);
+export const pct = (fraction, digits = 2) => format({ style: "percent", ...digitsOf(digits) }).format(fraction);
+/** The sign of a multiple; in a right-to-left page held to its number as Intl holds "%" there
+ *  (between left-to-right marks), so "12×" does not read "×12". */
+export const timesSign = () => (dir() === "rtl" ? "\u200e×\u200e" : "×");
+export const times = (x, digits = 2) => `${fixed(x, digits)}${timesSign()}`;
+export const grouped = (x) => fixed(x, 0);
+/** A small width in scientific notation: 1.6E-12. */
+export const sci = (x) => format({ notation: "scientific", maximumFractionDigits: 1 }).format(x);
+/** A count in short form for a chart's axis: 10k, 1M (10.000, 1 Mio. in German). */
+export const short = (n) => format({ notation: "compact", maximumFractionDigits: 1 }).format(n);
+/** "12× bet" (a multiple of the total bet) in the page's words. */
+export const timesBet = (x, digits = 2) => t("par.timesBet", { x: times(x, digits) });
+
+/** A percentage with enough digits to show a small fraction (e.g. 0.0102%). */
+export function smallPct(fraction) {
+    const p = fraction * 100;
+    if (p === 0) return pct(0, 0);
+    const digits = Math.min(6, Math.max(2, 2 - Math.floor(Math.log10(Math.abs(p)))));
+    return pct(fraction, digits);
+}
+
+/** "1 in 3.30" for a probability. */
+export function oneIn(p, digits = 2) {
+    return p > 0 ? t("par.oneIn", { n: fixed(1 / p, digits) }) : t("par.never");
+}
+
+export function section(id, title, intro) {
+    const s = el("section", "par-section");
+    s.id = id;
+    const h = el("h2", "par-heading");
+    h.append(el("span", "par-deco", "\u2744"), el("span", "", title), el("span", "par-deco", "\u2744"));
+    s.appendChild(h);
+    if (intro) s.appendChild(el("p", "par-intro", intro));
+    return s;
+}
+
+/** A card: a label, a big figure and an optional note (nodes or strings). */
+export function stat(label, main, ...notes) {
+    const card = el("div", "par-stat");
+    card.appendChild(el("div", "par-stat-label", label));
+    const value = el("div", "par-stat-value");
+    value.append(main);
+    card.appendChild(value);
+    for (const note of notes) {
+        const p = el("div", "par-stat-note");
+        p.append(...(Array.isArray(note) ? note : [note]));
+        card.appendChild(p);
+    }
+    return card;
+}
+
+/** A table from a header row and rows of cells (strings or nodes), in a box that scrolls where
+ *  the table is wider than the page (or, folded in a .par-details, taller than its box). A
+ *  keyboard reaches the box (tabindex 0) to scroll it with the arrow keys, and a screen reader
+ *  names it: a region named by the table's caption, or by `label` for a table without one
+ *  (the heading or summary above it says what it is). */
+export function table(className, head, rows, { caption, label = caption } = {}) {
+    const t = el("table", `par-table ${className || ""}`.trim());
+    if (caption) t.appendChild(el("caption", "", caption));
+    const thead = el("thead");
+    const tr = el("tr");
+    for (const h of head) tr.appendChild(el("th", "", h)).setAttribute("scope", "col");
+    thead.appendChild(tr);
+    const tbody = el("tbody");
+    for (const row of rows) {
+        const r = el("tr");
+        row.forEach((cell, i) => {
+            const c = el(i === 0 ? "th" : "td");
+            if (i === 0) c.setAttribute("scope", "row");
+            c.append(cell instanceof Node ? cell : String(cell));
+            r.appendChild(c);
+        });
+        tbody.appendChild(r);
+    }
+    t.append(thead, tbody);
+    const wrap = el("div", "par-table-wrap");
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", label);
+    wrap.tabIndex = 0;
+    wrap.appendChild(t);
+    return wrap;
+}
+
+/** Call draw(width) now and whenever `box` changes width (charts sized in real pixels). */
+export function responsive(box, draw) {
+    let last = -1;
+    const redraw = () => {
+        const w = Math.round(box.clientWidth);
+        if (w > 0 && w !== last) {
+            last = w;
+            draw(w);
+        }
+    };
+    if (typeof ResizeObserver === "function") new ResizeObserver(redraw).observe(box);
+    else addEventListener("resize", redraw);
+    redraw();
+}

@@ -1,0 +1,113 @@
+// Replay mode (?replay=TEXT, a link a history entry's Share button made): the page shows one
+// round the engine re-derived from the link's draws (bridge.openReplay) and nothing of the
+// player's. No betting controls, no balance; #replay-play plays the round on the reels (again
+// and again), its running win on #replay-win. Nothing is read from or written to the player's
+// storage: no saved game, no writer lock, no tab channel (app.js builds none of them here).
+//
+//   const opened = await openLink(bridge, location.href);  // refuses a bad link: CannotStart
+//   const replay = new LinkReplay({ opened, format, makeSequencer, hud });
+
+import { CannotStart, EngineRefusal, Refused } from "../core/errors.js";
+import { PageState, byId, interactive, pageState, setPageState } from "../core/dom.js";
+import { ReplayShow } from "./replay.js";
+import { t } from "../lang/i18n.js";
+
+/** `<html data-mode>` in replay mode; set as soon as the URL asks for it, so no betting control
+ *  shows even while the engine starts. */
+export const REPLAY_MODE = "replay";
+
+/** The link's round as the engine re-derived it, `{round, text}`; an altered, truncated or
+ *  other-model link is refused with the engine's reason, before anything is shown. */
+export async function openLink(bridge, href) {
+    try {
+        return await bridge.openReplay(href);
+    } catch (err) {
+        if (err instanceof EngineRefusal) {
+            throw new CannotStart(`this replay link was refused: ${err.message}`, "start.replayRefused", { reason: err });
+        }
+        throw err;
+    }
+}
+
+/** What replay mode takes off the page: the betting controls and the history (and below, the
+ *  bet, balance and win meters). */
+const BETTING = ["spin", "buy", "autoplay-button", "turbo", "history-button"];
+
+export class LinkReplay extends ReplayShow {
+    constructor({ opened, format, makeSequencer, hud, sound }) {
+        super({ format, makeSequencer });
+        Object.assign(this, { hud, sound });
+        this.round = opened.round;
+        this.text = opened.text;
+        for (const id of BETTING) byId(id)?.remove();
+        for (const id of ["bet", "balance", "win"]) byId(id)?.closest(".meter")?.remove(); // the banner shows the win
+        const { round } = this;
+        const banner = byId("replay-banner");
+        banner.dataset.link = "true";
+        byId("replay-when").textContent = t("replay.sharedWhen");
+        byId("replay-bet").textContent = format(round.bet);
+        byId("replay-bet").dataset.minor = String(round.bet);
+        const cost = byId("replay-cost");
+        cost.textContent = round.buy ? t("replay.costBought", { cost: format(round.cost) }) : format(round.cost);
+        cost.dataset.minor = String(round.cost);
+        byId("replay-cost-part").hidden = false;
+        this._showWin(round.total_win);
+        const play = byId("replay-play");
+        play.hidden = false;
+        play.addEventListener("click", () => this.play().catch(() => {}));
+        byId("replay-stop").addEventListener("click", () => this.stop());
+        banner.hidden = false;
+        hud.announce(t("say.sharedReplay", { bet: format(round.bet), win: format(round.total_win) }));
+    }
+
+    /** Space or Enter plays the round (again), Escape stops it; nothing while `dialog` is open. */
+    listen(dialog) {
+        byId("info-close").addEventListener("click", () => dialog.close());
+        document.addEventListener("keydown", (ev) => {
+            if (pageState() === PageState.ERROR || dialog.open) return;
+            if (ev.key === "Escape") {
+                this.stop();
+            } else if ((ev.key === " " || ev.key === "Enter") && !interactive(ev.target) && !this.playing) {
+                ev.preventDefault();
+                this.play().catch(() => {});
+            }
+        });
+    }
+
+    /** The mute button: no saved setting here, the sound alone. */
+    toggleMute() {
+        if (!this.sound) return;
+        this.sound.muted = !this.sound.muted;
+        this.hud.setMuted(this.sound.muted);
+    }
+
+    /** No stored rounds here (game.history()). */
+    list() {
+        return [];
+    }
+
+    /** Plays the link's round on the reels; resolves with it once shown. */
+    async play() {
+        if (this.playing) throw new Refused("the replay is already playing");
+        this.playing = true;
+        setPageState(PageState.PLAYING);
+        const play = byId("replay-play");
+        const stop = byId("replay-stop");
+        play.disabled = true;
+        stop.classList.add("on");
+        document.body.classList.add("replaying");
+        try {
+            this._showWin(0);
+            await this.sequencer.play(this.round);
+        } finally {
+            this._showWin(this.round.total_win); // a stopped replay still shows the round's win
+            document.body.classList.remove("replaying");
+            stop.classList.remove("on");
+            play.disabled = false;
+            play.textContent = t("replay.again");
+            this.playing = false;
+            setPageState(PageState.READY);
+        }
+        return this.round;
+    }
+}

@@ -1,0 +1,344 @@
+// The page's one door to the rules engine, which runs in a Web Worker
+// (static/boot/engine-worker.mjs: Pyodide, the engine and main.py's EngineBridge), so that the
+// page's main thread never runs Python: booting it there froze the loading screen for seconds.
+// This module starts that worker as soon as it runs (index.html loads it early) and publishes
+// `window.bridge` (async functions that take plain values and resolve to the engine's JSON
+// strings; see main.py) once the engine is up; the wrapper below makes every call a Promise of a
+// parsed object. Nothing else in static/js touches window.bridge or the worker.
+//
+//   const bridge = await connect();              // once the engine has started
+//   const model = await bridge.model();
+//   const offer = await bridge.offer(100);       // {bet, cost, buy_cost, line_bet, paytable, cap, big_win, ...}
+//   const { round, rng } = await bridge.playRound(100, false);
+//   const checked = await bridge.checkRound(savedRound, bet, cost);
+//   await bridge.restoreRng(state);
+//   const { round, text } = await bridge.openReplay(location.href);   // a ?replay= link
+//   const { link, export: record } = await bridge.shareSaved(savedRound, pageUrl);
+//   const info = await bridge.scenario("max-win");  // {name, mode, bet, description}
+//   const { round } = await bridge.playScenario("max-win");
+//
+// A request the engine refuses rejects with an `EngineRefusal` carrying the engine's words (its
+// English `message`) and its stable `code`, `params` and `money` (engine/errors.py), which
+// reasons.js turns into the player's language.
+//
+// `?engine=page` (for comparison and as a fallback) runs Python on the page instead, as before
+// the worker: our loader and PyScript (static/boot/strict-csp.js) run main.py there, which
+// publishes a `window.bridge` of synchronous functions; the same wrapper serves both.
+
+import { EngineRefusal, StartupError } from "../core/errors.js";
+import { released } from "../start/poster.js";
+import { ATTEMPTS, backoff, downloadFailure, pause, reportDownloadFailure, reportStartupError, stallMsOf } from "../start/startup.js";
+
+function parsed(json) {
+    const value = JSON.parse(json);
+    if (value && typeof value === "object" && "error" in value) throw new EngineRefusal(value.error, value);
+    return value;
+}
+
+export class Bridge {
+    constructor(raw) {
+        this._raw = raw;
+        /** The `?seed=N` in use, or null (SystemRandom). */
+        this.seed = raw.seed ?? null;
+        /** "SystemRandom" or "Random(seed=N)". */
+        this.rngName = raw.rngName ?? null;
+    }
+
+    /** The model (engine/data/model.json as the engine read it). */
+    async model() {
+        return JSON.parse(this._raw.modelJson);
+    }
+
+    /** What a bet costs and pays: cost, buy_cost, line_bet, paytable in minor units, cap,
+     *  big-win tiers, free-spin count. */
+    async offer(bet) {
+        return parsed(await this._raw.offer(bet));
+    }
+
+    /** Decides one whole round: `{round, rng}` (rng: the seeded generator's state after it, or null). */
+    async playRound(bet, buy = false) {
+        return parsed(await this._raw.playRound(bet, buy));
+    }
+
+    /** A saved round re-derived by the engine from its stops: the full round with its events. */
+    async checkRound(round, bet, cost) {
+        return parsed(await this._raw.checkRound(JSON.stringify(round), bet, cost)).round;
+    }
+
+    /** The launch's bet levels and stake limit, `{bets, bet, maxBet}` (minor units), checked by
+     *  the engine: resolves with the model under them (as model() gives it); every later offer
+     *  and round is under them. EngineRefusal when the engine refuses a level or the limit. */
+    async configure(launch) {
+        return parsed(await this._raw.configure(JSON.stringify(launch))).model;
+    }
+
+    /** What configure(launch) would answer, changing nothing: resolves, or EngineRefusal. */
+    async checkLaunch(launch) {
+        parsed(await this._raw.checkLaunch(JSON.stringify(launch)));
+    }
+
+    /** A replay link (or its text) replayed by the engine: `{round, text}`; an altered,
+     *  truncated or other-model link rejects with the engine's reason. */
+    async openReplay(link) {
+        return parsed(await this._raw.openReplay(link));
+    }
+
+    /** A saved round's `{text, link, export}`: its replay link on `pageUrl`, its export record. */
+    async shareSaved(round, pageUrl) {
+        return parsed(await this._raw.shareSaved(JSON.stringify(round), pageUrl));
+    }
+
+    /** A scenario of the engine's catalogue: `{name, mode, bet, description}`. */
+    async scenario(name) {
+        return parsed(await this._raw.scenario(name));
+    }
+
+    /** The named scenario's round, decided by the engine from its draws: `{round, rng}`. */
+    async playScenario(name) {
+        return parsed(await this._raw.playScenario(name));
+    }
+
+    /** Puts the seeded generator back in a saved state. */
+    async restoreRng(state) {
+        const refused = await this._raw.restoreRng(JSON.stringify(state));
+        if (refused) throw new EngineRefusal(refused);
+    }
+}
+
+/** The bridge, once the engine has fired `bridge-ready`; rejects with a StartupError if the page
+ *  goes to its error state first (main.py's startup error, or boot.js's watchdog). */
+export function connect() {
+    const root = document.documentElement;
+    if (window.bridge) return Promise.resolve(new Bridge(window.bridge));
+    return new Promise((resolve, reject) => {
+        const watch = new MutationObserver(failed);
+        const stop = () => { watch.disconnect(); removeEventListener("bridge-ready", started); };
+        function started() { stop(); resolve(new Bridge(window.bridge)); }
+        function failed() {
+            if (root.dataset.state !== "error") return;
+            stop();
+            reject(new StartupError(document.getElementById("status").textContent, downloadFailure() ?? {}));
+        }
+        addEventListener("bridge-ready", started);
+        watch.observe(root, { attributes: true, attributeFilter: ["data-state"] });
+        failed();
+    });
+}
+
+// ---- the engine's worker ------------------------------------------------------------------
+
+const MODE = new URLSearchParams(location.search).get("engine") === "page" ? "page" : "worker";
+
+/** Where Python runs: "worker" (the default) or "page" (`?engine=page`). */
+export const engineMode = MODE;
+
+/** The calls of `window.bridge`: main.py's METHODS, by their JavaScript names (the Bridge class
+ *  above wraps each; tests/test_lists.py checks the three agree). */
+export const BRIDGE_METHODS = Object.freeze(["offer", "playRound", "checkRound", "restoreRng", "configure",
+    "checkLaunch", "openReplay", "shareSaved", "scenario", "playScenario"]);
+
+/** The one place `window.bridge` is published, for either place Python runs: `info` is the
+ *  engine's `{modelJson, seed, rngName, engineModule}`, `call(method, args)` a Promise of the
+ *  engine's JSON answer to one of main.py's EngineBridge.handle methods (arguments cross as
+ *  JSON, so a float or a string stays one and the engine refuses it in its own words). */
+function publish(info, call) {
+    window.bridge = {
+        modelJson: info.modelJson,
+        seed: info.seed,
+        rngName: info.rngName,
+        ...Object.fromEntries(BRIDGE_METHODS.map((name) => [name, (...args) => call(name, args)])),
+    };
+    // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
+    window.engineModule = info.engineModule;
+    dispatchEvent(new CustomEvent("bridge-ready"));
+}
+
+/** The engine could not start: `{message, traceback}` (the reason, Python's traceback if any),
+ *  or `{code: "boot.download", file}`: a file it needs did not come after its tries. */
+function failed({ message, traceback, code, file }) {
+    if (traceback) console.error(traceback);
+    if (code === "boot.download") {
+        console.error(message);
+        reportDownloadFailure(file);
+    } else {
+        reportStartupError(message);
+    }
+}
+
+// The worker static/js/start/earlyworker.js started from the top of index.html, if it did.
+function takeEarlyWorker() {
+    const early = globalThis.__boceEngineWorker ?? null;
+    delete globalThis.__boceEngineWorker;
+    return early;
+}
+
+const WORKER_SCRIPT = new URL("../../boot/engine-worker.mjs", import.meta.url);
+const newWorker = () => new Worker(WORKER_SCRIPT, { type: "module", credentials: "omit" });
+
+function startWorker() {
+    const early = takeEarlyWorker();
+    let worker = early?.worker ?? newWorker();
+    let failedTries = 0; // of the worker's script (a module worker that did not load)
+    let started = false; // the worker has said something: its script loaded
+    const pending = new Map();
+    let next = 0;
+    const call = (method, args) => new Promise((resolve, reject) => {
+        const id = next++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, method, args });
+    });
+    const onMessage = ({ data }) => {
+        started = true;
+        if (data.id !== undefined) {
+            const waiting = pending.get(data.id);
+            pending.delete(data.id);
+            if ("failure" in data) waiting?.reject(new Error(data.failure));
+            else waiting?.resolve(data.result);
+        } else if (data.type === "progress") {
+            // as PyScript reported its stages on the page: app.js's loading bar follows them
+            dispatchEvent(new CustomEvent("py:progress", { detail: data.detail }));
+        } else if (data.type === "ready") {
+            publish(data, call);
+        } else if (data.type === "error") {
+            failed(data);
+        }
+    };
+    const listen = () => {
+        worker.addEventListener("message", onMessage);
+        worker.addEventListener("error", onError);
+        worker.postMessage({ type: "start", search: location.search });
+    };
+    // the worker's script (or a module it imports) could not be loaded or run; a script that did
+    // not load (no message: nothing ran, not even its first progress) is tried again, with a new
+    // worker, ATTEMPTS times in all (startup.js)
+    function onError(event) {
+        event.preventDefault();
+        if (event.message || started) {
+            reportStartupError(event.message || "the engine's worker failed");
+            return;
+        }
+        worker.terminate();
+        failedTries += 1;
+        console.info(`static/boot/engine-worker.mjs: try ${failedTries} of ${ATTEMPTS} failed`);
+        if (failedTries >= ATTEMPTS) {
+            reportDownloadFailure("static/boot/engine-worker.mjs");
+            return;
+        }
+        setTimeout(() => {
+            worker = newWorker();
+            listen();
+        }, backoff(failedTries));
+    }
+    if (early) {
+        early.handOver(onMessage, onError); // with what it said before this module ran
+    } else {
+        listen();
+    }
+    return {
+        /** How the interpreter booted: "snapshot", or "plain: <why>" (static/boot/pyodide.mjs). */
+        bootPath: () => call("bootPath", []),
+        /** A Python expression's value in the worker (for the tests and the bench). */
+        python: (code) => call("python", [code]),
+    };
+}
+
+// ?engine=page's downloads (docs/boot.md "Failed downloads"): Pyodide and PyScript fetch with
+// the page's fetch() and our loader imports Pyodide's JavaScript half through
+// globalThis.__boceImport, so both are tried ATTEMPTS times here with the worker's back-off (a
+// network error, a 5xx, or no headers within the stall timeout; a body that stalls or breaks is
+// the worker's alone to watch and resume); a file the boot needs that never came ends in the
+// error screen at once (PyScript only logs it), the optional snapshot is left to our loader's
+// plain boot.
+const SITE = new URL("../../../", import.meta.url).href;
+const fileOf = (href) => (href.startsWith(SITE) ? href.slice(SITE.length) : href).split(/[?#]/)[0];
+const BOOT_FILE = /^(static\/vendor\/|static\/boot\/|engine\/|main\.py$|pyscript\.toml$)/;
+const OPTIONAL = /^static\/vendor\/snapshot\//;
+// the worker's 20 s of silence (static/boot/engine-worker.mjs), here for the headers only
+const STALL_MS = stallMsOf(location.search);
+
+const givenUp = new Map(); // file -> its error: asked for no more in this boot
+function gaveUp(file, why) {
+    const error = new Error(`${file} could not be downloaded (${why})`);
+    Object.assign(error, { code: "boot.download", file });
+    givenUp.set(file, error);
+    if (!OPTIONAL.test(file)) reportDownloadFailure(file);
+    return error;
+}
+
+function retryOnPage() {
+    const pageFetch = globalThis.fetch.bind(globalThis);
+    globalThis.fetch = async function (resource, options = {}) {
+        const href = typeof resource === "string" || resource instanceof URL ? new URL(resource, location.href).href : null;
+        const file = href && fileOf(href);
+        if (!file || !BOOT_FILE.test(file)) return pageFetch(resource, options);
+        if (givenUp.has(file)) throw givenUp.get(file);
+        for (let tries = 1; ; tries++) {
+            let why;
+            // (a request whose headers do not come within the stall timeout is given up too)
+            const silence = new AbortController();
+            const timer = setTimeout(() => silence.abort(new Error(`no data for ${(STALL_MS / 1000).toFixed(1)} s`)), STALL_MS);
+            const signal = !options.signal ? silence.signal
+                : typeof AbortSignal.any === "function" ? AbortSignal.any([options.signal, silence.signal]) : options.signal;
+            try {
+                const response = await pageFetch(href, { ...options, signal });
+                if (response.status < 500) return response;
+                why = `HTTP ${response.status}`;
+            } catch (error) {
+                if (options.signal?.aborted) throw error; // the caller's own abort
+                why = String(silence.signal.reason?.message ?? error?.message ?? error);
+            } finally {
+                clearTimeout(timer);
+            }
+            console.info(`${file}: try ${tries} of ${ATTEMPTS} failed (${why})`);
+            if (tries >= ATTEMPTS) throw gaveUp(file, why);
+            await pause(tries);
+        }
+    };
+    // (a module that failed is not kept: import() fetches again what failed, and only that)
+    globalThis.__boceImport = async (url, name = fileOf(String(url))) => {
+        for (let tries = 1; ; tries++) {
+            try {
+                return await import(url);
+            } catch (error) {
+                if (!/dynamically imported module|importing a module script failed|error loading/i.test(String(error?.message ?? error)))
+                    throw error;
+                console.info(`${name}: try ${tries} of ${ATTEMPTS} failed`);
+                if (tries >= ATTEMPTS) throw gaveUp(name, "not loaded");
+                await pause(tries);
+            }
+        }
+    };
+}
+
+function startOnPage() {
+    takeEarlyWorker()?.worker.terminate(); // (earlyworker.js starts none under ?engine=page)
+    retryOnPage();
+    // main.py, run by PyScript on the page, reports as the worker does: its EngineBridge's
+    // `handle` (synchronous here) with the engine's facts, or why it could not start
+    addEventListener("engine-ready", ({ detail }) => {
+        const handle = detail.handle;
+        publish(detail, (method, args) => new Promise((resolve) => resolve(handle(method, JSON.stringify(args)))));
+    }, { once: true });
+    addEventListener("engine-failed", ({ detail }) => failed(detail), { once: true });
+    // the <script type="x-py-on-page"> of index.html becomes PyScript's main script, then
+    // PyScript (with its worker hooks emptied) and our loader start
+    for (const script of document.querySelectorAll('script[type="x-py-on-page"]')) script.type = "py";
+    const loader = globalThis.__boceImport(new URL("../../boot/pyodide.mjs", import.meta.url).href);
+    loader.catch(() => {}); // (reported as it failed)
+    globalThis.__boceImport(new URL("../../boot/strict-csp.js", import.meta.url).href).catch(() => {});
+    return {
+        bootPath: () => loader.then((m) => m.boot.path),
+        python: (code) => loader.then((m) => m.boot.pyodide.runPython(code)),
+    };
+}
+
+/** The engine's interpreter, for the tests and the bench: `bootPath()` and `python(code)`. */
+export const engine = (() => {
+    const start = MODE === "page" ? startOnPage : startWorker;
+    // at once, or (?poster=1) when the poster's Play is pressed: nothing of the runtime before
+    const started = released.then(start);
+    return {
+        bootPath: () => started.then((e) => e.bootPath()),
+        python: (code) => started.then((e) => e.python(code)),
+    };
+})();

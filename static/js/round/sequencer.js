@@ -1,0 +1,357 @@
+// Plays a decided round: its `events`, in order, one awaited handler per event type.
+// Nothing here decides anything: every symbol, stop and amount comes from the round's events
+// (the win meter shows each event's `total`, the running capped total the engine reported;
+// anticipation and the big-win tier are fields of `reveal` and `roundEnd`). It never touches
+// the balance or storage: the controller credits the round once `play` resolves.
+//
+//   const seq = new Sequencer({ model, renderer, reels, hud, meter, panels, sound, speed, format });
+//   seq.on("step", ({ index }) => the controller saves the step);
+//   await seq.play(round, { from: 0, quiet: false });
+//
+// `meter` is the display sink for the round's running total: `{ show(minor) }` (the HUD's #win
+// for a live round, the replay banner for a replay); it is the only writer of that element
+// while a round plays. Events (emitter.js), for whoever listens: "step" {index, event} as
+// each event begins, "roundStart", "featureStart", "featureEnd" (the engine's event).
+//
+// `from` starts at any event index (a saved round interrupted mid-reveal): the state the
+// earlier events built (feature mode, special symbol, counter, running total, reel stops) is
+// restored without animation first. seq.hurry() (a click or key during the reveal) stops the
+// reels at once and shortens what is left of the current spin's presentation. seq.stop() (a
+// replay the player no longer wants to watch) ends the presentation after the current event.
+
+import { meterMs } from "../ui/countup.js";
+import { Emitter } from "../core/emitter.js";
+import { EventType, SpinKind } from "./events.js";
+import { t } from "../lang/i18n.js";
+
+export class Sequencer extends Emitter {
+    constructor({ model, renderer, reels, hud, meter, panels, sound, speed, format, paytable = () => null }) {
+        super();
+        Object.assign(this, { model, renderer, reels, hud, meter, panels, sound, speed, format, paytable });
+        this.quiet = false;
+        this._hurry = false;
+        this._stopped = false;
+        this._wake = null;
+        this.round = null;
+    }
+
+    /** Every wait and animation's duration is multiplied by this (1: as designed). */
+    get speedFactor() {
+        return this.speed();
+    }
+
+    /** A click or key while a round plays: stop the reels now, shorten the rest. */
+    hurry() {
+        if (!this.round) return;
+        this._hurry = true;
+        this.reels.slam();
+        this.meter.land?.();
+        if (this._wake) this._wake();
+    }
+
+    /** Stop presenting: the current event's waits and panels end now and no later event plays.
+     *  Only for replays; a live round always plays to its end (its money is credited there). */
+    stop() {
+        if (!this.round) return;
+        this._stopped = true;
+        this.panels.dismiss();
+        this.hurry();
+    }
+
+    /** Shows a round panel (intro, outro, big win, max win); none once stopped. */
+    panel(kind, options) {
+        return this._stopped ? Promise.resolve() : this.panels[kind](options);
+    }
+
+    wait(ms) {
+        if (this._stopped) return Promise.resolve();
+        if (this._hurry) ms = Math.min(ms, 120);
+        const t = ms * this.speedFactor;
+        if (t < 1) return Promise.resolve();
+        return new Promise((resolve) => {
+            const timer = setTimeout(done, t);
+            function done() { clearTimeout(timer); resolve(); }
+            this._wake = () => { this._wake = null; setTimeout(done, Math.min(t, 120 * this.speedFactor)); };
+        });
+    }
+
+    sfx(name, ...args) {
+        try { this.sound?.[name]?.(...args); } catch { /* sound is optional */ }
+    }
+
+    /** A win's sound, unless this round gets no celebration (play's `quiet`). */
+    cheer(name, ...args) {
+        if (!this.quiet) this.sfx(name, ...args);
+    }
+
+    /** The running total on the meter (without its pulse for a round without celebration),
+     *  its text counting up to it for a win of `timesBet` total bets; in a feature the bar's
+     *  feature win follows (the live meter drives both, every frame). */
+    show(minor, timesBet = 0) {
+        const ms = this._hurry || this.quiet ? 0 : meterMs(timesBet) * this.speedFactor;
+        this.total = minor;
+        this.meter.show(minor, { quiet: this.quiet, ms });
+        if (!this.meter.drivesFeature) this.hud.setFeatureWin(minor);
+    }
+
+    /** What a win tag says a win added: its amount, or that the cap cut it (what it added, or
+     *  that it added nothing more). */
+    tag(paid, amount, multiplier = 1) {
+        const mult = multiplier > 1 ? ` (x${multiplier})` : "";
+        if (paid >= amount) return `${this.format(paid)}${mult}`;
+        return paid > 0 ? t("canvas.capCut", { amount: this.format(paid) }) : t("canvas.capNothing");
+    }
+
+    /** Plays `round` from event `from`; `quiet` (a profile's rule: a win not above the stake
+     *  is not celebrated): no win sounds, no meter pulse, no big-win panel; the amounts show. */
+    async play(round, { from = 0, quiet = false } = {}) {
+        this.round = round;
+        this.quiet = quiet;
+        this.feature = { on: false, special: null, count: 0, number: 0, total: 0 };
+        this.grid = null;
+        this.total = 0;
+        this.capped = null; // the maxWin event of a round the cap ended
+        if (from > 0) this._restore(round, from);
+        try {
+            for (let i = from; i < round.events.length; i++) {
+                const event = round.events[i];
+                this.emit("step", { index: i, event });
+                const handler = this[`on_${event.type}`];
+                if (!handler) throw new Error(`no handler for event ${event.type}`);
+                await handler.call(this, event);
+                if (this._stopped) {
+                    this._leaveFeature(); // a replay stopped mid-feature: the base game again
+                    break;
+                }
+            }
+        } finally {
+            this.round = null;
+            this._hurry = false;
+            this._stopped = false;
+        }
+    }
+
+    _restore(round, from) {
+        let total = 0;
+        let base = 0;
+        for (const e of round.events.slice(0, from)) {
+            if (e.type === EventType.FREE_SPINS_START) {
+                base = total; // what the triggering spin won
+                Object.assign(this.feature, { on: true, special: e.special, count: e.count });
+            } else if (e.type === EventType.FREE_SPIN) {
+                this.feature.number = e.number;
+            } else if (e.type === EventType.FREE_SPINS_END) {
+                this.feature.on = false;
+            } else if (e.type === EventType.REVEAL) {
+                this.grid = e.grid;
+                const strips = this._strips(e);
+                this.reels.reels.forEach((r, i) => r.rest(strips[i], e.stops[i]));
+            } else if (e.type === EventType.SPIN_END) {
+                total = e.total;
+                this.feature.total = e.feature_total;
+            } else if (e.type === EventType.MAX_WIN) {
+                this.capped = e;
+            }
+        }
+        this.renderer.setFree(this.feature.on);
+        if (this.feature.on) {
+            this.hud.enterFeature(base);
+            this.hud.showFeature(this.feature);
+        }
+        this.show(total);
+    }
+
+    _strips(reveal) {
+        return reveal.kind === SpinKind.FREE ? this.model.reels.free_spins : this.model.reels.base;
+    }
+
+    // ---- one handler per event type ---------------------------------------------------
+
+    async on_roundStart(e) {
+        this.renderer.clearWins();
+        this.show(0);
+        this.emit("roundStart", e);
+    }
+
+    async on_reveal(e) {
+        this._hurry = false;
+        this.renderer.clearWins();
+        this.grid = e.grid;
+        const wild = this.model.wild;
+        const tease = e.anticipation ?? []; // the reels the engine says spin longer (two books showing)
+        let left = this.reels.reels.length;
+        this.sfx("spinStart");
+        this.sfx("spinLoop", true);
+        await this.reels.spin({
+            strips: this._strips(e), stops: e.stops, grid: e.grid, speedFactor: this.speedFactor, tease,
+            onLand: (i) => {
+                left -= 1;
+                this.sfx("reelStop", i);
+                const row = e.grid[i].indexOf(wild);
+                if (row >= 0) {
+                    this.sfx("book", i);
+                    this.renderer.glow([[i, row]]);
+                }
+                // suspense: once every reel before the teased ones has stopped, those still able
+                // to complete the trigger are lit, the others dimmed, with a rising sound
+                if (tease.length && !this._hurry) {
+                    const teasing = tease.filter((r) => r > i);
+                    if (teasing.length && i === tease[0] - 1) {
+                        this.renderer.tease(teasing);
+                        this.sfx("anticipation", true);
+                    } else if (this.renderer.teasing) {
+                        this.renderer.tease(teasing);
+                        if (!teasing.length) this.sfx("anticipation", false);
+                    }
+                }
+                if (left === 0) this.sfx("spinLoop", false);
+            },
+        });
+        this.renderer.tease(null);
+        this.sfx("anticipation", false);
+        this.sfx("spinLoop", false);
+        await this.wait(120);
+        this.renderer.clearGlows();
+    }
+
+    async on_expandBooks(e) {
+        let k = 0;
+        for (const reel of e.reels) {
+            const row = this.grid[reel].indexOf(this.model.wild);
+            const mult = e.multipliers[String(reel)];
+            this.renderer.expandWild(reel, Math.max(0, row), mult);
+            this.sfx("expandBook", k++);
+            await this.wait(450);
+            if (mult > 1) this.sfx("multiplier", mult); // x1 changes nothing: no reveal, no sound
+            await this.wait(mult > 1 ? 550 : 300);
+        }
+        if (e.reels.length > 1) {
+            const parts = e.reels.map((r) => `x${e.multipliers[String(r)]}`).join(" · ");
+            this.renderer.showBanner(`x${e.multiplier}`, t("canvas.multipliers", { parts }), 1300);
+            this.hud.announce(t("say.wildReels", { multiplier: e.multiplier }));
+            if (e.multiplier > 1) this.sfx("multiplier", e.multiplier);
+            await this.wait(1300);
+        }
+    }
+
+    /** Each line is shown with what it added to the round; the meter counts up to the engine's
+     *  running total while the lines show (and the feature bar with it). */
+    async on_lineWins(e) {
+        const paylines = this.model.paylines;
+        this.show(e.total, e.paid / this.round.bet);
+        for (const w of e.wins) {
+            this.renderer.showLine(w.line, paylines[w.line], w.positions, this.tag(w.paid, w.amount, w.multiplier));
+            this.cheer("win", Number(w.times_bet)); // the engine's paid / bet, a decimal string
+            await this.wait(e.wins.length > 4 ? 650 : 950);
+        }
+        this.renderer.showAllLines(e.wins, paylines);
+        await this.wait(500);
+    }
+
+    async on_expandSymbol(e) {
+        this.renderer.hideLines();
+        const symbol = t(`sym.${e.symbol}`);
+        const label = e.paid >= e.amount
+            ? `${t("canvas.sesPays", { symbol, amount: this.format(e.paid) })}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`
+            : `${symbol}: ${this.tag(e.paid, e.amount)}`;
+        this.renderer.expandSes(e.reels, e.symbol, label);
+        this.sfx("expandSymbol");
+        this.show(e.total, e.times_bet);
+        this.cheer("win", Number(e.times_bet));
+        this.hud.announce(t("say.expanding", { symbol, amount: this.format(e.paid) }));
+        await this.wait(1800);
+    }
+
+    async on_spinEnd(e) {
+        this.show(e.total, 0);
+        if (this.feature.on) {
+            this.feature.total = e.feature_total;
+            this.hud.showFeature(this.feature);
+            await this.wait(e.paid > 0 ? 700 : 350);
+        } else if (e.paid > 0) {
+            this.hud.announce(t("say.youWin", { amount: this.format(e.paid) }));
+        }
+    }
+
+    async on_freeSpinsTrigger(e) {
+        this.renderer.hideLines();
+        this.renderer.glow(e.positions);
+        this.sfx("book");
+        this.renderer.showBanner(t("canvas.freeSpins"), t("canvas.books", { count: e.positions.length }), 1600);
+        this.hud.announce(t("say.trigger", { count: e.positions.length }));
+        await this.wait(1700);
+    }
+
+    async on_freeSpinsStart(e) {
+        this.sfx("featureStart");
+        Object.assign(this.feature, { on: true, special: e.special, count: e.count, number: 0, total: 0 });
+        this.emit("featureStart", e);
+        this.hud.announce(t("say.fsStart", { count: e.count, symbol: t(`sym.${e.special}`) }));
+        this.meter.land?.();
+        // the special symbol's pays at this round's bet: the engine's offer (what the info screen lists)
+        const pays = this.paytable(this.round.bet)?.[e.special] ?? null;
+        await this.panel("intro", { count: e.count, special: e.special, symbols: Object.keys(this.model.paytable),
+            pays, speedFactor: this.speedFactor });
+        this.renderer.clearWins();
+        this.renderer.setFree(true);
+        this.sfx("music", "feature");
+        this.hud.enterFeature(this.total); // the feature win counts from here: what the trigger won is the base
+        this.hud.showFeature(this.feature);
+    }
+
+    async on_freeSpin(e) {
+        this.feature.number = e.number;
+        this.renderer.clearWins();
+        this.hud.showFeature(this.feature);
+        this.sfx("freeSpin");
+    }
+
+    /** The cap is reached: the round ends here. Said at once (a banner, the fanfare's opening);
+     *  the round's celebration (roundEnd) then counts up to the max win, the last thing shown. */
+    async on_maxWin(e) {
+        this.capped = e;
+        this.meter.land?.();
+        this.renderer.hideLines();
+        this.renderer.burst(60);
+        this.renderer.showBanner(t("panel.maxWin"), t("panel.cap", { cap: this.model.max_win.toLocaleString("en-US") }), 1800);
+        this.sfx("tier", 4);
+        this.hud.announce(t("say.maxWin", { amount: this.format(e.amount) }));
+        await this.wait(1900);
+    }
+
+    async on_freeSpinsEnd(e) {
+        this.feature.total = e.total;
+        this.hud.announce(t("say.fsEnd", { amount: this.format(e.total) }));
+        await this.panel("outro", { total: e.total, played: e.played, timesBet: e.times_bet, speedFactor: this.speedFactor,
+            sfx: (name, ...a) => this.cheer(name, ...a) });
+        this._leaveFeature();
+        this.emit("featureEnd", e);
+    }
+
+    /** Back to the base game's dress: no feature bar, no wild reels, no win lines. */
+    _leaveFeature() {
+        this.feature.on = false;
+        this.renderer.setFree(false);
+        this.renderer.clearWins();
+        this.hud.hideFeature();
+        this.sfx("music", "base");
+    }
+
+    async on_roundEnd(e) {
+        this.meter.land?.();
+        const capped = e.end === "max_win";
+        const tier = this.quiet && !capped ? null : e.big_win; // {name, level} from the model's tiers, or null
+        if (tier || capped) {
+            const level = tier?.level ?? 0;
+            this.renderer.burst(40 + 40 * level);
+            await this.panel("bigWin", {
+                name: tier?.name ?? "", level, amount: e.total_win, bet: this.round.bet, tiers: this.model.big_wins,
+                max: capped ? { cap: this.model.max_win, forfeited: this.capped?.forfeited ?? 0 } : null,
+                speedFactor: this.speedFactor, sfx: (name, ...a) => this.sfx(name, ...a),
+                onBurst: (lv) => this.renderer.burst(lv ? 50 + 30 * lv : 24),
+            });
+        }
+        this.show(e.total_win, 0);
+        if (e.total_win > 0) this.hud.announce(t("say.roundOver", { amount: this.format(e.total_win) }));
+    }
+}

@@ -1,0 +1,190 @@
+// Starts the engine's worker (static/boot/engine-worker.mjs) from the top of index.html, as soon
+// as the HTML arrives: a classic async script, run the moment it is loaded, before the page's
+// stylesheets and module scripts (which wait for each other and for the whole HTML). On a phone's
+// network the module scripts ran about 1.4 s after the first byte; the worker, which then
+// downloads the runtime, started only then. bridge.js takes the worker over when it runs, with
+// the messages the worker sent meanwhile (handOver below); without this script (or under
+// ?poster=1, where nothing of the runtime loads before Play, and ?engine=page, where Python runs
+// on the page) bridge.js starts the worker itself, as before.
+//
+// It also watches the page's own module scripts (docs/boot.md "Failed downloads"): a module of
+// a `<script type="module">`'s graph that did not download makes that script fail as a whole (an
+// `error` event on it, no more). It is imported again (import(): the browser fetches again what
+// failed, and only that), ATTEMPTS times in all with a back-off, then the page shows its error
+// screen with a Retry button (static/js/start/startup.js reportDownloadFailure, or, if that module
+// cannot be loaded either, the same in English from here).
+(() => {
+    const here = document.currentScript.src;
+
+    // ---- the page's modules: tried again, then the error screen ----
+    const ATTEMPTS = 4; // tries per file, the first included; the same in static/js/start/startup.js
+    const BACKOFF_MS = [500, 1500, 4000]; // before the 2nd, 3rd and 4th (x 0.8-1.2)
+    const pause = (tries) => new Promise((wake) => setTimeout(wake,
+        BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random())));
+    const path = (url) =>
+        (url.startsWith(new URL("../../../", here).href) ? url.slice(new URL("../../../", here).href.length) : url).split(/[?#]/)[0];
+    // (each engine's words for a module that could not be fetched, not one that threw)
+    const NOT_FETCHED = /dynamically imported module|importing a module script failed|error loading/i;
+    const failed = new Set(); // the module scripts (src) that failed and have not loaded since
+    let recovering = false;
+
+    /** The scripts whose download failed so far, as Resource Timing tells (a status of 0). */
+    const failedScripts = () => performance.getEntriesByType("resource")
+        .filter((e) => e.responseStatus === 0 && /\.m?js$/.test(new URL(e.name).pathname));
+    /** The module that did not come, as far as Resource Timing tells, else the script's own file. */
+    function missing(src) {
+        const scripts = failedScripts();
+        return path(scripts.length ? scripts[scripts.length - 1].name : src);
+    }
+
+    // A round per try: after the back-off, the scripts that failed are imported again, in the
+    // page's order, up to the first that fails (a module that failed is not kept: two importers
+    // of it would ask for it twice). ATTEMPTS requests of a file in all, the page's own load
+    // included (counted in Resource Timing, where the browser lists failed requests; else a
+    // round is a try).
+    async function recover(src) {
+        failed.add(src);
+        if (recovering) return;
+        recovering = true;
+        for (let tries = 1; ; ) {
+            await pause(tries);
+            let still = null;
+            for (const script of [...failed]) {
+                try {
+                    await import(script);
+                    failed.delete(script);
+                } catch (error) {
+                    // one that came and threw is boot.js's to report
+                    if (!NOT_FETCHED.test(String(error?.message ?? error))) { failed.delete(script); continue; }
+                    still = script;
+                    break;
+                }
+            }
+            if (still === null) { recovering = false; return; }
+            const file = missing(still);
+            tries = Math.max(tries + 1, failedScripts().filter((e) => path(e.name) === file).length);
+            console.info(`${file}: try ${tries} of ${ATTEMPTS} failed`);
+            if (tries >= ATTEMPTS) return giveUp(file);
+        }
+    }
+
+    function giveUp(file) {
+        import(new URL("./startup.js", here).href)
+            .then((startup) => startup.reportDownloadFailure(file))
+            .catch(() => inEnglish(file));
+    }
+
+    // The page's own modules did not load, its tables neither: startup.js's screen, in English
+    // (static/i18n/en.js "boot.failed").
+    const FAILED_IN_ENGLISH = "Connection lost: the game could not be loaded. Check your connection and try again. ({file})";
+    function inEnglish(file) {
+        const root = document.documentElement;
+        if (root.dataset.state !== "loading") return;
+        root.dataset.state = "error";
+        root.removeAttribute("data-lang-pending");
+        const message = FAILED_IN_ENGLISH.replace("{file}", file);
+        const status = document.getElementById("status");
+        if (status) status.textContent = message;
+        const button = document.getElementById("retry"); // its text is index.html's English
+        if (button) {
+            button.addEventListener("click", () => location.reload(), { once: true });
+            button.hidden = false;
+            button.focus();
+        }
+        if (window.parent !== window) {
+            try {
+                window.parent.postMessage({ source: "book-of-christmas-eve", type: "error", message, code: "boot.download", file }, "*");
+            } catch { /* a closed parent */ }
+        }
+    }
+
+    const isEntry = (node) => node instanceof HTMLScriptElement && node.type === "module" && node.src;
+    // (an element's error does not bubble: heard on its way down)
+    addEventListener("error", (event) => { if (isEntry(event.target)) recover(event.target.src); }, true);
+    // This script may run after the module scripts failed (it is async; their failure may come
+    // first on a fast network): if a script of the page failed to download already, each entry
+    // is imported again; one that ran is in the module map and costs no request.
+    if (failedScripts().length) {
+        for (const script of document.querySelectorAll("script[type=module][src]")) recover(script.src);
+    }
+
+    // ---- a page module that stalls: the page loaded again, then the error screen ----
+    // A module script whose file (or a file of its graph) gets no byte holds the page for ever:
+    // the browser waits on it, fires no event, and an import() of its URL only joins that same
+    // fetch (the module map keeps one fetch per URL). Module scripts are deferred, so the
+    // document's DOMContentLoaded waits for all of them to have run: while it has not come,
+    // every resource the page completes (Resource Timing, a PerformanceObserver) is progress;
+    // `stallMs` (20 s, as the engine's worker; ?stallMs=N for tests) without any is a stall.
+    // The page is then loaded again after the back-off (a new module map, new requests), the
+    // tries counted in sessionStorage, and after ATTEMPTS the error screen names the module.
+    // Nothing more on the happy path: one observer and one timer, gone at DOMContentLoaded.
+    const params = new URLSearchParams(location.search);
+    const stallMs = Number(params.get("stallMs")) >= 100 ? Number(params.get("stallMs")) : 20_000;
+    const STALLS = "boce.moduleStalls " + location.href; // sessionStorage: stalled loads so far
+    const stalls = {
+        get() { try { return Number(sessionStorage.getItem(STALLS)) || 0; } catch { return ATTEMPTS - 1; } },
+        set(n) {
+            try { if (n) sessionStorage.setItem(STALLS, String(n)); else sessionStorage.removeItem(STALLS); } catch { /* no storage */ }
+        },
+    };
+    const evaluated = new Set(); // module scripts that have run (or failed) in this load
+    addEventListener("load", (event) => { if (isEntry(event.target)) evaluated.add(event.target.src); }, true);
+    /** The module the page waits on: the first module script whose file did not complete, else
+     *  the first that has not run (one of its imports is missing). */
+    function waitedOn() {
+        const done = new Set(performance.getEntriesByType("resource").filter((e) => e.responseEnd > 0).map((e) => e.name));
+        const scripts = [...document.querySelectorAll("script[type=module][src]")].filter((s) => !evaluated.has(s.src));
+        return path((scripts.find((s) => !done.has(s.src)) ?? scripts[0])?.src ?? location.href);
+    }
+    // (this async script may run after the HTML is parsed, "interactive", but before the
+    // module scripts: DOMContentLoaded has then not begun)
+    const navigation = performance.getEntriesByType("navigation")[0];
+    const modulesPending = navigation ? navigation.domContentLoadedEventStart === 0 : document.readyState === "loading";
+    if (modulesPending && typeof PerformanceObserver === "function") {
+        let timer = 0;
+        const arm = () => { clearTimeout(timer); timer = setTimeout(stalled, stallMs); };
+        const progress = new PerformanceObserver(arm);
+        progress.observe({ type: "resource" });
+        arm();
+        document.addEventListener("DOMContentLoaded", () => {
+            clearTimeout(timer);
+            progress.disconnect();
+            if (stalls.get()) stalls.set(0); // this load's modules all came
+        }, { once: true });
+        function stalled() {
+            progress.disconnect();
+            if (document.documentElement.dataset.state !== "loading") return;
+            const file = waitedOn();
+            const tries = stalls.get() + 1;
+            console.info(`${file}: try ${tries} of ${ATTEMPTS} stalled (no data for ${(stallMs / 1000).toFixed(1)} s)`);
+            if (tries >= ATTEMPTS) {
+                stalls.set(0); // Retry starts with all its tries
+                // (startup.js may be what the page waits on: then in English from here)
+                setTimeout(() => inEnglish(file), Math.min(stallMs, 2000));
+                return giveUp(file);
+            }
+            stalls.set(tries);
+            pause(tries).then(() => location.reload());
+        }
+    }
+
+    // ---- the engine's worker ----
+    if (params.get("poster") === "1" || params.get("engine") === "page" || typeof Worker !== "function") return;
+    const worker = new Worker(new URL("../../boot/engine-worker.mjs", here), { type: "module", credentials: "omit" });
+    const held = []; // the events so far, in their order
+    const hold = (event) => held.push(event);
+    worker.addEventListener("message", hold);
+    worker.addEventListener("error", hold);
+    worker.postMessage({ type: "start", search: location.search });
+    globalThis.__boceEngineWorker = {
+        worker,
+        /** bridge.js's listeners from now on, after the events held so far (in their order). */
+        handOver(onMessage, onError) {
+            worker.removeEventListener("message", hold);
+            worker.removeEventListener("error", hold);
+            worker.addEventListener("message", onMessage);
+            worker.addEventListener("error", onError);
+            for (const event of held.splice(0)) (event.type === "message" ? onMessage : onError)(event);
+        },
+    };
+})();

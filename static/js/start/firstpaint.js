@@ -1,0 +1,126 @@
+// The first paint: the frame, the reels and the HUD on screen before Python is ready.
+// It starts when this module is evaluated: index.html loads it as an entry script of its own,
+// before app.js (which imports it too), so that it runs as soon as its own small graph is in.
+//
+// The model file (engine/data/model.json) is data, not rules: its reel strips, symbols and bet
+// levels are enough to draw the game at rest. This module reads it with fetch as soon as the
+// page's scripts run, draws the reels at a resting position (the same one app.js used to show
+// at `ready`), fills the bet selector, keeps spin, buy and the bet locked, and turns the
+// full-screen loader into a slim progress bar over the stage. It then sets
+// `performance.mark("reels-painted")` right after the canvas holds that first frame.
+//
+// Nothing here decides an amount: the balance and the buy price stay blank until the engine
+// has answered (app.js fills them at `ready`). app.js takes the renderer and reels over once
+// the engine is up, after checking that the engine read the same strips.
+
+import { byId } from "../core/dom.js";
+import { fillBets } from "../ui/hud.js";
+import { makeFormat } from "../core/money.js";
+import { readSettings } from "../operator/launch.js";
+import { REELS } from "../canvas/layout.js";
+import { t } from "../lang/i18n.js";
+import { languageReady } from "./language.js";
+import { ReelSet } from "../canvas/reels.js";
+import { Renderer } from "../canvas/renderer.js";
+
+export const MODEL_URL = "./engine/data/model.json";
+
+/** Where each reel rests before the first round: a fixed, harmless position of the strip. */
+export const restStops = (strips) => strips.map((s, i) => (i * 7 + 3) % s.length);
+
+/** The symbols the renderer needs sprites for: the paytable's and the wild. */
+export const symbolsOf = (model) => [...Object.keys(model.paytable), model.wild];
+
+/** Locks the controls that start a round or change the bet (app.js unlocks them at ready).
+ *  Spin is only aria-disabled, so that a tap on it (or Space) is answered at once with why
+ *  nothing happens (answerLockedSpin); buy and the bet are disabled outright. */
+function lockControls() {
+    for (const id of ["buy", "bet", "bet-down", "bet-up"]) byId(id).disabled = true;
+    const spin = byId("spin");
+    spin.setAttribute("aria-disabled", "true");
+    spin.dataset.locked = "loading";
+    spin.addEventListener("click", answerLockedSpin);
+}
+
+/** What a press of Spin while loading is told (the tables' load.spinLocked). */
+export const loadingText = () => t("load.spinLocked");
+
+/** A press of Spin while loading: the reason, in #message, in the same task as the tap (no
+ *  wait for Python). Removed by unlockSpin() at ready. */
+function answerLockedSpin() {
+    if (byId("spin").dataset.locked !== "loading") return;
+    const message = byId("message");
+    message.dataset.kind = "notice";
+    byId("message-text").textContent = loadingText();
+    byId("top-up").hidden = true;
+    message.hidden = false;
+}
+
+/** At ready (app.js): Spin plays; the loading answer goes, and its message if still shown. */
+export function unlockSpin() {
+    const spin = byId("spin");
+    spin.removeEventListener("click", answerLockedSpin);
+    delete spin.dataset.locked;
+    if (byId("message-text").textContent === loadingText()) byId("message").hidden = true;
+}
+
+function paintHud(model, format) {
+    const bet = byId("bet");
+    fillBets(bet, model.bets, format);
+    bet.value = String(model.default_bet);
+    // The balance (the save, checked by the engine) and the buy price (the engine's offer)
+    // are not known yet: a dash rather than a number nobody decided.
+    byId("balance").textContent = "–";
+    byId("buy-price").textContent = "–";
+    // no round has won anything yet: nothing, in the launch's currency and language
+    byId("win").textContent = format(0);
+}
+
+/** The bet levels and the format the launch settings give (launch.js; the engine checks them
+ *  again at ready), so the first paint shows the currency and levels the game will play in;
+ *  the model's own, in euros, when a setting is bad (app.js then shows why). */
+function launchView(model, format) {
+    try {
+        const s = readSettings(new URLSearchParams(location.search), { model, warn: () => {} });
+        return [{ ...model, bets: s.bets, default_bet: s.bet }, makeFormat(s.currency, s.locale)];
+    } catch {
+        return [model, format];
+    }
+}
+
+/**
+ * Draws the game at rest. Resolves with `{model, renderer, reels}` (the model as fetched), or
+ * with null if anything is missing (the page then paints at ready, as before).
+ */
+export async function paintEarly({ format, reduced }) {
+    lockControls();
+    const loader = byId("loader");
+    await languageReady; // the body is hidden until then; the canvas's words (the wild's label) need it
+    try {
+        const response = await fetch(MODEL_URL, { priority: "high" }); // preloaded by index.html
+        if (!response.ok) throw new Error(`${MODEL_URL}: HTTP ${response.status}`);
+        const model = await response.json();
+        if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels`);
+        paintHud(...launchView(model, format));
+        const renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reduced });
+        await renderer.load();
+        const reels = new ReelSet(model.reels.base, restStops(model.reels.base));
+        renderer.reels = reels;
+        // The loader shrinks to a bar over the stage; the stage then has its final size.
+        byId("stage").append(loader);
+        document.body.classList.add("painted");
+        await renderer.prepare(); // sprites and layers, a piece per task
+        renderer.drawNow(); // still until the game is ready, when app.js starts its frame loop
+        performance.mark("reels-painted");
+        return { model, renderer, reels };
+    } catch (err) {
+        console.info(`The reels are painted once the engine is ready: ${err?.message ?? err}`);
+        return null;
+    }
+}
+
+// Started as soon as the module is evaluated; app.js takes the result once the engine is up.
+// (Loading this module before static/boot/pyodide.mjs was tried: on an emulated phone it painted
+// no sooner, as the main thread is busy parsing the runtime's scripts, and delayed the boot.)
+const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+export const painted = paintEarly({ format: makeFormat(), reduced });

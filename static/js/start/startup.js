@@ -1,0 +1,73 @@
+// The page's one reporter of a start that failed: <html data-state> goes to "error" and
+// #status says why, in one sentence. boot.js (an uncaught error while loading), bridge.js (the
+// engine's worker failed) and app.js (a start that threw) all report through it; main.py says
+// the same sentence when Python runs on the page (?engine=page).
+//
+// A download the boot needs that failed all its tries (docs/boot.md "Failed downloads"): the
+// worker's files (static/boot/engine-worker.mjs), the worker's script (bridge.js), the page's
+// own modules (static/js/start/earlyworker.js) end in reportDownloadFailure: the message, the Retry
+// button (#retry: the same URL loaded again, so every launch setting and the saved game, which a
+// failed boot never writes, are kept) and the parent's `error` message.
+
+import * as embed from "../core/embed.js";
+import { t } from "../lang/i18n.js";
+
+/** The stable code of a download that failed (the parent's `error` message, docs/page-contract.md). */
+export const DOWNLOAD = "boot.download";
+/** Tries per file, and the waits before the 2nd, 3rd and 4th (x 0.8-1.2): the same in
+ *  static/boot/engine-worker.mjs and static/js/start/earlyworker.js. */
+export const ATTEMPTS = 4;
+export const BACKOFF_MS = [500, 1500, 4000];
+/** The wait after the `tries`-th failed try. */
+export const backoff = (tries) => BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random());
+/** A promise of the wait after the `tries`-th failed try. */
+export const pause = (tries) => new Promise((wake) => setTimeout(wake, backoff(tries)));
+/** The stall timeout: 20 s of silence, or `?stallMs=N` (tests only, at least 100) of `search`;
+ *  the same in static/boot/engine-worker.mjs and static/js/start/earlyworker.js. */
+export function stallMsOf(search) {
+    const asked = Number(new URLSearchParams(search).get("stallMs"));
+    return asked >= 100 ? asked : 20_000;
+}
+
+let failure = null; // { code, file } of the download that failed, once reported
+
+/** The sentence the loading screen shows when the game could not start because of `detail`. */
+export function startupMessage(detail) {
+    return t("load.failed", { detail });
+}
+
+/** Shows the start as failed with `text` (the whole sentence): only while the page is loading,
+ *  unless `always`. Returns whether it did. */
+export function showStartupFailure(text, { always = false } = {}) {
+    const root = document.documentElement;
+    if (!always && root.dataset.state !== "loading") return false;
+    root.dataset.state = "error";
+    const status = document.getElementById("status");
+    if (status) status.textContent = text;
+    return true;
+}
+
+/** Shows the start as failed because of `detail` (startupMessage). */
+export function reportStartupError(detail, options) {
+    return showStartupFailure(startupMessage(detail), options);
+}
+
+/** `file` (its path from the site's root) did not download after its tries: the message in the
+ *  player's language, the Retry button, and the parent told ({message, code, file}). Only while
+ *  loading, once; returns whether it did. */
+export function reportDownloadFailure(file) {
+    if (failure || !showStartupFailure(t("boot.failed", { file }))) return false;
+    failure = { code: DOWNLOAD, file: String(file) };
+    const retry = document.getElementById("retry");
+    if (retry) {
+        retry.textContent = t("boot.retry");
+        retry.addEventListener("click", () => location.reload(), { once: true });
+        retry.hidden = false;
+        retry.focus();
+    }
+    embed.post(embed.Outgoing.ERROR, { message: document.getElementById("status")?.textContent ?? "", ...failure });
+    return true;
+}
+
+/** The download failure reported, `{code, file}`, or null. */
+export const downloadFailure = () => failure;

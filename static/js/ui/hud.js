@@ -1,0 +1,287 @@
+// The HTML controls around the canvas: balance, bet, win, spin, buy, feature bar, messages.
+// It shows the numbers it is given (minor units, written by the launch's format: core/money.js) and
+// reports clicks as events ("spin", "buy", "bet" {bet}, "topUp", "info", "mute", "turbo",
+// "history"); the page (app.js) decides what they do.
+
+import { CountUp } from "./countup.js";
+import { byId as $, symbolUrl } from "../core/dom.js";
+import { Emitter } from "../core/emitter.js";
+import { plural, t } from "../lang/i18n.js";
+
+/** The kinds of message #message shows (its data-kind). */
+export const MessageKind = Object.freeze({ REFUSAL: "refusal", NOTICE: "notice" });
+
+/** Puts `text` in `node` (unless `write` is false: a <select> shows its option's text) and marks
+ *  how long it is (data-size "m" past 11 characters, "s" past 15), so the CSS can set a long
+ *  amount ("¥100,000,000", "BHD 10,000.000") smaller and it still fits its meter. */
+export function sized(node, text, write = true) {
+    if (write) node.textContent = text;
+    const size = text.length > 15 ? "s" : text.length > 11 ? "m" : "";
+    if (size) node.dataset.size = size; else delete node.dataset.size;
+}
+
+const MIN_TEXT_PX = 12; // no text under 12 CSS px (a phone held at arm's length)
+export const AMOUNT = { oneLine: true }; // fitWidth's options for an amount
+
+/** Shrinks `node`'s font, down to MIN_TEXT_PX at most, to the largest whole size whose text fits its box
+ *  (a long balance in a phone's narrow meter); its CSS size again once it fits at that.
+ *  `oneLine` (an amount): kept on one line while it shrinks, so "€20,168.00" gets smaller
+ *  rather than break inside its digits; only an amount too wide even at MIN_TEXT_PX may wrap
+ *  as its CSS allows (a long currency on a small phone). */
+export function fitWidth(node, { oneLine = false } = {}) {
+    node.style.fontSize = "";
+    node.style.whiteSpace = "";
+    if (!node.isConnected || node.clientWidth === 0) return;
+    // an amount that counts up is sized once, for the amount it lands on (data-widest), so its
+    // text neither outgrows its box nor changes size while it climbs
+    const shown = node.textContent;
+    const widest = node.dataset.widest;
+    if (widest) node.textContent = widest;
+    if (oneLine) node.style.whiteSpace = "nowrap";
+    const css = parseFloat(getComputedStyle(node).fontSize);
+    const over = () => node.scrollWidth > node.clientWidth + 0.5;
+    const set = (px) => { node.style.fontSize = `${px}px`; };
+    if (over() && css > MIN_TEXT_PX) {
+        // the largest whole size that fits, as a search a pixel at a time finds it, but from a
+        // first guess in proportion (a text's width grows with its size): a few layouts, not one
+        // per pixel (landing a count re-fits its title and amount while a tap waits)
+        let size = Math.max(MIN_TEXT_PX, Math.min(css - 1, Math.floor((css * node.clientWidth) / node.scrollWidth)));
+        set(size);
+        while (size + 1 < css) { // up while the next size still fits
+            set(size + 1);
+            if (over()) { set(size); break; }
+            size += 1;
+        }
+        while (over() && size > MIN_TEXT_PX) { // down while it does not
+            size = Math.max(MIN_TEXT_PX, size - 1);
+            set(size);
+        }
+    }
+    if (oneLine && node.scrollWidth > node.clientWidth + 0.5) node.style.whiteSpace = "";
+    if (widest) node.textContent = shown;
+}
+
+/** The bet <select>'s options: one a level (`bets`, minor units), worded by `format`; sized
+ *  by its longest (a <select> is as wide as its longest option). The first paint fills it too. */
+export function fillBets(select, bets, format) {
+    select.replaceChildren(...bets.map((b) => {
+        const o = document.createElement("option");
+        o.value = String(b);
+        o.textContent = format(b);
+        return o;
+    }));
+    sized(select, bets.map(format).reduce((a, b) => (b.length > a.length ? b : a), ""), false);
+}
+
+export class Hud extends Emitter {
+    constructor({ model, format }) {
+        super();
+        this.model = model;
+        this.format = format;
+        this.el = {
+            balance: $("balance"), bet: $("bet"), win: $("win"), spin: $("spin"), buy: $("buy"),
+            buyPrice: $("buy-price"), betDown: $("bet-down"), betUp: $("bet-up"),
+            feature: $("feature-bar"), fsCount: $("fs-count"), fsSymbol: $("fs-symbol"),
+            fsTotal: $("fs-total"), announce: $("announce"), message: $("message"),
+            messageText: $("message-text"), topUp: $("top-up"), messageClose: $("message-close"),
+            spinCount: $("spin-count"), auto: $("autoplay-button"),
+            info: $("info-button"), history: $("history-button"), mute: $("mute"), turbo: $("turbo"), winLabel: $("win-label"),
+        };
+        const e = this.el;
+        fillBets(e.bet, model.bets, format);
+        // a turned phone gives the meters another width
+        addEventListener("resize", () => { fitWidth(e.balance, AMOUNT); fitWidth(e.win, AMOUNT); });
+        // the option chosen is a level of the model's (by its place), never text read back
+        e.bet.addEventListener("change", () => this.emit("bet", { bet: model.bets[e.bet.selectedIndex] }));
+        e.betDown.addEventListener("click", () => this._stepBet(-1));
+        e.betUp.addEventListener("click", () => this._stepBet(1));
+        e.messageClose.addEventListener("click", () => this.hideMessage());
+        const clicks = { spin: e.spin, buy: e.buy, topUp: e.topUp, info: e.info, history: e.history, mute: e.mute, turbo: e.turbo };
+        for (const [type, control] of Object.entries(clicks)) control.addEventListener("click", () => this.emit(type));
+        this.spinMode = "spin";
+        this.autoLeft = null;
+        // #win's text counts toward its data-minor; in a feature the bar's feature win is the
+        // same count less what the round had won before it (one number, two places, every frame)
+        this.featureBase = null;
+        this._winText = "";
+        this.winCount = new CountUp((v) => this._writeWin(v));
+    }
+
+    _stepBet(dir) {
+        const bets = this.model.bets;
+        const i = this.el.bet.selectedIndex;
+        const j = Math.max(0, Math.min(bets.length - 1, i + dir));
+        if (j !== i) this.emit("bet", { bet: bets[j] });
+    }
+
+    setBalance(minor) {
+        sized(this.el.balance, this.format(minor));
+        fitWidth(this.el.balance, AMOUNT);
+        this.el.balance.dataset.minor = String(minor);
+    }
+
+    /** The bet selector and the buy price, from the engine's offer at that bet. */
+    setBet(offer) {
+        this.offer = offer;
+        const e = this.el;
+        e.bet.value = String(offer.bet);
+        e.bet.dataset.minor = String(offer.bet);
+        const i = this.model.bets.indexOf(offer.bet);
+        this._disable(e.betDown, this.busy || i <= 0);
+        this._disable(e.betUp, this.busy || i >= this.model.bets.length - 1);
+        sized(e.buyPrice, this.format(offer.buy_cost));
+    }
+
+    /** Show `minor` in #win: data-minor holds it at once, the text counts up to it over `ms`
+     *  (at once for 0, a lower amount, or no `ms`); a change makes it pulse, unless `quiet` (a
+     *  win a profile does not celebrate: the amount only). In a feature the bar's feature win
+     *  is set from the same amount (enterFeature). Resolves when the text shows `minor`. */
+    setWin(minor, { quiet = false, ms = 0 } = {}) {
+        const win = this.el.win;
+        if (win.dataset.minor !== String(minor)) {
+            win.classList.remove("bump");
+            void win.offsetWidth; // restart the CSS animation
+            if (minor > 0 && !quiet) win.classList.add("bump");
+        }
+        win.dataset.minor = String(minor);
+        if (this.featureBase !== null) this.el.fsTotal.dataset.minor = String(Math.max(0, minor - this.featureBase));
+        win.classList.toggle("has-win", minor > 0 && !quiet);
+        if (minor === this.winCount.target && this.winCount.counting) return Promise.resolve(); // counting there already
+        if (ms > 0 && minor > this.winCount.value) return this.winCount.to(minor, ms);
+        this.winCount.set(minor);
+        return Promise.resolve();
+    }
+
+    /** The bar's feature win for a round total of `minor` shown elsewhere (a replay's banner
+     *  holds the total): the amount less the feature's base, at once. */
+    setFeatureWin(minor) {
+        if (this.featureBase === null) return;
+        const won = Math.max(0, minor - this.featureBase);
+        this.el.fsTotal.dataset.minor = String(won);
+        sized(this.el.fsTotal, this.format(won));
+    }
+
+    /** Shows the count now at the amount in data-minor (a tap, the round's end). */
+    landWin() {
+        this.winCount.land();
+    }
+
+    _writeWin(v) {
+        const e = this.el;
+        const text = this.format(v);
+        if (text !== this._winText) {
+            this._winText = text;
+            sized(e.win, text);
+            // measuring forces a layout: only when the text grows a character (a count-up's frame)
+            if (text.length !== this._fitLength) { this._fitLength = text.length; fitWidth(e.win, AMOUNT); }
+        }
+        if (this.featureBase !== null) sized(e.fsTotal, this.format(Math.max(0, v - this.featureBase)));
+    }
+
+    /** Spin and Buy stay focusable through a round (aria-disabled: a click is refused), so
+     *  focus never falls to the page; a control that is disabled hands its focus to Spin. */
+    setBusy(busy) {
+        this.busy = busy;
+        const e = this.el;
+        for (const c of [e.spin, e.buy]) {
+            c.setAttribute("aria-disabled", String(busy));
+            if (!busy) c.disabled = false; // locked outright while loading (firstpaint.js)
+        }
+        this._disable(e.bet, busy);
+        e.spin.classList.toggle("spinning", busy);
+        if (this.offer) this.setBet(this.offer);
+        this.setSpinMode(this.spinMode, this.autoLeft);
+        // after a round, focus left on the page or on Buy comes back to Spin
+        const active = document.activeElement;
+        if (!busy && document.hasFocus() && (active === document.body || active === e.buy)) e.spin.focus();
+    }
+
+    _disable(control, off) {
+        if (off && document.activeElement === control) this.el.spin.focus();
+        control.disabled = off;
+    }
+
+    /** What the spin button does now: "spin" (aria-disabled while busy: a press is refused),
+     *  "slam" (stops the reels at once), "autoplay" (stops autoplay; shows `left`, the rounds
+     *  not yet started). Spin stays focusable throughout. */
+    setSpinMode(mode, left = null) {
+        const e = this.el;
+        this.spinMode = mode;
+        this.autoLeft = left;
+        const auto = mode === "autoplay";
+        e.spin.setAttribute("aria-disabled", String(mode === "spin" && !!this.busy));
+        e.spin.classList.toggle("stopper", mode === "slam");
+        e.spin.classList.toggle("counting", auto);
+        const count = left === Infinity ? "∞" : String(left);
+        e.spinCount.hidden = !auto;
+        e.spinCount.textContent = auto ? count : "";
+        e.spinCount.classList.toggle("long", auto && count.length > 2);
+        e.spin.setAttribute("aria-label", auto
+            ? t("hud.stopAuto", { left: left === Infinity ? t("hud.stopAutoUntil") : plural("hud.roundsLeft", left) })
+            : t(mode === "slam" ? "hud.slam" : "hud.spin"));
+        e.auto.setAttribute("aria-pressed", String(auto));
+        e.auto.setAttribute("aria-label", t(auto ? "hud.autoStop" : "hud.autoSettings"));
+        this._disable(e.auto, !auto && !!this.busy);
+    }
+
+    /** The feature begins with the round at `base` (what the triggering spin won; 0 for a bought
+     *  one): from now the bar's feature win is #win's amount less `base`, in data-minor and in
+     *  every frame of the count. */
+    enterFeature(base) {
+        this.featureBase = base;
+        const shown = this.winCount.value;
+        this.el.fsTotal.dataset.minor = String(Math.max(0, Number(this.el.win.dataset.minor ?? shown) - base));
+        sized(this.el.fsTotal, this.format(Math.max(0, shown - base)));
+    }
+
+    showFeature({ number, count, special }) {
+        const e = this.el;
+        e.feature.hidden = false;
+        e.fsCount.textContent = `${number}/${count}`;
+        e.fsCount.dataset.number = String(number);
+        if (e.fsSymbol.dataset.symbol !== special) { // a new src reloads the image: set it only when it changes
+            e.fsSymbol.src = symbolUrl(special);
+            e.fsSymbol.dataset.symbol = special;
+            e.fsSymbol.alt = t(`sym.${special}`);
+        }
+        e.winLabel.textContent = t("hud.totalWin"); // the meter counts the whole round, triggering spin included
+        document.body.classList.add("in-feature");
+    }
+
+    hideFeature() {
+        this.featureBase = null;
+        this.el.feature.hidden = true;
+        this.el.winLabel.textContent = t("hud.win");
+        document.body.classList.remove("in-feature");
+    }
+
+    setMuted(muted) {
+        this.el.mute.setAttribute("aria-pressed", String(muted));
+        this.el.mute.setAttribute("aria-label", t(muted ? "hud.soundOff" : "hud.soundOn"));
+        this.el.mute.classList.toggle("off", muted);
+    }
+
+    setTurbo(on) {
+        this.el.turbo.setAttribute("aria-pressed", String(on));
+        this.el.turbo.classList.toggle("on", on);
+    }
+
+    announce(text) {
+        this.el.announce.textContent = text;
+    }
+
+    /** A refusal (red) or a notice (gold); with `topUp` the demo top-up button is offered. */
+    showMessage(text, { topUp = false, kind = MessageKind.REFUSAL } = {}) {
+        const e = this.el;
+        e.message.dataset.kind = kind;
+        e.messageText.textContent = text;
+        e.topUp.hidden = !topUp;
+        e.message.hidden = false;
+        this.announce(text);
+    }
+
+    hideMessage() {
+        if (this.el.message.contains(document.activeElement)) this.el.spin.focus();
+        this.el.message.hidden = true;
+    }
+}

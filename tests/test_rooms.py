@@ -1,0 +1,93 @@
+"""The front end's folders and the direction of their imports.
+
+static/js/ is split into folders by concern; a module may import from its own folder and from
+the folders its folder's row below names, and from no other. The table is the one of
+docs/frontend.md ("Which file does what"): a folder lower in it never imports a folder higher
+up, so core/ imports nothing of the others and nothing imports app/. A dynamic import
+(`import("...")`, also in a JSDoc type) counts as an import.
+
+Also: no two files under static/ (without static/vendor/, the runtime `make vendor` copies in)
+share a base name, so that a file named in a doc, a test or a console message is one file.
+"""
+
+import re
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+STATIC = ROOT / "static"
+JS = STATIC / "js"
+
+# folder -> the other folders its modules may import (docs/frontend.md, "Which file does what")
+ALLOWED: dict[str, set[str]] = {
+    "core": set(),
+    "lang": {"core"},
+    "ui": {"lang", "core"},
+    "canvas": {"lang", "core"},
+    "sound": {"core"},
+    "operator": {"ui", "lang", "core"},
+    "start": {"operator", "canvas", "ui", "lang", "core"},
+    "ledger": {"operator", "ui", "lang", "core"},
+    "round": {"start", "ledger", "operator", "ui", "lang", "core"},
+    "controls": {"operator", "ui", "lang", "core"},
+    "replay": {"round", "ledger", "operator", "ui", "lang", "core"},
+    "par": {"start", "lang", "core"},  # the PAR page (par.html)
+    "app": {"core", "lang", "ui", "canvas", "sound", "operator", "start", "ledger", "round", "controls", "replay"},
+}
+
+IMPORT = re.compile(
+    r"""(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(["'])(\.{1,2}/[^"']+)\1""", re.MULTILINE)
+
+
+def modules() -> list[Path]:
+    return sorted(JS.rglob("*.js"))
+
+
+def imports(path: Path) -> list[Path]:
+    """Every relative module `path` imports (static, re-exported or dynamic), resolved."""
+    text = path.read_text(encoding="utf-8")
+    return [(path.parent / m.group(2)).resolve() for m in IMPORT.finditer(text)]
+
+
+def folder(path: Path) -> str | None:
+    """The folder of static/js/ that holds `path`, or None for a file outside static/js/."""
+    try:
+        parts = path.relative_to(JS).parts
+    except ValueError:
+        return None
+    return parts[0] if len(parts) > 1 else ""
+
+
+def test_every_module_sits_in_a_folder_of_the_table() -> None:
+    assert sorted({folder(p) for p in modules()}) == sorted(ALLOWED)
+
+
+def test_every_import_resolves_to_a_file() -> None:
+    missing = [f"{p.relative_to(ROOT)} -> {t}" for p in modules() for t in imports(p) if not t.is_file()]
+    assert missing == []
+
+
+def test_imports_go_only_the_allowed_way() -> None:
+    wrong = []
+    for path in modules():
+        here = folder(path)
+        for target in imports(path):
+            there = folder(target)
+            if there is None or there == here:
+                continue
+            if there not in ALLOWED[here]:
+                wrong.append(f"{path.relative_to(JS)} imports {target.relative_to(JS)} ({here} -> {there})")
+    assert wrong == []
+
+
+def test_the_table_has_no_cycle() -> None:
+    # each folder's row names only folders of rows above it (core first, app last)
+    order = list(ALLOWED)
+    for name, allowed in ALLOWED.items():
+        assert all(order.index(other) < order.index(name) for other in allowed), name
+    assert not any("app" in allowed for allowed in ALLOWED.values())
+
+
+def test_no_two_files_under_static_share_a_base_name() -> None:
+    names = Counter(p.name for p in STATIC.rglob("*") if p.is_file() and "vendor" not in p.relative_to(STATIC).parts)
+    assert [name for name, n in names.items() if n > 1] == []
