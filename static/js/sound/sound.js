@@ -20,6 +20,9 @@ import { MusicPlayer, playNote } from "./musicplayer.js";
 import { Synth } from "./synth.js";
 import { bigWinFanfare, featureFanfare, maxWinFanfare, tierSting } from "./fanfares.js";
 
+// The most an idle moment lasts (ms): one that long has no frame due and no task waiting.
+const IDLE_MS = 49;
+
 export class Sound {
     constructor() {
         this._muted = false; // the page sets it from the saved record (store.js)
@@ -53,16 +56,22 @@ export class Sound {
                 globalThis.addEventListener?.(type, this._onGesture, { capture: true, passive: true });
             }
         } catch { /* not in a window */ }
-        // A page's first AudioContext is a main-thread task of 0.1-0.5 s (140 ms on the phone
-        // profile). Made after the tap that plays the first sound, it held that tap's answer off
-        // the screen (the bench's slowest tap while playing: 224-280 ms, budget 200). When the
-        // player has touched the page already (a tap while it loaded), it is made in an idle
-        // moment instead; else the first sound after a gesture makes it, as before.
-        const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
-        idle(() => {
-            const active = globalThis.navigator?.userActivation?.hasBeenActive;
-            if (active && !this._ctx && !this._muted && (this._effectsOn || this._musicOn) && !this._hidden()) this._context();
-        }, { timeout: 2000 });
+        // A page's first AudioContext is a main-thread task of 0.1-0.5 s (100-140 ms on the phone
+        // profile, 40 ms unthrottled; a second one 5-15 ms). Made after the tap that plays the first
+        // sound, it held that tap's answer off the screen, at the round's busiest moment (the
+        // bench's slowest tap while playing: 224-280 ms, budget 200). When the player has touched
+        // the page already (a tap while it loaded), it is made once the game is ready, in a moment
+        // with the main thread wholly idle (no frame due); else the first sound after a gesture
+        // makes it, as before. (While loading, taps collided with it: 296-312 ms.)
+        const idle = globalThis.requestIdleCallback;
+        const warm = (deadline) => {
+            if (this._ctx || this._failed || !globalThis.navigator?.userActivation?.hasBeenActive) return;
+            const state = globalThis.document?.documentElement?.dataset.state;
+            if (state !== "loading" && state !== "ready" && state !== "playing") return; // failed
+            if (state !== "ready" || deadline.timeRemaining() < IDLE_MS) { idle(warm); return; }
+            if (!this._muted && (this._effectsOn || this._musicOn) && !this._hidden()) this._context();
+        };
+        if (idle) idle(warm);
     }
 
     get muted() {
