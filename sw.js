@@ -1,6 +1,6 @@
 // Service worker: the game offline after one visit, and repeat visits without downloading the
 // runtime again. At the top of the site so that its scope covers every page (index.html,
-// par.html, ...). Registered by static/boot/boot.js once the game is ready.
+// par.html, ...). Registered by static/js/start/watchdog.js once the game is ready.
 //
 // static/precache.js (written by tools/precache.py for the served folder) lists every file the
 // game needs with its SHA-256, and a version derived from the whole list. Each version caches
@@ -16,7 +16,7 @@
 //   else goes to the network.
 //
 // A new version waits while a page of the old one is open, so that page keeps loading from one
-// cache; static/boot/boot.js asks it to take over (message "activate") once that page is ready, and the
+// cache; static/js/start/watchdog.js asks it to take over (message "activate") once that page is ready, and the
 // next load is the new version's alone.
 importScripts("./static/precache.js");
 

@@ -16,7 +16,7 @@ export class EngineRefusal extends Error {
     }
 }
 
-/** A failure the loading screen already shows in its own words (main.py or boot.js); for a
+/** A failure the loading screen already shows in its own words (main.py or watchdog.js); for a
  *  download that failed, with its `code` and `file` (startup.js reportDownloadFailure). */
 export class StartupError extends Error {
     constructor(message, { code = null, file = null } = {}) {

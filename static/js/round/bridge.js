@@ -106,7 +106,7 @@ export class Bridge {
 }
 
 /** The bridge, once the engine has fired `bridge-ready`; rejects with a StartupError if the page
- *  goes to its error state first (main.py's startup error, or boot.js's watchdog). */
+ *  goes to its error state first (main.py's startup error, or watchdog.js). */
 export function connect() {
     const root = document.documentElement;
     if (window.bridge) return Promise.resolve(new Bridge(window.bridge));

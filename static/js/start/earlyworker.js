@@ -54,7 +54,7 @@
                     await import(script);
                     failed.delete(script);
                 } catch (error) {
-                    // one that came and threw is boot.js's to report
+                    // one that came and threw is watchdog.js's to report
                     if (!NOT_FETCHED.test(String(error?.message ?? error))) { failed.delete(script); continue; }
                     still = script;
                     break;

@@ -1,5 +1,5 @@
 // The page's one reporter of a start that failed: <html data-state> goes to "error" and
-// #status says why, in one sentence. boot.js (an uncaught error while loading), bridge.js (the
+// #status says why, in one sentence. watchdog.js (an uncaught error while loading), bridge.js (the
 // engine's worker failed) and app.js (a start that threw) all report through it; main.py says
 // the same sentence when Python runs on the page (?engine=page).
 //

@@ -2,7 +2,7 @@
 // never gets that far (Pyodide or main.py fails to load, a config error, an uncaught
 // Python exception) the page would say "Loading" forever. While <html data-state> is
 // still "loading", any uncaught error switches it to "error" with a readable message.
-import { reportStartupError } from "../js/start/startup.js";
+import { reportStartupError } from "./startup.js";
 
 const root = document.documentElement;
 
@@ -21,7 +21,7 @@ addEventListener("unhandledrejection", (event) => fail(event.reason));
 function registerServiceWorker() {
     if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker
-        .register(new URL("../../sw.js", import.meta.url), { updateViaCache: "none" })
+        .register(new URL("../../../sw.js", import.meta.url), { updateViaCache: "none" })
         .then((registration) => {
             const activate = () => registration.waiting?.postMessage("activate");
             activate();
