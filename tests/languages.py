@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 SOURCE = Path(__file__).resolve().parents[1] / "static" / "js" / "lang" / "languages.js"
-LINE = re.compile(r'^\s+(\w+): Object\.freeze\(\{ dir: "(ltr|rtl)", locale: "([\w-]+)" \}\),$', re.M)
+LINE = re.compile(r'^\s+"?([\w-]+)"?: Object\.freeze\(\{ dir: "(ltr|rtl)", locale: "([\w-]+)" \}\),$', re.M)
 
 
 class Language(NamedTuple):

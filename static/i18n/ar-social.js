@@ -95,3 +95,7 @@ export default {
     "scenario.product-125": "ميزة عند الطلب تُظهر لفتها المجانية الأولى ثلاث بكرات كتب بمضاعف 5x لكل منها: 125x على أرباحها",
     "scenario.max-win": "ميزة عند الطلب تبلغ الحد الأقصى: تنتهي الجولة وتدفع الحد الأقصى، وتسقط اللفات المجانية المتبقية",
 };
+
+// The words of betting in Arabic (a RegExp source, u flag): رهان, شراء, مقامرة, مال.
+// tests/e2e check every text shown in the social wording against it and English's.
+export const BETTING_WORDS = "(رهان|مراهن|شراء|مشترا|يشتري|مقامر|أموال|(^|\\s|بأي\\s)مال(\\s|$))";

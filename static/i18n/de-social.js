@@ -96,3 +96,7 @@ export default {
     "scenario.product-125": "ein Feature auf Abruf, dessen erstes Freispiel drei Buchwalzen mit je 5x zeigt: 125x auf seine Gewinne",
     "scenario.max-win": "ein Feature auf Abruf, das die Höchstgrenze erreicht: Die Runde endet und zahlt die Höchstgrenze, die übrigen Freispiele verfallen",
 };
+
+// Die Wörter des Wettens (a RegExp source, case-insensitive, u flag): Einsatz, kaufen, Wette, Geld, Glücksspiel.
+// tests/e2e check every text shown in the social wording against it and English's.
+export const BETTING_WORDS = "(einsatz|einsätze|eingesetzt|kauf|gekauft|wette|wetten|geld|glücksspiel)";

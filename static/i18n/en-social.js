@@ -99,3 +99,7 @@ export default {
     "scenario.product-125": "a feature on demand whose first free spin shows three book reels at 5x each: 125x on its wins",
     "scenario.max-win": "a feature on demand reaching the cap: the round ends and pays the cap, the free spins left forfeited",
 };
+
+// The words of betting in English (a RegExp source, checked case-insensitively with the u flag).
+// tests/e2e check every text shown in the social wording against it and English's.
+export const BETTING_WORDS = "\\b(bets?|betting|buys?|buying|bought|wager\\w*|gambl\\w*|stak(e|ed|es|ing)|money)\\b";

@@ -148,3 +148,25 @@ def tables(browser: Browser, site: Site) -> dict[str, dict[str, str]]:
         return loaded
     finally:
         page.close()
+
+
+# The words of betting social play never shows: each language's social table exports them as
+# BETTING_WORDS, a JavaScript RegExp source (case-insensitive, Unicode: some use \p{L} and
+# lookbehind, which Python's re has not), next to the texts it guards. A text is checked against
+# English's and its own language's (a brand or a borrowed English word counts too).
+FIND_BETTING = """async ([root, code, texts]) => {
+    const source = async (name) => (await import(`${root}static/i18n/${name}-social.js`)).BETTING_WORDS;
+    const patterns = [...new Set([await source("en"), await source(code)])].map((s) => new RegExp(s, "giu"));
+    return [...new Set(texts.flatMap((text) => patterns.flatMap((p) => [...String(text).matchAll(p)].map((m) => m[0]))))].sort();
+}"""
+
+
+@pytest.fixture(scope="session")
+def betting_words(browser: Browser, site: Site) -> Iterator[Callable[[str, list[str]], list[str]]]:
+    """betting_words(code, texts) -> the words of betting (in English or `code`) found in them."""
+    page = browser.new_page()
+    page.goto(site.root + "static/img/favicon.svg")  # same origin, nothing booted
+    try:
+        yield lambda code, texts: page.evaluate(FIND_BETTING, [site.root, code, list(texts)])
+    finally:
+        page.close()

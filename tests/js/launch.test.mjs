@@ -111,10 +111,14 @@ test("minRound and reality", () => {
 
 test("language, lobby and debug fall back with a warning; demo, poster and ageGate are refused", () => {
     const warned = [];
-    const s = read("lang=fr&lobby=javascript:alert(1)&debug=yes", { warn: (m) => warned.push(m) });
+    // "xx" is no language (ISO 639 leaves it unassigned): English, warned
+    const s = read("lang=xx-FR&lobby=javascript:alert(1)&debug=yes", { warn: (m) => warned.push(m) });
     assert.deepEqual([s.lang, s.lobby, s.debug, warned.length], ["en", null, false, 3]);
     const ar = read("lang=AR&lobby=https://casino.example/lobby");
     assert.deepEqual([ar.lang, ar.dir, ar.locale, ar.lobby], ["ar", "rtl", "ar-AE", "https://casino.example/lobby"]);
+    // a regional tag the game has not is its primary subtag's language (issue 35), not a warning
+    const at = read("lang=de-AT", { warn: (m) => warned.push(m) });
+    assert.deepEqual([at.lang, at.locale, warned.length], ["de", "de-DE", 3]);
     assert.equal(read("demo=feature&poster=1").demo, "feature");
     assert.deepEqual(refusal("demo=2"), { key: "demo", code: "settings.demo" });
     assert.deepEqual(refusal("ageGate=true"), { key: "ageGate", code: "settings.flag" });

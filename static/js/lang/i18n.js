@@ -1,7 +1,7 @@
 // Languages: every visible and spoken string comes from one table per language.
 //
 //   import { t, setLanguage, setWording, lang, dir, translate } from "./i18n.js";
-//   await setLanguage("de");          // loads static/i18n/de.js (unknown code: English, warned)
+//   await setLanguage("de");          // loads static/i18n/de.js ("de-AT" too; unknown: English, warned)
 //   await setWording("social");       // the overlay static/i18n/de-social.js on top of it
 //   t("hud.balance")                  // "Guthaben"
 //   t("msg.win", { amount: "€1.00" }) // placeholders are {name}
@@ -18,7 +18,7 @@
 // <html data-i18n-sections="par">.
 
 import en from "../../i18n/en.js";
-import { FALLBACK, LANGUAGES } from "./languages.js";
+import { FALLBACK, LANGUAGES, languageOf } from "./languages.js";
 
 export const WORDINGS = Object.freeze(["standard", "social"]);
 
@@ -47,10 +47,11 @@ function rebuild() {
     root.dir = LANGUAGES[state.code].dir;
 }
 
-/** Loads the table of `code` (one of languages.js); an unknown code gives English, with a warning. */
+/** Loads the table of `code`'s language (languages.js languageOf: es-MX is es, pt is pt-BR); a
+ *  language not shipped gives English, with a warning. */
 export async function setLanguage(code) {
-    let wanted = String(code ?? FALLBACK).trim().toLowerCase();
-    if (!Object.hasOwn(LANGUAGES, wanted)) {
+    let wanted = languageOf(code ?? FALLBACK);
+    if (wanted === null) {
         console.warn(`the language ${JSON.stringify(code)} is not shipped (${Object.keys(LANGUAGES).join(", ")}): English is shown`);
         wanted = FALLBACK;
     }

@@ -16,7 +16,7 @@
 
 import { AmountError, SettingsError } from "../core/errors.js";
 import { amount, limitsOf } from "../core/amounts.js";
-import { FALLBACK, LANGUAGES } from "../lang/languages.js";
+import { FALLBACK, LANGUAGES, languageOf } from "../lang/languages.js";
 
 /** Virtual coins of social (sweepstakes) play: shown as coins, never as money. */
 export const COINS = { XGC: "Gold Coins", XSC: "Sweeps Coins" };
@@ -87,9 +87,11 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     const raw = input instanceof URLSearchParams ? (k) => input.get(k) : (k) => input?.[k] ?? null;
     const get = (k) => text(raw(k));
 
-    let lang = (get("lang") ?? FALLBACK).toLowerCase();
-    if (!Object.hasOwn(LANGUAGES, lang)) {
-        warn(`lang=${lang} has no table: English is shown`);
+    // a tag the game has not falls back by its primary subtag (es-MX: es), then to English
+    const asked = get("lang") ?? FALLBACK;
+    let lang = languageOf(asked);
+    if (lang === null) {
+        warn(`lang=${asked} has no table: English is shown`);
         lang = FALLBACK;
     }
 
