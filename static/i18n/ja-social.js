@@ -69,6 +69,7 @@ export default {
     // why a request was refused (reasons.js) and the ?scenario= descriptions, in play words
     "why.bet": "このプレイ額は受け付けられません",
     "why.buy": "ボーナスの入手は受け付けられません",
+    "why.buy.notBool": "ボーナスの要求 {buy} が true でも false でもありません",
     "why.bet.notWhole": "プレイ額{bet}が最小単位の整数ではありません",
     "why.bet.notLevel": "プレイ額{bet}は設定されたレベルではありません。レベルは{levels}です",
     "why.stake.aboveLimit": "プレイ額{cost}が1ラウンドの上限{limit}を超えています",

@@ -70,6 +70,7 @@ export default {
     // why a request was refused (reasons.js) and the ?scenario= descriptions, in play words
     "why.bet": "этот уровень игры отклонён",
     "why.buy": "получение бонуса отклонено",
+    "why.buy.notBool": "запрос бонуса {buy} не равен true или false",
     "why.bet.notWhole": "уровень игры {bet} не является целым числом минимальных единиц",
     "why.bet.notLevel": "уровень игры {bet} не входит в список; уровни: {levels}",
     "why.stake.aboveLimit": "уровень игры {cost} превышает лимит за раунд {limit}",
