@@ -150,42 +150,28 @@ class Case:
                          "reality" if self.reality else "noreality", f"top{self.amounts}"])
 
 
-# Every size in every language (24 cases), and the wording, the currency, the reality check (with
-# its session bar) and which amount is at its largest varied over them so that each size meets
-# both wordings, all three currencies, the session bar on and off and both amounts (a covering
-# design: size i, language j take wording (i + j) % 2, currency (i + j) % 3, reality unless
-# (i + 2j) % 3 == 0, the top balance when (i + 2j + 1) % 3 == 0; test_the_cases_cover_... checks
-# it). The big moments at every size in en and in one of de/ar (de at even i, ar at odd).
+# Every size in every language of static/js/lang/languages.js (the one list: 8 sizes x 16
+# languages), and the wording, the currency, the reality check (with its session bar) and which
+# amount is at its largest varied over them so that each size meets both wordings, all three
+# currencies, the session bar on and off and both amounts (a covering design: size i, language j
+# take wording (i + j) % 2, currency (i + j) % 3, reality unless (i + 2j) % 3 == 0, the top balance
+# when (i + 2j + 1) % 3 == 0; test_the_cases_cover_... checks it). The big moments (a bought,
+# capped feature: about twice a plain case's time) at every size in English, and in every other
+# language at two sizes: the desktop size i = j % 3 and the phone size i = 3 + j % 5 (SIZES lists
+# the three desktops first, then the five phones).
 # The social wording is `?wording=social`, market=social's wording (docs/page-contract.md "URL
 # options"), so that it meets every currency: market=social itself takes virtual coins only
 # (launch.js); the integrators' frames add it (XGC). The reality check needs `?reality=`, which also
 # puts the session bar on screen: the rest without it is a layout of its own, so the check is a
 # factor too, on in two of each size's three cases (the dialog is checked there).
+PLAIN_SIZES = [name for name, z in SIZES.items() if not z.embed]
+assert [SIZES[name].touch for name in PLAIN_SIZES] == [False] * 3 + [True] * 5
+CURRENCIES = ("EUR", "JPY", "BHD")  # 2, 0 and 3 minor digits (ISO 4217)
 CASES = [
-    Case("1280x800", "en", "default", "EUR", False, "bet", True),
-    Case("1280x800", "de", "social", "JPY", True, "balance", True),
-    Case("1280x800", "ar", "default", "BHD", True, "bet", False),
-    Case("1200x675", "en", "social", "JPY", True, "bet", True),
-    Case("1200x675", "de", "default", "BHD", False, "bet", False),
-    Case("1200x675", "ar", "social", "EUR", True, "balance", True),
-    Case("800x450", "en", "default", "BHD", True, "balance", True),
-    Case("800x450", "de", "social", "EUR", True, "bet", True),
-    Case("800x450", "ar", "default", "JPY", False, "bet", False),
-    Case("568x320", "en", "social", "EUR", False, "bet", True),
-    Case("568x320", "de", "default", "JPY", True, "balance", False),
-    Case("568x320", "ar", "social", "BHD", True, "bet", True),
-    Case("375x667", "en", "default", "JPY", True, "bet", True),
-    Case("375x667", "de", "social", "BHD", False, "bet", True),
-    Case("375x667", "ar", "default", "EUR", True, "balance", False),
-    Case("320x568", "en", "social", "BHD", True, "balance", True),
-    Case("320x568", "de", "default", "EUR", True, "bet", False),
-    Case("320x568", "ar", "social", "JPY", False, "bet", True),
-    Case("390x844", "en", "default", "EUR", False, "bet", True),
-    Case("390x844", "de", "social", "JPY", True, "balance", True),
-    Case("390x844", "ar", "default", "BHD", True, "bet", False),
-    Case("844x390", "en", "social", "JPY", True, "bet", True),
-    Case("844x390", "de", "default", "BHD", False, "bet", False),
-    Case("844x390", "ar", "social", "EUR", True, "balance", True),
+    Case(size, lang, ("default", "social")[(i + j) % 2], CURRENCIES[(i + j) % 3], (i + 2 * j) % 3 != 0,
+         "balance" if (i + 2 * j + 1) % 3 == 0 else "bet", lang == "en" or i in (j % 3, 3 + j % 5))
+    for i, size in enumerate(PLAIN_SIZES) for j, lang in enumerate(CODES)
+] + [
     Case("375x667-embed", "ar", "market", "XGC", True, "bet", True),
     Case("320x568-embed", "en", "default", "BHD", False, "balance", True),
 ]
@@ -193,16 +179,19 @@ CASES = [
 
 def test_the_cases_cover_every_size_language_wording_currency_and_amount() -> None:
     plain = [c for c in CASES if not SIZES[c.size].embed]
-    assert {(c.size, c.lang) for c in plain} == {(s, lang) for s, z in SIZES.items() if not z.embed
-                                                 for lang in CODES}
-    assert len(plain) == 24
-    for size in {c.size for c in CASES if not SIZES[c.size].embed}:
+    assert {(c.size, c.lang) for c in plain} == {(s, lang) for s in PLAIN_SIZES for lang in CODES}
+    assert len(plain) == len(PLAIN_SIZES) * len(CODES) == 8 * len(CODES)
+    assert CASES[0] == Case("1280x800", "en", "default", "EUR", False, "bet", True)  # the design's first, by hand
+    for size in PLAIN_SIZES:
         mine = [c for c in plain if c.size == size]
         assert {c.wording for c in mine} == {"default", "social"}, size
         assert {c.currency for c in mine} == {"EUR", "JPY", "BHD"}, size
         assert {c.reality for c in mine} == {True, False}, size
         assert {c.amounts for c in mine} == {"bet", "balance"}, size
-        assert {c.lang for c in mine if c.big} & {"de", "ar"} and "en" in {c.lang for c in mine if c.big}, size
+        assert "en" in {c.lang for c in mine if c.big} and len({c.lang for c in mine if c.big}) > 1, size
+    for lang in CODES:  # each language's big moments on a phone and on a larger screen
+        touch = {SIZES[c.size].touch for c in plain if c.lang == lang and c.big}
+        assert touch == {True, False}, lang
     assert {c.size for c in CASES if SIZES[c.size].embed} == {"375x667-embed", "320x568-embed"}
 
 

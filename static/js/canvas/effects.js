@@ -3,6 +3,7 @@
 // draws the renderer's current effect state on its context; none decides anything.
 
 import { t } from "../lang/i18n.js";
+import { uiFont } from "../core/dom.js";
 import {
     CELL_H, CELL_W, H, REELS_H, ROWS, W, X0, blit, cached, clamp01,
         cellRect, column, easeOutBack, easeOutCubic, roundRect, slot, SYMBOL_SIZE, Y0,
@@ -53,10 +54,10 @@ const WORD_H = 64; // the WILD word's layer: a reel's width by this
 /** "WILD" in big gold letters with a dark outline, fitted to a reel's width. */
 function paintWildWord(ctx, text) {
     let size = 46;
-    ctx.font = `900 ${size}px system-ui, sans-serif`;
+    ctx.font = `900 ${size}px ${uiFont()}`;
     const room = CELL_W - 22;
     const wide = ctx.measureText(text).width;
-    if (wide > room) { size = Math.floor(size * room / wide); ctx.font = `900 ${size}px system-ui, sans-serif`; }
+    if (wide > room) { size = Math.floor(size * room / wide); ctx.font = `900 ${size}px ${uiFont()}`; }
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     const x = CELL_W / 2, y = WORD_H / 2 + 2;
@@ -98,9 +99,9 @@ function paintMedal(ctx, mult) {
     ctx.beginPath(); ctx.arc(c, c, MEDAL_R - 9, 0, Math.PI * 2); ctx.stroke();
     const text = `x${mult}`;
     let size = 34;
-    ctx.font = `900 ${size}px system-ui, sans-serif`;
+    ctx.font = `900 ${size}px ${uiFont()}`;
     const wide = ctx.measureText(text).width;
-    if (wide > 2 * MEDAL_R - 18) { size = Math.floor(size * (2 * MEDAL_R - 18) / wide); ctx.font = `900 ${size}px system-ui, sans-serif`; }
+    if (wide > 2 * MEDAL_R - 18) { size = Math.floor(size * (2 * MEDAL_R - 18) / wide); ctx.font = `900 ${size}px ${uiFont()}`; }
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.lineJoin = "round";
@@ -280,7 +281,7 @@ export function pill(view, x, y, text, color, size = 24) {
     const key = `${size}|${text}`;
     let w = sizes.get(key);
     if (w === undefined) {
-        ctx.font = `900 ${size}px system-ui, sans-serif`;
+        ctx.font = `900 ${size}px ${uiFont()}`;
         w = ctx.measureText(text).width + size * 1.2;
         if (sizes.size > 64) sizes.clear();
         sizes.set(key, w);
@@ -293,7 +294,7 @@ export function pill(view, x, y, text, color, size = 24) {
 }
 
 function paintPill(ctx, x, y, w, h, text, color, size) {
-    ctx.font = `900 ${size}px system-ui, sans-serif`;
+    ctx.font = `900 ${size}px ${uiFont()}`;
     ctx.fillStyle = "rgba(10,10,30,0.88)";
     ctx.strokeStyle = color;
     ctx.lineWidth = 3;
@@ -368,14 +369,14 @@ const BANNER_RES = 1.1; // drawn a little larger than needed: it pops in scaled 
 function fitFont(ctx, text, size, weight) {
     const room = BANNER_W * 0.92;
     const wide = ctx.measureText(text).width;
-    if (wide > room) ctx.font = `${weight} ${Math.floor(size * room / wide)}px system-ui, sans-serif`;
+    if (wide > room) ctx.font = `${weight} ${Math.floor(size * room / wide)}px ${uiFont()}`;
 }
 
 function paintBanner(ctx, b) {
     ctx.translate(BANNER_W / 2, BANNER_H / 2);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.font = "900 76px system-ui, sans-serif";
+    ctx.font = `900 76px ${uiFont()}`;
     fitFont(ctx, b.text, 76, 900);
     ctx.lineWidth = 10;
     ctx.strokeStyle = "#3a0610";
@@ -385,7 +386,7 @@ function paintBanner(ctx, b) {
     ctx.fillStyle = g;
     ctx.fillText(b.text, 0, b.sub ? -22 : 0);
     if (b.sub) {
-        ctx.font = "800 34px system-ui, sans-serif";
+        ctx.font = `800 34px ${uiFont()}`;
         fitFont(ctx, b.sub, 34, 800);
         ctx.lineWidth = 7;
         ctx.strokeText(b.sub, 0, 42);

@@ -37,3 +37,14 @@ export function setPageState(state) {
     }
     document.documentElement.dataset.state = state;
 }
+
+let font = { lang: null, family: "" };
+/** The page's text font family (static/css/fonts.css `--font-ui`: a CJK language names its own
+ *  fonts), for text drawn on a canvas or measured for an SVG; read again when <html lang> changes. */
+export function uiFont() {
+    const root = document.documentElement;
+    if (font.lang !== root.lang) {
+        font = { lang: root.lang, family: getComputedStyle(root).getPropertyValue("--font-ui").trim() || "system-ui, sans-serif" };
+    }
+    return font.family;
+}

@@ -5,6 +5,7 @@
 
 import { el, mark, responsive, svg } from "./figures.js";
 import { dir, t } from "../lang/i18n.js";
+import { uiFont } from "../core/dom.js";
 
 // A chart's words. The drawing is laid out left to right in every language (par.css), but each
 // text reads in the page's direction; `side` says where x is: the text's "left" or "right" edge,
@@ -20,12 +21,11 @@ function words(x, y, side, cls, text) {
 const tip = (label, value) => svg("title", {}, t("par.chart.item", { label, value }));
 
 const FONT = 12;
-const FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif'; // par.css
 
 // The width of a label as the chart draws it (a word's length differs by language).
 const ruler = document.createElement("canvas").getContext("2d");
 function textWidth(text, px = FONT) {
-    ruler.font = `${px}px ${FAMILY}`;
+    ruler.font = `${px}px ${uiFont()}`; // par.css, through fonts.css
     return ruler.measureText(text).width;
 }
 

@@ -9,8 +9,8 @@
 // amounts are. A sentence holding a figure element is built by `parts(key, vars)`: the
 // translated text split on its {placeholders}, each replaced by its node or string.
 
-import { dir, has, lang, t } from "../lang/i18n.js";
-import { FALLBACK, LANGUAGES } from "../lang/languages.js";
+import { dir, has, t } from "../lang/i18n.js";
+import { fixed, numberFormat, pct } from "../lang/numbers.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -72,24 +72,13 @@ export function at(obj, key) {
     return key.split(".").reduce((o, k) => (o == null ? undefined : o[k]), obj);
 }
 
-/** The locale of the page's language, as the game formats its amounts in it. */
-export const locale = () => LANGUAGES[lang()]?.locale ?? LANGUAGES[FALLBACK].locale;
+export { fixed, grouped, locale, pct } from "../lang/numbers.js";
+const format = numberFormat;
 
-const formats = new Map();
-function format(options) {
-    const id = `${locale()} ${JSON.stringify(options)}`;
-    if (!formats.has(id)) formats.set(id, new Intl.NumberFormat(locale(), options));
-    return formats.get(id);
-}
-const digitsOf = (digits) => ({ minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-export const fixed = (x, digits = 2) => format(digitsOf(digits)).format(x);
-export const pct = (fraction, digits = 2) => format({ style: "percent", ...digitsOf(digits) }).format(fraction);
 /** The sign of a multiple; in a right-to-left page held to its number as Intl holds "%" there
  *  (between left-to-right marks), so "12×" does not read "×12". */
 export const timesSign = () => (dir() === "rtl" ? "\u200e×\u200e" : "×");
 export const times = (x, digits = 2) => `${fixed(x, digits)}${timesSign()}`;
-export const grouped = (x) => fixed(x, 0);
 /** A small width in scientific notation: 1.6E-12. */
 export const sci = (x) => format({ notation: "scientific", maximumFractionDigits: 1 }).format(x);
 /** A count in short form for a chart's axis: 10k, 1M (10.000, 1 Mio. in German). */

@@ -8,6 +8,7 @@
 import { LAB_COLOURS as C } from "./charts.js";
 import { pct, short } from "./figures.js";
 import { t } from "../lang/i18n.js";
+import { uiFont } from "../core/dom.js";
 
 const PAD = { left: 52, right: 14, top: 10, bottom: 30 };
 
@@ -83,7 +84,7 @@ export class LiveChart {
         const y1 = mid + span;
         const ys = (v) => PAD.top + (1 - (v - y0) / (y1 - y0)) * plotH;
 
-        g.font = "11px system-ui, sans-serif";
+        g.font = `11px ${uiFont()}`;
         g.lineWidth = 1;
         // grid and axes
         g.strokeStyle = C.grid;

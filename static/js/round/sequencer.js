@@ -23,6 +23,7 @@ import { meterMs } from "../ui/countup.js";
 import { Emitter } from "../core/emitter.js";
 import { EventType, SpinKind } from "./events.js";
 import { t } from "../lang/i18n.js";
+import { grouped } from "../lang/numbers.js";
 
 export class Sequencer extends Emitter {
     constructor({ model, renderer, reels, hud, meter, panels, sound, speed, format, paytable = () => null }) {
@@ -313,7 +314,7 @@ export class Sequencer extends Emitter {
         this.meter.land?.();
         this.renderer.hideLines();
         this.renderer.burst(60);
-        this.renderer.showBanner(t("panel.maxWin"), t("panel.cap", { cap: this.model.max_win.toLocaleString("en-US") }), 1800);
+        this.renderer.showBanner(t("panel.maxWin"), t("panel.cap", { cap: grouped(this.model.max_win) }), 1800);
         this.sfx("tier", 4);
         this.hud.announce(t("say.maxWin", { amount: this.format(e.amount) }));
         await this.wait(1900);

@@ -13,8 +13,8 @@
 // may be null: then only the max win is shown. The styles live in static/css/info.css.
 
 import { el, symbolUrl } from "../core/dom.js";
-import { has, lang, t } from "../lang/i18n.js";
-import { FALLBACK, LANGUAGES } from "../lang/languages.js";
+import { has, t } from "../lang/i18n.js";
+import { fixed, grouped, pct } from "../lang/numbers.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -30,12 +30,7 @@ function svg(tag, attrs = {}) {
 }
 
 // Numbers as the page's language writes them, in the locale its amounts are in
-// (languages.js): "20,168×" in English is "20.168×" in German.
-const locale = () => LANGUAGES[lang()]?.locale ?? LANGUAGES[FALLBACK].locale;
-const grouped = (n) => Number(n).toLocaleString(locale());
-const fixed = (n, digits) => Number(n).toLocaleString(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const percent = (fraction, digits = 2) => Number(fraction).toLocaleString(locale(),
-    { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits });
+// (lang/numbers.js): "20,168×" in English is "20.168×" in German.
 const isNum = (v) => typeof v === "number" && Number.isFinite(v);
 
 function listWords(items) {
@@ -240,12 +235,12 @@ function statsSection(ctx) {
         // within proven bounds, engine/par/cap.py); the uncapped figure only where it is missing
         const rtp = isNum(par.rtp_capped) ? par.rtp_capped : par.rtp;
         const buyRtp = isNum(par.buy_rtp_capped) ? par.buy_rtp_capped : par.buy_rtp;
-        if (isNum(rtp)) add(t("info.rtp"), percent(rtp), "rtp", t("info.rtpSub"));
+        if (isNum(rtp)) add(t("info.rtp"), pct(rtp), "rtp", t("info.rtpSub"));
         if (buy && isNum(buyRtp)) {
-            add(t("info.buyRtp"), percent(buyRtp), "buy_rtp", t("info.buyRtpSub", { buy: grouped(model.buy_price) }));
+            add(t("info.buyRtp"), pct(buyRtp), "buy_rtp", t("info.buyRtpSub", { buy: grouped(model.buy_price) }));
         }
         if (isNum(par.hit_frequency) && par.hit_frequency > 0) {
-            add(t("info.hit"), percent(par.hit_frequency), "hit_frequency",
+            add(t("info.hit"), pct(par.hit_frequency), "hit_frequency",
                 t("info.hitSub", { n: fixed(1 / par.hit_frequency, 2) }));
         }
         let every = isNum(par.free_spins_every) ? par.free_spins_every : null;

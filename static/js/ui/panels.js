@@ -6,6 +6,7 @@ import { CountUp } from "./countup.js";
 import { el, symbolUrl } from "../core/dom.js";
 import { AMOUNT, fitWidth } from "./hud.js";
 import { has, t } from "../lang/i18n.js";
+import { decimal, grouped } from "../lang/numbers.js";
 
 const MIN_MS = 30;
 const HOLD_MS = 3500; // the intro's landed page (the special symbol, its pays) stays this long
@@ -185,7 +186,7 @@ export class Panels {
         amount.dataset.minor = String(total);
         amount.dataset.widest = this.format(total);
         box.append(amount);
-        const times = el("p", "panel-sub panel-times", t("panel.timesBet", { times: timesBet }));
+        const times = el("p", "panel-sub panel-times", t("panel.timesBet", { times: decimal(timesBet) }));
         box.append(times);
         const countMs = Math.min(3000, 900 + 300 * Math.log2(1 + Number(timesBet))) * speedFactor;
         const count = new CountUp((v) => { amount.textContent = this.format(v); },
@@ -251,7 +252,7 @@ export class Panels {
             if (done) return; // closed before it landed (a replay stopped)
             if (max) {
                 if (shown !== 4) { setTier(null, 4); sfx("maxWin"); }
-                const limit = t("panel.cap", { cap: max.cap.toLocaleString("en-US") });
+                const limit = t("panel.cap", { cap: grouped(max.cap) });
                 sub.textContent = max.forfeited ? t("panel.capForfeit", { limit, count: max.forfeited }) : t("panel.capEnd", { limit });
                 sub.hidden = false;
             } else {

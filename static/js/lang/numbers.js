@@ -1,0 +1,46 @@
+// Numbers as the page's language writes them: its decimal and group separators, its digits, where
+// "%" stands (languages.js `locale`, through Intl). The game's amounts have their own formatter
+// (core/money.js, the same locale); these are the other numbers: counts, multiples, odds.
+//
+//   import { grouped, fixed, decimal } from "../lang/numbers.js";
+//   grouped(5000)      // "5,000" in English, "5.000" in German, "5 000" in French
+//   fixed(0.9612, 2)   // "0.96" / "0,96"
+//   decimal("82.27")   // the engine's exact decimal string in the page's style: "82,27" in German
+//
+// A formatter is made on first use per language and options (making one loads locale data).
+
+import { lang } from "./i18n.js";
+import { FALLBACK, LANGUAGES } from "./languages.js";
+
+/** The locale of the page's language, as the game formats its amounts in it. */
+export const locale = () => LANGUAGES[lang()]?.locale ?? LANGUAGES[FALLBACK].locale;
+
+const formats = new Map();
+/** The Intl.NumberFormat of the page's language with `options`, made once. */
+export function numberFormat(options = {}) {
+    const id = `${locale()} ${JSON.stringify(options)}`;
+    if (!formats.has(id)) formats.set(id, new Intl.NumberFormat(locale(), options));
+    return formats.get(id);
+}
+const digitsOf = (digits) => ({ minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** `x` with exactly `digits` decimals. */
+export const fixed = (x, digits = 2) => numberFormat(digitsOf(digits)).format(x);
+/** A whole number with the language's group separators. */
+export const grouped = (x) => fixed(x, 0);
+/** A fraction as a percentage with `digits` decimals. */
+export const pct = (fraction, digits = 2) => numberFormat({ style: "percent", ...digitsOf(digits) }).format(fraction);
+
+/** A decimal string ("82.27", "-3", the engine's exact text) in the page's style, digit for
+ *  digit: its whole part grouped by Intl (as a BigInt, never rounded), then the language's
+ *  decimal sign and the same decimals. Anything else is returned as it is. */
+export function decimal(text) {
+    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(text));
+    if (!m) return String(text);
+    const parts = numberFormat({ maximumFractionDigits: 1 }).formatToParts(-1.5);
+    const sign = m[1] ? parts.find((p) => p.type === "minusSign")?.value ?? "-" : "";
+    const point = parts.find((p) => p.type === "decimal")?.value ?? ".";
+    const whole = numberFormat().format(BigInt(m[2]));
+    const decimals = (m[3] ?? "").replace(/\d/g, (d) => numberFormat().format(Number(d))); // the language's digits
+    return m[3] === undefined ? `${sign}${whole}` : `${sign}${whole}${point}${decimals}`;
+}
