@@ -346,6 +346,87 @@ def test_social_wording_shows_no_betting_word(open_game: Callable[..., Game], si
     assert betting_words(lang, words) == []
 
 
+def template(text: str) -> re.Pattern[str]:
+    """A table's text as a pattern of the whole string: each {placeholder} stands for anything."""
+    pieces = PLACEHOLDER.split(text)
+    return re.compile("".join(".+?" if i % 2 else re.escape(p) for i, p in enumerate(pieces)), re.S)
+
+
+# Every text the page puts in the document from now on (text nodes added or changed, and the
+# whole text of a small element around them: a sentence with a filled-in amount), hidden or not,
+# kept in window.__texts; with what is on screen when asked (TEXTS_NOW).
+RECORD_TEXTS = """() => {
+    const texts = window.__texts = new Set();
+    const norm = (s) => s.replace(/\\s+/g, ' ').trim();
+    const add = (n) => {
+        if (n.nodeType === Node.TEXT_NODE) { if (norm(n.data)) texts.add(norm(n.data)); return; }
+        if (n.nodeType !== Node.ELEMENT_NODE) return;
+        const walk = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+        for (let x = walk.nextNode(); x; x = walk.nextNode()) add(x);
+        if (n.children.length && n.textContent.length < 400 && norm(n.textContent)) texts.add(norm(n.textContent));
+    };
+    new MutationObserver((records) => {
+        for (const r of records) {
+            if (r.type === 'characterData') add(r.target);
+            r.addedNodes.forEach(add);
+            if (r.type === 'attributes' && r.target.getAttribute(r.attributeName)) texts.add(norm(r.target.getAttribute(r.attributeName)));
+        }
+    }).observe(document.documentElement, { subtree: true, childList: true, characterData: true,
+                                           attributes: true, attributeFilter: ['aria-label', 'title', 'alt', 'placeholder'] });
+}"""
+
+TEXTS_NOW = """() => {
+    const norm = (s) => s.replace(/\\s+/g, ' ').trim();
+    const out = [...window.__texts, document.title];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        if (n.parentElement?.checkVisibility() && norm(n.data)) out.push(norm(n.data));
+    }
+    for (const e of document.querySelectorAll('[aria-label], [alt], [placeholder], [title]')) {
+        if (e.checkVisibility()) out.push(...['aria-label', 'alt', 'placeholder', 'title'].map((a) => norm(e.getAttribute(a) ?? '')));
+    }
+    return [...new Set(out)].filter(Boolean);
+}"""
+
+
+def english_left(texts: list[str], tables: dict[str, dict[str, str]], lang: str) -> list[str]:
+    """The texts that are a text of English's table (one holding words, not only placeholders)
+    and none of the language's own table: the English a missing key, or a script's English,
+    would show. Brand names and the cards' A K Q J are in both tables, so they are not English
+    here."""
+    english = {k: template(v) for k, v in tables["en"].items()  # (par.*: the PAR page's, which the game never loads)
+               if not k.startswith("par.") and re.search(r"[A-Za-z]{3,}", PLACEHOLDER.sub("", v))}
+    mine = [template(v) for v in tables[lang].values()]
+    left = {(k, text) for text in set(texts) for k, pattern in english.items() if pattern.fullmatch(text)}
+    return sorted(f"{k}: {text!r}" for k, text in left if not any(p.fullmatch(text) for p in mine))
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_english_is_left_on_screen(open_game: Callable[..., Game], site: Site, tables: dict[str, dict[str, str]],
+                                      lang: str) -> None:
+    """The game in `lang` through a bought feature (its intro, free spins, outro and big win), a
+    spin, and each dialog (autoplay, buy, info, history) shows no text of English's table that the
+    language's table words otherwise. (The page's own scripts write no English literal: above.)"""
+    page = open_game(site.root + f"?lang={lang}&seed=3&speed=fast").page
+    page.evaluate(RECORD_TEXTS)
+    page.evaluate(RECORD_ANNOUNCEMENTS)
+    texts = page.evaluate(TEXTS_NOW)
+    page.evaluate("game.buy()")
+    page.evaluate("game.spin()")
+    for button, dialog, close in (("#autoplay-button", "#autoplay-dialog", "#autoplay-cancel"),
+                                  ("#buy", "#buy-dialog", "#buy-cancel"),
+                                  ("#info-button", "#info-dialog", "#info-close"),
+                                  ("#history-button", "#history-dialog", "#history-close")):
+        page.click(button)
+        expect(page.locator(dialog)).to_be_visible()
+        texts += page.evaluate(TEXTS_NOW)
+        page.click(close)
+        expect(page.locator(dialog)).to_be_hidden()
+    texts += page.evaluate("window.spoken")
+    assert len(set(texts)) > 150  # the premise: the walk saw the screens' texts
+    assert english_left(texts, tables, lang) == []
+
+
 def test_market_social_gives_the_social_wording_and_the_new_texts_are_translated(open_game: Callable[..., Game], site: Site) -> None:
     """The wording follows the launch settings: market=social (in coins) is social play; the
     launch's texts (the settings in force, the operator's view of ?debug=1 with the markets'

@@ -23,7 +23,7 @@ import pytest
 from e2e_harness import REPO_ROOT, Game, Site, Watch, boot, prepare_context
 from languages import LANGUAGES, TRANSLATED
 from playwright.sync_api import Browser, expect
-from test_i18n import PLACEHOLDER
+from test_i18n import PLACEHOLDER, template
 
 SHOTS = REPO_ROOT / "screenshots"
 LANGS = TRANSLATED  # static/js/lang/languages.js: every language but English
@@ -68,12 +68,6 @@ def pages(browser: Browser, browser_context_args: dict[str, Any], site: Site) ->
         watch.assert_clean()  # no page/console/HTTP error and no outside request meanwhile
     finally:
         ctx.close()
-
-
-def template(text: str) -> re.Pattern[str]:
-    """A table's text as a pattern of the whole string: each {placeholder} stands for anything."""
-    pieces = PLACEHOLDER.split(text)
-    return re.compile("".join(".+?" if i % 2 else re.escape(p) for i, p in enumerate(pieces)), re.S)
 
 
 def german(x: float, digits: int) -> str:
