@@ -39,7 +39,7 @@ export default {
     "hud.stopAutoUntil": "durdurulana kadar",
     "hud.roundsLeft.one": "{n} tur kaldı",
     "hud.roundsLeft.other": "{n} tur kaldı",
-    "hud.auto": "Otomatik",
+    "hud.auto": "Oto",
     "hud.autoSettings": "Otomatik: otomatik oyun ayarları",
     "hud.autoStop": "Otomatik: otomatik oyunu durdur",
     "fs.label": "Bedava dönüşler",

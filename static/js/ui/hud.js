@@ -31,6 +31,7 @@ export const AMOUNT = { oneLine: true }; // fitWidth's options for an amount
 export function fitWidth(node, { oneLine = false } = {}) {
     node.style.fontSize = "";
     node.style.whiteSpace = "";
+    node.style.overflowWrap = "";
     if (!node.isConnected || node.clientWidth === 0) return;
     // an amount that counts up is sized once, for the amount it lands on (data-widest), so its
     // text neither outgrows its box nor changes size while it climbs
@@ -57,7 +58,12 @@ export function fitWidth(node, { oneLine = false } = {}) {
             set(size);
         }
     }
-    if (oneLine && node.scrollWidth > node.clientWidth + 0.5) node.style.whiteSpace = "";
+    if (oneLine && node.scrollWidth > node.clientWidth + 0.5) {
+        // too wide even at MIN_TEXT_PX (a long currency code, a language's spaced groups on a
+        // phone): the last resort is a second line, broken anywhere (its spaces are no-break)
+        node.style.whiteSpace = "normal";
+        node.style.overflowWrap = "anywhere";
+    }
     if (widest) node.textContent = shown;
 }
 
