@@ -389,13 +389,13 @@ TEXTS_NOW = """() => {
 }"""
 
 
-def english_left(texts: list[str], tables: dict[str, dict[str, str]], lang: str) -> list[str]:
+def english_left(texts: list[str], tables: dict[str, dict[str, str]], lang: str, par: bool = False) -> list[str]:
     """The texts that are a text of English's table (one holding words, not only placeholders)
     and none of the language's own table: the English a missing key, or a script's English,
     would show. Brand names and the cards' A K Q J are in both tables, so they are not English
-    here."""
-    english = {k: template(v) for k, v in tables["en"].items()  # (par.*: the PAR page's, which the game never loads)
-               if not k.startswith("par.") and re.search(r"[A-Za-z]{3,}", PLACEHOLDER.sub("", v))}
+    here. `par`: the texts are the PAR page's (par.* keys too, which the game never loads)."""
+    english = {k: template(v) for k, v in tables["en"].items()
+               if (par or not k.startswith("par.")) and re.search(r"[A-Za-z]{3,}", PLACEHOLDER.sub("", v))}
     mine = [template(v) for v in tables[lang].values()]
     left = {(k, text) for text in set(texts) for k, pattern in english.items() if pattern.fullmatch(text)}
     return sorted(f"{k}: {text!r}" for k, text in left if not any(p.fullmatch(text) for p in mine))

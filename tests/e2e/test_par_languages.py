@@ -23,7 +23,7 @@ import pytest
 from e2e_harness import REPO_ROOT, Game, Site, Watch, boot, prepare_context
 from languages import LANGUAGES, TRANSLATED
 from playwright.sync_api import Browser, expect
-from test_i18n import PLACEHOLDER, template
+from test_i18n import PLACEHOLDER, english_left, template
 
 SHOTS = REPO_ROOT / "screenshots"
 LANGS = TRANSLATED  # static/js/lang/languages.js: every language but English
@@ -111,11 +111,8 @@ def test_no_text_of_the_sheet_or_the_lab_is_english(pages: dict[str, Game], tabl
         page.fill("#lab-seed", "1")
     texts = page.evaluate(TEXTS)
     assert len(texts) > 300 and any(t == table["par.lab.axis"] for t in texts)  # the canvas's text is read
-    # English texts this language words otherwise (and that hold words, not only placeholders)
-    english = {k: template(v) for k, v in en.items()
-               if v != table[k] and re.search(r"[A-Za-z]{2,}", PLACEHOLDER.sub("", v))}
-    left = sorted({f"{k}: {text!r}" for text in texts for k, pattern in english.items() if pattern.fullmatch(text)})
-    assert left == []
+    # texts of English's table (holding words, not only placeholders) that none of the language's is
+    assert english_left(texts, tables, lang, par=True) == []
 
 
 def test_german_words_and_numbers_are_the_tables_and_intl(pages: dict[str, Game], tables: dict[str, dict[str, str]]) -> None:

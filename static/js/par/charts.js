@@ -59,7 +59,12 @@ export function barChart(items, { title, max, ref, className = "" } = {}) {
         items.forEach((d, i) => {
             const y = head + i * row;
             const w = top > 0 ? (d.value / top) * plotW : 0;
-            root.appendChild(words(labelW, y + row / 2 + FONT / 3, "right", "label", d.label));
+            const label = words(labelW, y + row / 2 + FONT / 3, "right", "label", d.label);
+            // a label wider than its column (a language's long words on a phone) is set smaller
+            // to fit it, never under 9 px; its bar's tooltip holds it too
+            const wide = textWidth(d.label);
+            if (wide > labelW) label.style.fontSize = `${Math.max(9, Math.floor(((FONT * labelW) / wide) * 10) / 10)}px`;
+            root.appendChild(label);
             const bar = svg("rect", { x: x0, y: y + 4, width: Math.max(0, w), height: row - 8, rx: 3, class: `bar bar-${i % 2}` });
             if (d.key) mark(bar, d.key, d.value);
             bar.appendChild(tip(d.label, d.text));
