@@ -41,8 +41,8 @@ export default {
     "hud.auto": "Auto",
     "hud.autoSettings": "Auto: automaattipelin asetukset",
     "hud.autoStop": "Auto: lopeta automaattipeli",
-    "fs.label": "Ilmaiskierrokset",
-    "fs.special": "Erikoissymboli",
+    "fs.label": "Ilmais\u00adkierrokset", // a soft hyphen: the phone's bar breaks it there
+    "fs.special": "Erikois\u00adsymboli",
     "fs.win": "Bonusvoitto",
     "demo.banner": "Bonusesittely: vain demosaldoa, oma saldosi pysyy ennallaan.",
     "demo.play": "Pelaa peliä",
