@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 from html.parser import HTMLParser
 
 import pytest
-from e2e_harness import REPO_ROOT, Game, Site
+from e2e_harness import REPO_ROOT, Game, Site, Watch, boot, prepare_context
 from languages import CODES, TABLE_NAMES, TRANSLATED
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 SHOTS = REPO_ROOT / "screenshots"
 LANGS = CODES  # static/js/lang/languages.js, the one list
@@ -425,6 +426,48 @@ def test_no_english_is_left_on_screen(open_game: Callable[..., Game], site: Site
     texts += page.evaluate("window.spoken")
     assert len(set(texts)) > 150  # the premise: the walk saw the screens' texts
     assert english_left(texts, tables, lang) == []
+
+
+# Languages whose screens a human looks at on a phone (issue 35): the longest words (Finnish,
+# Russian), a CJK script (Japanese) and the market Brazil's Portuguese, where it is shipped.
+PHONE_SHOTS = [code for code in ("ja", "fi", "ru", "pt-BR") if code in CODES]
+
+
+@pytest.mark.parametrize("lang", PHONE_SHOTS)
+def test_phone_screenshots_in_the_language(browser: Browser, browser_context_args: dict[str, Any], site: Site,
+                                           tables: dict[str, dict[str, str]], lang: str) -> None:
+    """Screenshots (screenshots/phone-LANG-*.png, 390x844 at device scale 3, touch) of the game at
+    rest, the info screen, the buy dialog and the feature's intro; each shows its language's text
+    from the table (the premise that the shot is of that language)."""
+    ctx = browser.new_context(**browser_context_args, viewport={"width": 390, "height": 844},
+                              device_scale_factor=3, has_touch=True, is_mobile=True)
+    watch = Watch()
+    prepare_context(ctx, watch)
+    table = {**tables["en"], **tables[lang]}
+    shot = lambda name: page.screenshot(path=str(SHOTS / f"phone-{lang}-{name}.png"))  # noqa: E731
+    try:
+        SHOTS.mkdir(exist_ok=True)
+        page = boot(ctx.new_page(), watch, site.root + f"?lang={lang}&seed=3").page
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator(".meter-bet .meter-label")).to_have_text(table["hud.bet"])
+        settle(page)
+        shot("1-rest")
+        page.tap("#info-button")
+        expect(page.locator("#info-dialog h2").first).to_be_visible()
+        settle(page)
+        shot("2-info")
+        page.tap("#info-close")
+        page.tap("#buy")
+        expect(page.locator("#buy-dialog-title")).to_have_text(table["buy.title"])
+        settle(page)
+        shot("3-buy")
+        page.tap("#buy-confirm")  # the feature's intro, at the game's own speed (the page is then closed)
+        expect(page.locator("#overlay .intro-count")).to_have_text(template(table["panel.fsCount"]), timeout=30_000)
+        settle(page)
+        shot("4-intro")
+        watch.assert_clean()
+    finally:
+        ctx.close()
 
 
 def test_market_social_gives_the_social_wording_and_the_new_texts_are_translated(open_game: Callable[..., Game], site: Site) -> None:

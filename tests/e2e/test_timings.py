@@ -1,6 +1,6 @@
 """Round timings (docs/page-contract.md): `game.state().timings` holds the last ten rounds'
 `{start, outcome, enabled}` on the page's clock, oldest first, and each profile's least round
-cycle (`minCycleMs`: 0 by default, the `uk` profile's otherwise) holds both in those timings and
+cycle (`minRound`: 0 by default, the `uk` profile's otherwise) holds both in those timings and
 in the page's own events (data-state changes recorded by a MutationObserver). Rounds are asked
 for back to back; nothing here sleeps. `game.settled()` resolves once no round animation runs.
 """

@@ -328,11 +328,10 @@ async function start() {
     let renderer = same ? painted.renderer : null;
     let reels = same ? painted.reels : null;
     if (!same) {
-        renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reduced: reducedMotion });
+        reels = new ReelSet(model.reels.base, restStops(model.reels.base));
+        renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reels, reduced: reducedMotion });
         await renderer.load();
         await renderer.prepare();
-        reels = new ReelSet(model.reels.base, restStops(model.reels.base));
-        renderer.reels = reels;
     }
     renderer.speedFactor = speed();
     const panels = new Panels(byId("overlay"), { format });

@@ -48,16 +48,20 @@ export const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const PREPARE_SLICE_MS = 40;
 
 export class Renderer {
-    /** `symbols`: every symbol name to draw; `wild`: the model's wild (drawn on expanded reels). */
-    constructor(canvas, { symbols, wild, reduced = false }) {
+    /** `symbols`: every symbol name to draw; `wild`: the model's wild (drawn on expanded reels);
+     *  `reels`: the ReelSet it draws (reels.js). */
+    constructor(canvas, { symbols, wild, reels, reduced = false }) {
         this.canvas = canvas;
         this.ctx = canvas.getContext("2d");
         this.wild = wild;
         this.reduced = reduced;
         this.symbols = new SymbolSprites(symbols);
         this.scale = 1;
-        this.reels = null;
+        this.reels = reels;
         this.speedFactor = 1; // every effect's duration is multiplied by it
+        this._painted = false; // a frame has been drawn (a resize redraws at once)
+        this._started = false; // the frame loop runs (start())
+        this._observed = false; // the canvas's box is watched for resizes
         this.free = false;
         this.teasing = null;
         this.clearWins();

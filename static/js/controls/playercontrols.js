@@ -54,7 +54,7 @@ export class PlayerControls {
     spinMode() {
         const c = this.controller;
         if (this.driver.running) return "autoplay";
-        if (c.busy && !this.replays.playing && c.roundProfile?.slamStop) return "slam";
+        if (c.busy && !this.replays.playing && c.roundProfile?.slamstop) return "slam";
         return "spin";
     }
 
@@ -72,14 +72,14 @@ export class PlayerControls {
      *  is cut short (slam stop) where the round's profile allows it. */
     hurry() {
         if (this.replays.playing) this.replays.sequencer.hurry();
-        else if (this.controller.roundProfile?.slamStop) this.sequencer.hurry();
+        else if (this.controller.roundProfile?.slamstop) this.sequencer.hurry();
     }
 
     /** A press of Spin: stops autoplay, or the reels (slam), or spins; while a round plays
      *  under a profile without slam stop, says at once why the press does nothing. */
     pressSpinButton(spin) {
         const c = this.controller;
-        const why = refusal(c.roundProfile ?? this.profile, "slamStop");
+        const why = refusal(c.roundProfile ?? this.profile, "slamstop");
         if (!this.driver.running && c.busy && !this.replays.playing && why) {
             this.hud.showMessage(t("spin.stopsOnItsOwn", { why }), { kind: MessageKind.NOTICE });
             return;

@@ -197,9 +197,10 @@ async function validate(raw, { model, checkRound }) {
         if (p.profile !== undefined && !(typeof p.profile === "string" && Object.hasOwn(PROFILES, p.profile))) {
             fail("save.pendingProfile", "the round in progress names rules this game does not know");
         }
-        if (p.rules !== undefined && !isRoundRules(p.rules)) fail("save.pendingRules", "the round in progress has malformed rules");
+        const rules = p.rules === undefined ? undefined : rulesFromRecord(p.rules);
+        if (rules !== undefined && !isRoundRules(rules)) fail("save.pendingRules", "the round in progress has malformed rules");
         const profile = p.profile ?? "default";
-        pending = { bet: p.bet, cost: p.cost, step: p.step, profile, rules: p.rules ?? presetRules(profile), round };
+        pending = { bet: p.bet, cost: p.cost, step: p.step, profile, rules: rules ?? presetRules(profile), round };
     }
     return {
         version: VERSION, revision: rec.revision, balance: rec.balance, bet: rec.bet, muted: rec.muted,
@@ -210,6 +211,20 @@ async function validate(raw, { model, checkRound }) {
 }
 
 // ---- reading and writing ------------------------------------------------------------------
+
+// The round rules' names in the record (version 1): the names the profile had when the format
+// was fixed, kept so that every build reads every other's records. The page's own name of each
+// (jurisdiction.js ROUND_RULES, the launch setting's) -> its name in the record; the one list.
+export const RECORD_RULE_NAMES = Object.freeze({ minRound: "minCycleMs", slamstop: "slamStop", quietSmallWins: "celebrateOnlyAboveStake" });
+
+/** A round's rules as the record writes them. */
+const rulesToRecord = (rules) => Object.fromEntries(Object.entries(rules).map(([k, v]) => [RECORD_RULE_NAMES[k] ?? k, v]));
+/** A record's round rules by the page's names (anything else is left for isRoundRules to refuse). */
+function rulesFromRecord(rules) {
+    if (rules === null || typeof rules !== "object" || Array.isArray(rules)) return rules;
+    const page = Object.fromEntries(Object.entries(RECORD_RULE_NAMES).map(([mine, theirs]) => [theirs, mine]));
+    return Object.fromEntries(Object.entries(rules).map(([k, v]) => [Object.hasOwn(page, k) ? page[k] : `record:${k}`, v]));
+}
 
 function compact(round) {
     const { events: _events, ...rest } = round;
@@ -225,7 +240,7 @@ function serialize(state, revision) {
         pending: state.pending && {
             bet: state.pending.bet, cost: state.pending.cost, step: state.pending.step,
             profile: state.pending.profile ?? "default",
-            rules: state.pending.rules ?? presetRules(state.pending.profile ?? "default"),
+            rules: rulesToRecord(state.pending.rules ?? presetRules(state.pending.profile ?? "default")),
             round: compact(state.pending.round),
         },
         history: state.history,

@@ -6,23 +6,25 @@
 //   const profile = profileOf(settings);
 //   if (!profile.autoplay) throw new Error(refusal(profile, "autoplay"));
 //
-// Each profile: { name, label, minCycleMs, autoplay, turbo, slamStop, spacebar, buy, net,
-//   clock, rtp, maxBet, stakeInfo, social, celebrateOnlyAboveStake, realityCheckMinutes,
-//   sessionClock, changes }: its label is the tables' jur.NAME (in the player's language), and
-//   its `changes` (a count) the texts jur.NAME.1 to jur.NAME.<changes>
-//   minCycleMs               least time from one round's start to the next round's start
-//   autoplay/turbo/slamStop/buy  whether that control exists (absent: API and embed refuse)
+// Each profile: { name, label, the switches (autoplay, turbo, slamstop, spacebar, buy, net,
+//   clock, rtp), minRound, maxBet, stakeInfo, social, quietSmallWins, reality, sessionClock,
+//   realityOverride, changes }: every rule by the one name it has from the address (launch.js
+//   SWITCHES and readSettings) to here. Its label is the tables' jur.NAME (in the player's
+//   language), and its `changes` (a count) the texts jur.NAME.1 to jur.NAME.<changes>.
+//   autoplay/turbo/slamstop/buy  whether that control exists (absent: API and embed refuse)
 //   spacebar                 whether Space (and Enter) on the page starts a round
 //   net, clock               the session bar's net position, its time played
 //   rtp                      the info screen shows the return to player
+//   minRound                 least time (ms) from one round's start to the next round's start
 //   maxBet                   the stake limit in minor units (null: none)
-//   celebrateOnlyAboveStake  a win not above the round's stake gets no sound, roll-up or panel
-//   realityCheckMinutes      null, or the minutes between reality checks
+//   quietSmallWins           a win not above the round's stake gets no sound, roll-up or panel
+//   reality                  null, or the minutes between reality checks
 //   sessionClock             the session bar is on screen (net or clock on)
 
-import { MARKETS } from "./launch.js";
+import { MARKETS, SWITCHES } from "./launch.js";
 
 import { has, plural, t } from "../lang/i18n.js";
+import { numberFormat } from "../lang/numbers.js";
 import { section } from "../ui/info.js";
 
 /** What each market is called and what it changes, for the info screen. */
@@ -55,47 +57,43 @@ export function profileOf(settings) {
     return {
         ...PROFILES[settings.market],
         get label() { return labelOf(this); },
-        minCycleMs: settings.minRound,
-        autoplay: Boolean(s.autoplay),
-        turbo: Boolean(s.turbo),
-        slamStop: Boolean(s.slamstop),
-        spacebar: Boolean(s.spacebar),
-        buy: Boolean(s.buy),
-        net: Boolean(s.net),
-        clock: Boolean(s.clock),
-        rtp: Boolean(s.rtp),
+        ...Object.fromEntries(SWITCHES.map((name) => [name, Boolean(s[name])])),
+        minRound: settings.minRound,
         maxBet: settings.maxBet,
         stakeInfo: settings.stakeInfo,
         social: settings.social,
-        celebrateOnlyAboveStake: Boolean(market.quietSmallWins),
-        realityCheckMinutes: settings.reality,
+        quietSmallWins: settings.quietSmallWins,
+        reality: settings.reality,
         sessionClock: Boolean(s.net || s.clock || settings.reality !== null),
         realityOverride: settings.reality !== market.reality,
     };
 }
 
-/** The rules a saved round in progress keeps (docs/save-format.md, `pending.rules`): how its
- *  reveal plays and when the next round may start, whatever the game is launched with next. */
+/** The rules a round in progress keeps (saved with it: docs/save-format.md, `pending.rules`):
+ *  how its reveal plays and when the next round may start, whatever the game is launched with
+ *  next. */
+export const ROUND_RULES = Object.freeze(["minRound", "slamstop", "quietSmallWins"]);
+
+/** A round's rules under `profile`. */
 export function roundRules(profile) {
-    return { minCycleMs: profile.minCycleMs, slamStop: profile.slamStop, celebrateOnlyAboveStake: profile.celebrateOnlyAboveStake };
+    return Object.fromEntries(ROUND_RULES.map((name) => [name, profile[name]]));
 }
 
 /** The round rules of a market's preset: those of a record written before rules were kept. */
 export function presetRules(name) {
     const m = MARKETS[name];
-    return { minCycleMs: m.minRound, slamStop: Boolean(m.switches.slamstop), celebrateOnlyAboveStake: Boolean(m.quietSmallWins) };
+    return { minRound: m.minRound, slamstop: Boolean(m.switches.slamstop), quietSmallWins: Boolean(m.quietSmallWins) };
 }
 
 /** Whether `rules` is a round's rules as roundRules writes them. */
 export function isRoundRules(rules) {
     return rules !== null && typeof rules === "object" && !Array.isArray(rules)
-        && Object.keys(rules).sort().join() === "celebrateOnlyAboveStake,minCycleMs,slamStop"
-        && Number.isSafeInteger(rules.minCycleMs) && rules.minCycleMs >= 0 && rules.minCycleMs <= 60_000
-        && typeof rules.slamStop === "boolean" && typeof rules.celebrateOnlyAboveStake === "boolean";
+        && Object.keys(rules).sort().join() === [...ROUND_RULES].sort().join()
+        && Number.isSafeInteger(rules.minRound) && rules.minRound >= 0 && rules.minRound <= 60_000
+        && typeof rules.slamstop === "boolean" && typeof rules.quietSmallWins === "boolean";
 }
 
-
-/** Why `feature` ("autoplay", "turbo", "slamStop", "buy") is refused under `profile`, or null. */
+/** Why `feature` ("autoplay", "turbo", "slamstop", "buy") is refused under `profile`, or null. */
 export function refusal(profile, feature) {
     if (profile[feature]) return null;
     const what = has(`jur.what.${feature}`) ? t(`jur.what.${feature}`) : feature;
@@ -110,7 +108,7 @@ function el(tag, cls, text) {
 }
 
 /** A number as the player's language writes it (2.5 -> "2,5" in German). */
-const number = (locale, n) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+const number = (n) => numberFormat({ maximumFractionDigits: 2 }).format(n);
 
 /** The info screen's section for the player: what the rules in force allow, one sentence each
  *  (the tables' info.now.*; li[data-setting]), for this market only and in words, never by
@@ -135,20 +133,20 @@ export function inForceSection(profile, settings, format) {
         : t("info.now.bets", { low: format(bets[0]), high: format(bets[bets.length - 1]) }));
     if (profile.maxBet !== null) line("maxBet", t("info.now.limit", { limit: format(profile.maxBet) }));
     if (profile.stakeInfo) line("stakeInfo", t("info.now.stakeInfo"));
-    const seconds = profile.minCycleMs / 1000;
-    line("minRound", seconds > 0 ? plural("info.now.cycle", seconds, { n: number(settings.locale, seconds) }) : t("info.now.noCycle"));
+    const seconds = profile.minRound / 1000;
+    line("minRound", seconds > 0 ? plural("info.now.cycle", seconds, { n: number(seconds) }) : t("info.now.noCycle"));
     onOff("autoplay", profile.autoplay);
     onOff("turbo", profile.turbo);
-    onOff("slamStop", profile.slamStop);
+    onOff("slamstop", profile.slamstop);
     onOff("buy", profile.buy);
     onOff("spacebar", profile.spacebar);
-    if (profile.celebrateOnlyAboveStake) line("quiet", t("info.now.quiet"));
+    if (profile.quietSmallWins) line("quiet", t("info.now.quiet"));
     if (profile.net || profile.clock) {
         line("session", t(`info.now.session.${profile.net && profile.clock ? "both" : profile.net ? "net" : "clock"}`));
     }
-    const minutes = profile.realityCheckMinutes;
+    const minutes = profile.reality;
     line("reality", minutes !== null
-        ? plural("info.now.reality", minutes, { n: number(settings.locale, minutes) })
+        ? plural("info.now.reality", minutes, { n: number(minutes) })
         : t("info.now.noReality"));
     s.append(list);
     return s;
@@ -180,8 +178,8 @@ export function operatorSection(current, settings) {
         list.append(dt, dd);
     }
     s.append(list);
-    if (current.realityOverride && current.realityCheckMinutes !== null) {
-        s.append(el("p", "info-note", t("jur.reality", { minutes: current.realityCheckMinutes })));
+    if (current.realityOverride && current.reality !== null) {
+        s.append(el("p", "info-note", t("jur.reality", { minutes: current.reality })));
     }
     s.append(el("h4", "info-subheading", t("jur.settings")), settingsTable(settings));
     return s;

@@ -10,7 +10,7 @@
 // won, net = won - staked) are the saved game's totals over the rounds played since then
 // (savedgame.js: a round resumed after a reload counts its win; its stake was counted in the
 // session that started it); the bar follows each move of the balance. The bar (#session-bar) shows while
-// profile.sessionClock is on. With profile.realityCheckMinutes = N, a check is due at N, 2N,
+// profile.sessionClock is on. With profile.reality = N, a check is due at N, 2N,
 // 3N... minutes of session time; it shows between rounds (at once when the game is idle, else
 // when the next round would start) in #reality-dialog, and play waits until the player picks
 // Continue (or Escape) or Leave. Leave ends the session: every later round is refused.
@@ -53,7 +53,7 @@ export class SessionClock extends Emitter {
             staked: $("reality-staked"), won: $("reality-won"), cont: $("reality-continue"),
             leave: $("reality-leave"), ended: $("session-ended"), endedText: $("session-ended-text"),
         };
-        const minutes = profile.realityCheckMinutes;
+        const minutes = profile.reality;
         this.intervalMs = minutes ? minutes * 60000 : null;
         this.nextCheck = this.intervalMs ? this.startedAt + this.intervalMs : Infinity;
         const e = this.el;

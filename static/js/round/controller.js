@@ -23,7 +23,7 @@
 //
 // The jurisdiction profile (jurisdiction.js) rules here too: a bought feature it forbids is
 // refused; before each round `_beforeRound` waits for the session's reality check (sessionclock.js)
-// and for the last round's cycle (its profile's minCycleMs from its start); the round in
+// and for the last round's cycle (its profile's minRound from its start); the round in
 // progress is saved with its profile's name and resumed under it; `celebrates(round)` tells the
 // sequencer whether a win gets its sounds and panels.
 // Autoplay (autoplaydriver.js) calls play(buy, {auto: true}) in a loop and says when it runs
@@ -111,7 +111,7 @@ export class Controller extends Emitter {
     /** Whether `round`'s win gets its celebration under the profile it plays under. */
     celebrates(round) {
         const p = this.roundProfile ?? this.profile;
-        return !p.celebrateOnlyAboveStake || round.total_win > round.cost;
+        return !p.quietSmallWins || round.total_win > round.cost;
     }
 
     /** Autoplay (autoplaydriver.js) runs, or has ended: rounds not its own are refused meanwhile. */
@@ -168,7 +168,7 @@ export class Controller extends Emitter {
     async _beforeRound() {
         await this.clock?.gate();
         for (;;) {
-            const wait = this._lastStart + Math.max(this._lastCycle, this.profile.minCycleMs) - performance.now();
+            const wait = this._lastStart + Math.max(this._lastCycle, this.profile.minRound) - performance.now();
             if (wait <= 0) return;
             await new Promise((r) => setTimeout(r, wait));
         }
@@ -180,7 +180,7 @@ export class Controller extends Emitter {
     _markStart(profile) {
         Promise.resolve().then(() => {
             this._lastStart = performance.now();
-            this._lastCycle = profile.minCycleMs;
+            this._lastCycle = profile.minRound;
             this.timings.start(this._lastStart);
         });
     }

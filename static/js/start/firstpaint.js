@@ -102,10 +102,9 @@ export async function paintEarly({ format, reduced }) {
         const model = await response.json();
         if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels`);
         paintHud(...launchView(model, format));
-        const renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reduced });
-        await renderer.load();
         const reels = new ReelSet(model.reels.base, restStops(model.reels.base));
-        renderer.reels = reels;
+        const renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reels, reduced });
+        await renderer.load();
         // The loader shrinks to a bar over the stage; the stage then has its final size.
         byId("stage").append(loader);
         document.body.classList.add("painted");
