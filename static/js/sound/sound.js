@@ -340,6 +340,13 @@ export class Sound {
         this._master = master;
         this._v = new Synth(ctx, master);
         this._music.reset();
+        // the noise the whooshes and ticks share, made in an idle moment rather than by the
+        // first of them (12 ms on a phone, inside the first spin's task)
+        const Offline = globalThis.OfflineAudioContext;
+        if (typeof globalThis.requestIdleCallback === "function" && !(Offline && ctx instanceof Offline)) {
+            const voice = this._v;
+            globalThis.requestIdleCallback(() => { try { voice.noiseBuffer(); } catch { /* made when first needed */ } });
+        }
         return this;
     }
 
@@ -397,7 +404,11 @@ export class Sound {
                 while (next < ctx.currentTime + 0.4) { pattern(next, bus, k++); next += every; }
             };
             const timer = setInterval(() => { try { run(); } catch { /* ignore */ } }, 150);
-            run();
+            // the first pattern now, the rest of the lookahead in a task of its own: the loop
+            // starts with the reels, in the task that handles the round's result, and a tap
+            // arriving meanwhile is answered between the two (its nodes cost ~30 ms on a phone)
+            while (next < ctx.currentTime + every) { pattern(next, bus, k++); next += every; }
+            setTimeout(() => { try { run(); } catch { /* ignore */ } }, 0);
             const stopAt = ctx.currentTime + 12; // a loop left on never plays for ever
             const guard = setTimeout(() => this._loop(name, false), 12000);
             this._loops.set(name, { stop: () => {
