@@ -48,3 +48,14 @@ export function uiFont() {
     }
     return font.family;
 }
+
+/** Resolves in a task after the next frame (or after 50 ms where no frame comes: a hidden
+ *  page): a long piece of work split at it lets the page paint and answer input in between. */
+export function afterFrame() {
+    return new Promise((resolve) => {
+        let done = false;
+        const go = () => { if (!done) { done = true; setTimeout(resolve, 0); } };
+        if (typeof requestAnimationFrame === "function") requestAnimationFrame(go);
+        setTimeout(go, 50);
+    });
+}

@@ -31,6 +31,7 @@ export class Sound {
         this._v = null; // the Synth playing into the context (attach)
         this._failed = !audioContextClass();
         this._gestured = false;
+        this._soon = false; // a context is to be made in an idle moment (_contextSoon)
         this._lastReelStop = 0;
         this._musicOn = true;
         this._effectsOn = true;
@@ -141,10 +142,31 @@ export class Sound {
         return this._musicOn && !this._muted && !this._hidden() && !this._failed && this._hasGesture();
     }
 
-    /** The context (made now if a gesture allows it), its master and its voices; or null. */
+    /** The context, its master and its voices; or null. A context not made yet (the music's
+     *  first note) is made soon, in an idle moment, and the music then starts: made here, it was
+     *  the first AudioContext's long task in the very task that makes the game ready, while
+     *  the loading taps waited (bench phone.taps: 192-320 ms). */
     _audio() {
-        const ctx = this._ctx ?? this._context();
-        return ctx ? { ctx, master: this._master, voices: this._v } : null;
+        if (this._ctx) return { ctx: this._ctx, master: this._master, voices: this._v };
+        this._contextSoon();
+        return null;
+    }
+
+    _contextSoon() {
+        if (this._soon || this._failed || !this._hasGesture()) return;
+        this._soon = true;
+        const idle = globalThis.requestIdleCallback;
+        let tries = 0;
+        const go = (deadline) => {
+            // a wholly idle moment, or (a spin's frames leave none) the twentieth try
+            if (!this._ctx && deadline && deadline.timeRemaining() < IDLE_MS && ++tries < 20) { idle(go); return; }
+            this._soon = false;
+            try {
+                if (!this._ctx && !this._muted && !this._hidden()) this._context();
+                this._music.update();
+            } catch { /* the game plays silently */ }
+        };
+        if (typeof idle === "function") idle(go); else afterPaint(() => go(null));
     }
 
     _visibility() {
