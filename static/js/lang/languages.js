@@ -14,6 +14,7 @@ export const LANGUAGES = Object.freeze({
     en: Object.freeze({ dir: "ltr", locale: "en-IE" }),
     de: Object.freeze({ dir: "ltr", locale: "de-DE" }),
     ar: Object.freeze({ dir: "rtl", locale: "ar-AE" }),
+    es: Object.freeze({ dir: "ltr", locale: "es-ES" }),
     fr: Object.freeze({ dir: "ltr", locale: "fr-FR" }),
     nl: Object.freeze({ dir: "ltr", locale: "nl-NL" }),
     sv: Object.freeze({ dir: "ltr", locale: "sv-SE" }),
