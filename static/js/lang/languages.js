@@ -16,6 +16,7 @@ export const LANGUAGES = Object.freeze({
     ar: Object.freeze({ dir: "rtl", locale: "ar-AE" }),
     es: Object.freeze({ dir: "ltr", locale: "es-ES" }),
     fr: Object.freeze({ dir: "ltr", locale: "fr-FR" }),
+    it: Object.freeze({ dir: "ltr", locale: "it-IT" }),
     nl: Object.freeze({ dir: "ltr", locale: "nl-NL" }),
     sv: Object.freeze({ dir: "ltr", locale: "sv-SE" }),
     fi: Object.freeze({ dir: "ltr", locale: "fi-FI" }),
