@@ -24,8 +24,10 @@ def test_every_line_of_the_list_is_read() -> None:
     assert text.count("Object.freeze({ dir") == len(LANGUAGES) >= 3
     assert FALLBACK == CODES[0] == "en"  # English is every table's fallback (i18n.js imports en.js)
     for lang in LANGUAGES.values():
-        assert re.fullmatch(r"[a-z]{2,3}", lang.code) and lang.dir in ("ltr", "rtl")
-        assert re.fullmatch(r"[a-z]{2,3}-[A-Z]{2}", lang.locale) and lang.locale.split("-")[0] == lang.code
+        # a BCP 47 tag: a language, then a region (pt-BR) or a script (zh-Hans) where the market needs one
+        assert re.fullmatch(r"[a-z]{2,3}(-[A-Z]{2}|-[A-Z][a-z]{3})?", lang.code) and lang.dir in ("ltr", "rtl")
+        assert re.fullmatch(r"[a-z]{2,3}-[A-Z]{2}", lang.locale)
+        assert lang.locale.split("-")[0] == lang.code.split("-")[0]
 
 
 def test_every_language_has_its_tables_and_no_table_is_left_over() -> None:

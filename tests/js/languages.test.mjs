@@ -32,6 +32,10 @@ test("a language the game has not is null (English is shown, warned, by the call
     assert.ok(Object.hasOwn(LANGUAGES, FALLBACK));
 });
 
+test("Portuguese is Brazil's, for every Portuguese tag (the issue: pt takes pt-BR)", () => {
+    for (const tag of ["pt", "PT", "pt-BR", "pt_br", "pt-PT", "pt-AO"]) assert.equal(languageOf(tag), "pt-BR", tag);
+});
+
 test("Traditional Chinese is not given Simplified Chinese", () => {
     for (const tag of ["zh-Hant", "zh-TW", "zh-HK", "zh-MO", "zh-Hant-TW", "ZH_tw"]) assert.equal(languageOf(tag), null, tag);
 });

@@ -21,6 +21,7 @@ export const LANGUAGES = Object.freeze({
     sv: Object.freeze({ dir: "ltr", locale: "sv-SE" }),
     fi: Object.freeze({ dir: "ltr", locale: "fi-FI" }),
     pl: Object.freeze({ dir: "ltr", locale: "pl-PL" }),
+    "pt-BR": Object.freeze({ dir: "ltr", locale: "pt-BR" }),
     tr: Object.freeze({ dir: "ltr", locale: "tr-TR" }),
     ru: Object.freeze({ dir: "ltr", locale: "ru-RU" }),
     ja: Object.freeze({ dir: "ltr", locale: "ja-JP" }),
@@ -32,6 +33,7 @@ export const FALLBACK = "en";
 // Tags that name a shipped language by another name (lower case). null: a tag that must not fall
 // back by its primary subtag (Traditional Chinese is not given Simplified: it gets English).
 export const ALIASES = Object.freeze({
+    pt: "pt-BR", // Portugal's players too: the one Portuguese shipped
     "zh-hant": null, "zh-tw": null, "zh-hk": null, "zh-mo": null,
 });
 
