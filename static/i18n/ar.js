@@ -346,7 +346,6 @@ export default {
 
     "info.subtitle": "قواعد اللعبة وجدول الأرباح",
     "info.version": "الإصدار {version}",
-    "info.list": "{items} و{last}",
     "info.oneIn": "1 من {n}",
     "info.timesBet": "{n}× الرهان",
     "info.atBet": "{amount} عند الرهان الحالي",

@@ -345,7 +345,6 @@ export default {
 
     "info.subtitle": "Spielregeln & Gewinntabelle",
     "info.version": "Version {version}",
-    "info.list": "{items} und {last}",
     "info.oneIn": "1 zu {n}",
     "info.timesBet": "{n}× Einsatz",
     "info.atBet": "{amount} beim aktuellen Einsatz",

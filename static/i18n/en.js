@@ -358,7 +358,6 @@ export default {
     // the info screen
     "info.subtitle": "Game rules & paytable",
     "info.version": "Version {version}",
-    "info.list": "{items} and {last}",
     "info.oneIn": "1 in {n}",
     "info.timesBet": "{n}× bet",
     "info.atBet": "{amount} at the current bet",

@@ -358,7 +358,6 @@ export default {
     // the info screen
     "info.subtitle": "Reglas del juego y tabla de pagos",
     "info.version": "Versión {version}",
-    "info.list": "{items} y {last}",
     "info.oneIn": "1 de cada {n}",
     "info.timesBet": "{n}× la apuesta",
     "info.atBet": "{amount} con la apuesta actual",

@@ -357,7 +357,6 @@ export default {
     // the info screen
     "info.subtitle": "Pelisäännöt ja voittotaulukko",
     "info.version": "Versio {version}",
-    "info.list": "{items} ja {last}",
     "info.oneIn": "1/{n}",
     "info.timesBet": "{n}× panos",
     "info.atBet": "{amount} nykyisellä panoksella",

@@ -357,7 +357,6 @@ export default {
     // the info screen
     "info.subtitle": "Règles du jeu et table des gains",
     "info.version": "Version {version}",
-    "info.list": "{items} et {last}",
     "info.oneIn": "1 sur {n}",
     "info.timesBet": "{n}× la mise",
     "info.atBet": "{amount} à la mise actuelle",

@@ -359,7 +359,6 @@ export default {
     // the info screen
     "info.subtitle": "Regole del gioco e tabella dei pagamenti",
     "info.version": "Versione {version}",
-    "info.list": "{items} e {last}",
     "info.oneIn": "1 su {n}",
     "info.timesBet": "{n}× la puntata",
     "info.atBet": "{amount} con la puntata attuale",

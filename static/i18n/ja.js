@@ -358,7 +358,6 @@ export default {
     // the info screen
     "info.subtitle": "ゲームルールと配当表",
     "info.version": "バージョン{version}",
-    "info.list": "{items}、{last}",
     "info.oneIn": "{n}回に1回",
     "info.timesBet": "ベットの{n}倍",
     "info.atBet": "現在のベットで{amount}",

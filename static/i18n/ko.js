@@ -358,7 +358,6 @@ export default {
     // the info screen
     "info.subtitle": "게임 규칙 및 지급표",
     "info.version": "버전 {version}",
-    "info.list": "{items}, {last}",
     "info.oneIn": "{n}회에 1회",
     "info.timesBet": "베팅의 {n}배",
     "info.atBet": "현재 베팅 기준 {amount}",

@@ -357,7 +357,6 @@ export default {
     // the info screen
     "info.subtitle": "Spelregels & uitbetalingstabel",
     "info.version": "Versie {version}",
-    "info.list": "{items} en {last}",
     "info.oneIn": "1 op {n}",
     "info.timesBet": "{n}× inzet",
     "info.atBet": "{amount} bij de huidige inzet",

@@ -359,7 +359,6 @@ export default {
     // the info screen
     "info.subtitle": "Zasady gry i tabela wypłat",
     "info.version": "Wersja {version}",
-    "info.list": "{items} i {last}",
     "info.oneIn": "1 na {n}",
     "info.timesBet": "{n}× stawka",
     "info.atBet": "{amount} przy obecnej stawce",

@@ -358,7 +358,6 @@ export default {
     // the info screen
     "info.subtitle": "Regras do jogo e tabela de pagamentos",
     "info.version": "Versão {version}",
-    "info.list": "{items} e {last}",
     "info.oneIn": "1 em {n}",
     "info.timesBet": "{n}× a aposta",
     "info.atBet": "{amount} com a aposta atual",

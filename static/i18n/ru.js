@@ -359,7 +359,6 @@ export default {
     // the info screen
     "info.subtitle": "Правила игры и таблица выплат",
     "info.version": "Версия {version}",
-    "info.list": "{items} и {last}",
     "info.oneIn": "1 из {n}",
     "info.timesBet": "{n}× ставки",
     "info.atBet": "{amount} при текущей ставке",

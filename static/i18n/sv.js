@@ -357,7 +357,6 @@ export default {
     // the info screen
     "info.subtitle": "Spelregler & vinsttabell",
     "info.version": "Version {version}",
-    "info.list": "{items} och {last}",
     "info.oneIn": "1 på {n}",
     "info.timesBet": "{n}× insatsen",
     "info.atBet": "{amount} med nuvarande insats",

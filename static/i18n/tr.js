@@ -358,7 +358,6 @@ export default {
     // the info screen
     "info.subtitle": "Oyun kuralları ve ödeme tablosu",
     "info.version": "Sürüm {version}",
-    "info.list": "{items} ve {last}",
     "info.oneIn": "1/{n}",
     "info.timesBet": "{n}× bahis",
     "info.atBet": "mevcut bahiste {amount}",

@@ -36,6 +36,10 @@ test("Portuguese is Brazil's, for every Portuguese tag (the issue: pt takes pt-B
     for (const tag of ["pt", "PT", "pt-BR", "pt_br", "pt-PT", "pt-AO"]) assert.equal(languageOf(tag), "pt-BR", tag);
 });
 
+test("Chinese is Simplified Chinese for zh and the mainland's and Singapore's tags", () => {
+    for (const tag of ["zh", "zh-CN", "zh-Hans", "zh-Hans-CN", "zh_SG", "ZH-HANS"]) assert.equal(languageOf(tag), "zh-Hans", tag);
+});
+
 test("Traditional Chinese is not given Simplified Chinese", () => {
     for (const tag of ["zh-Hant", "zh-TW", "zh-HK", "zh-MO", "zh-Hant-TW", "ZH_tw"]) assert.equal(languageOf(tag), null, tag);
 });

@@ -25,6 +25,8 @@ export const LANGUAGES = Object.freeze({
     tr: Object.freeze({ dir: "ltr", locale: "tr-TR" }),
     ru: Object.freeze({ dir: "ltr", locale: "ru-RU" }),
     ja: Object.freeze({ dir: "ltr", locale: "ja-JP" }),
+    ko: Object.freeze({ dir: "ltr", locale: "ko-KR" }),
+    "zh-Hans": Object.freeze({ dir: "ltr", locale: "zh-CN" }),
 });
 
 /** The language shown for a code not shipped (its table is also every other's fallback). */
@@ -34,6 +36,7 @@ export const FALLBACK = "en";
 // back by its primary subtag (Traditional Chinese is not given Simplified: it gets English).
 export const ALIASES = Object.freeze({
     pt: "pt-BR", // Portugal's players too: the one Portuguese shipped
+    zh: "zh-Hans", // zh-CN, zh-SG by their primary subtag
     "zh-hant": null, "zh-tw": null, "zh-hk": null, "zh-mo": null,
 });
 

@@ -6,6 +6,7 @@
 //   grouped(5000)      // "5,000" in English, "5.000" in German, "5 000" in French
 //   fixed(0.9612, 2)   // "0.96" / "0,96"
 //   decimal("82.27")   // the engine's exact decimal string in the page's style: "82,27" in German
+//   listOf([2, 3, 4])  // "2, 3 and 4"; "2、3和4" in Chinese
 //
 // A formatter is made on first use per language and options (making one loads locale data).
 
@@ -43,4 +44,13 @@ export function decimal(text) {
     const whole = numberFormat().format(BigInt(m[2]));
     const decimals = (m[3] ?? "").replace(/\d/g, (d) => numberFormat().format(Number(d))); // the language's digits
     return m[3] === undefined ? `${sign}${whole}` : `${sign}${whole}${point}${decimals}`;
+}
+
+const lists = new Map();
+/** `items` as the page's language lists them ("2, 3 and 4", "2、3和4", "2 و3 و4"): Intl.ListFormat
+ *  in the language's locale, with its own separators and conjunction. */
+export function listOf(items) {
+    const id = locale();
+    if (!lists.has(id)) lists.set(id, new Intl.ListFormat(id, { type: "conjunction" }));
+    return lists.get(id).format(items.map(String));
 }

@@ -14,7 +14,7 @@
 
 import { el, symbolUrl } from "../core/dom.js";
 import { has, t } from "../lang/i18n.js";
-import { fixed, grouped, pct } from "../lang/numbers.js";
+import { fixed, grouped, listOf, pct } from "../lang/numbers.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -33,10 +33,7 @@ function svg(tag, attrs = {}) {
 // (lang/numbers.js): "20,168×" in English is "20.168×" in German.
 const isNum = (v) => typeof v === "number" && Number.isFinite(v);
 
-function listWords(items) {
-    if (items.length <= 1) return items.join("");
-    return t("info.list", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] });
-}
+const listWords = (items) => listOf(items);
 
 /** The reels (numbered from 1) whose base strip holds the book. */
 function bookReels(model, wild) {
