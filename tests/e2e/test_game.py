@@ -261,6 +261,8 @@ def test_seeded_bought_feature_plays_to_its_end(open_game: Callable[..., Game], 
     # half up to hundredths, trailing zeros dropped, as docs/engine.md says of `times_bet`)
     ratio = (Decimal(feature_end["total"]) / MODEL.default_bet).quantize(Decimal("0.01"), ROUND_HALF_UP)
     ratio_text = f"{ratio:f}".rstrip("0").rstrip(".") if ratio else "0"
+    whole, _, decimals = ratio_text.partition(".")  # English groups the whole part: "1,234.5"
+    ratio_text = f"{int(whole):,}" + (f".{decimals}" if decimals else "")
     assert f"{ratio_text}x your bet" in seen["outroText"], seen["outroText"]
     assert minor(page, "#balance") == DEMO_BALANCE - want["cost"] + want["total_win"]
     expect(page.locator("#feature-bar")).to_be_hidden()

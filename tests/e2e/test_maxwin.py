@@ -49,9 +49,9 @@ def test_capped_feature_shows_the_max_win_banner_and_pays_the_cap(open_game: Cal
     assert "MAX WIN" in banner and f"{want.total_win / 100:,.2f}" in banner, banner
     assert f"{MODEL.max_win:,}x cap" in banner  # the model's max_win, not a typed number
     # The outro says the feature won the cap in bets: total_win / BET = the model's max_win
-    # exactly (the engine's freeSpinsEnd.times_bet, shown as it is).
+    # exactly (the engine's freeSpinsEnd.times_bet, written as English groups it: "20,168x").
     outro = panels[kinds.index("panel-outro")][1][-1]
-    assert f"{MODEL.max_win}x your bet" in outro, outro
+    assert f"{MODEL.max_win:,}x your bet" in outro, outro
     # No win tag shows a zero amount: a win the cap cut says so (README "The rules": the cap).
     tags = page.evaluate("window.__tags")
     assert tags, "no win tag was shown"
