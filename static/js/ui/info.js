@@ -33,7 +33,6 @@ function svg(tag, attrs = {}) {
 // (lang/numbers.js): "20,168×" in English is "20.168×" in German.
 const isNum = (v) => typeof v === "number" && Number.isFinite(v);
 
-const listWords = (items) => listOf(items);
 
 /** The reels (numbered from 1) whose base strip holds the book. */
 function bookReels(model, wild) {
@@ -117,7 +116,7 @@ function paytableSection(ctx) {
     const book = el("div", "info-book-card");
     book.appendChild(symbolImage(wild));
     const text = el("div", "info-book-body");
-    const reelWords = listWords(reels.map(String));
+    const reelWords = listOf(reels);
     text.appendChild(el("div", "info-pay-name", t("info.bookName", { name: displayName(wild) })));
     text.appendChild(el("p", "info-book-text", t("info.bookSubstitutes", { reels: reelWords })));
     text.appendChild(el("p", "info-book-text", t("info.bookTrigger", { books: reels.length, reels: reelWords, count: fsCount })));
@@ -183,7 +182,7 @@ function rulesSection(ctx) {
     const { model, offer, format, wild, buy: canBuy } = ctx;
     const s = section(t("info.howTo"), "info-rules");
     const reels = bookReels(model, wild);
-    const reelWords = listWords(reels.map(String));
+    const reelWords = listOf(reels);
     const fsCount = model.free_spins.count;
     // the multipliers a book reel can reveal: those with a weight
     const multKeys = Object.entries(model.free_spins.multiplier_weights)
