@@ -89,8 +89,8 @@ RECORD_PANELS = """() => {
     }).observe(overlay, { subtree: true, childList: true, characterData: true });
     const r = window.debugGame.renderer;
     const line = r.showLine.bind(r), ses = r.expandSes.bind(r);
-    r.showLine = (i, rows, pos, label) => { window.__tags.push(label); return line(i, rows, pos, label); };
-    r.expandSes = (reels, sym, label) => { window.__tags.push(label); return ses(reels, sym, label); };
+    r.showLine = (i, rows, pos, label, ...more) => { window.__tags.push(label); return line(i, rows, pos, label, ...more); };
+    r.expandSes = (reels, sym, label, ...more) => { window.__tags.push(label); return ses(reels, sym, label, ...more); };
     const json = () => window.__panels.map(([k, texts]) => [k, texts]);
     Object.defineProperty(window, '__panelsJson', { get: json });
 }"""

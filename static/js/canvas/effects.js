@@ -133,8 +133,8 @@ const MEDAL_MS = 520; // it spins and scales in over this
  *  the player did not get (the sequencer plays no multiplier sound for it either). */
 export function drawWild(view, now) {
     const ctx = view.ctx;
-    const sf = Math.max(view.speedFactor, 0.05);
     for (const [reel, w] of view.wilds) {
+        const sf = w.sf;
         const u = clamp01((now - w.t0) / (GROW_MS * sf));
         const r = column(reel, w.row, u);
         ctx.save();
@@ -242,7 +242,7 @@ export function drawSes(view, now) {
     if (!view.ses) return;
     const ctx = view.ctx;
     const s = view.ses;
-    const u = clamp01((now - s.t0) / (SES_MS * Math.max(view.speedFactor, 0.05)));
+    const u = clamp01((now - s.t0) / (SES_MS * s.sf));
     const e = easeOutBack(u);
     for (const reel of s.reels) {
         if (view.wilds.has(reel)) continue; // book reels are already full
@@ -341,7 +341,7 @@ export function drawLines(view, now) {
     const ctx = view.ctx;
     const key = lines.key ??= lines.map((l) => `${l.color}:${l.points.join(";")}`).join("|"); // once per set
     const layer = slot(view, "lines", key, W, H, (c) => { for (const line of lines) paintLine(c, line); });
-    const u = clamp01((now - lines[0].t0) / (260 * Math.max(view.speedFactor, 0.05)));
+    const u = clamp01((now - lines[0].t0) / (260 * lines[0].sf));
     if (u >= 1) {
         blit(view, layer, 0, 0, W, H);
     } else {
@@ -357,7 +357,7 @@ export function drawLines(view, now) {
         ctx.restore();
     }
     for (const line of lines) {
-        const lu = clamp01((now - line.t0) / (260 * Math.max(view.speedFactor, 0.05)));
+        const lu = clamp01((now - line.t0) / (260 * line.sf));
         if (line.label && lu >= 1) pill(view, line.labelAt[0], line.labelAt[1], line.label, line.color, 22);
     }
 }

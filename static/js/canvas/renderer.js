@@ -47,6 +47,9 @@ export const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // The main-thread time prepare() takes before it lets the page go on (a tap, a frame).
 const PREPARE_SLICE_MS = 40;
 
+/** An effect's pace: its durations times this (at least 0.05, so that it still shows a frame). */
+const pace = (speedFactor) => Math.max(speedFactor, 0.05);
+
 export class Renderer {
     /** `symbols`: every symbol name to draw; `wild`: the model's wild (drawn on expanded reels);
      *  `reels`: the ReelSet it draws (reels.js). */
@@ -58,7 +61,6 @@ export class Renderer {
         this.symbols = new SymbolSprites(symbols);
         this.scale = 1;
         this.reels = reels;
-        this.speedFactor = 1; // every effect's duration is multiplied by it
         this._painted = false; // a frame has been drawn (a resize redraws at once)
         this._started = false; // the frame loop runs (start())
         this._observed = false; // the canvas's box is watched for resizes
@@ -215,7 +217,10 @@ export class Renderer {
         this.glows.clear();
     }
 
-    showLine(lineIndex, rows, positions, label) {
+    // Each effect is given its pace when it starts (`speedFactor`: its durations are multiplied
+    // by it, as reels.spin's are); the renderer keeps no pace of its own.
+
+    showLine(lineIndex, rows, positions, label, speedFactor = 1) {
         const points = rows.map((row, reel) => {
             const c = cellRect(reel, row);
             return [c.x + c.w / 2, c.y + c.h / 2];
@@ -223,20 +228,20 @@ export class Renderer {
         const [lr, lrow] = positions[positions.length - 1];
         const c = cellRect(lr, lrow);
         this.lines = [{ points, color: LINE_COLORS[lineIndex % 10], label,
-            labelAt: [c.x + c.w / 2, c.y + c.h - 18], t0: performance.now(), positions }];
+            labelAt: [c.x + c.w / 2, c.y + c.h - 18], t0: performance.now(), positions, sf: pace(speedFactor) }];
         this.winCells = new Set(positions.map(([r, row]) => `${r},${row}`));
         this.winT0 = performance.now();
         this.dimOthers = true;
     }
 
-    showAllLines(wins, paylines) {
-        const t0 = performance.now();
+    showAllLines(wins, paylines, speedFactor = 1) {
+        const t0 = performance.now(), sf = pace(speedFactor);
         this.lines = wins.map((w) => ({
             points: paylines[w.line].map((row, reel) => {
                 const c = cellRect(reel, row);
                 return [c.x + c.w / 2, c.y + c.h / 2];
             }),
-            color: LINE_COLORS[w.line % 10], label: null, t0, positions: w.positions,
+            color: LINE_COLORS[w.line % 10], label: null, t0, sf, positions: w.positions,
         }));
         this.winCells = new Set(wins.flatMap((w) => w.positions.map(([r, row]) => `${r},${row}`)));
         this.winT0 = t0;
@@ -249,21 +254,21 @@ export class Renderer {
         this.dimOthers = false;
     }
 
-    expandWild(reel, row, mult) {
-        this.wilds.set(reel, { t0: performance.now(), row, mult });
+    expandWild(reel, row, mult, speedFactor = 1) {
+        this.wilds.set(reel, { t0: performance.now(), row, mult, sf: pace(speedFactor) });
         // the reels expanded so far, in the order they were, with their multipliers ("1:x2,3:x1"): for tests and tools
         this.canvas.dataset.wilds = [...this.wilds].map(([r, w]) => `${r}:x${w.mult}`).join(",");
     }
 
-    expandSes(reels, symbol, label) {
-        this.ses = { t0: performance.now(), reels, symbol, label };
+    expandSes(reels, symbol, label, speedFactor = 1) {
+        this.ses = { t0: performance.now(), reels, symbol, label, sf: pace(speedFactor) };
         this.canvas.dataset.ses = `${symbol}:${reels.join(",")}`; // for tests and tools
         this.dimOthers = true;
         this.winCells = new Set();
     }
 
-    showBanner(text, sub = "", dur = 1400) {
-        this.banner = { text, sub, t0: performance.now(), dur: dur * Math.max(this.speedFactor, 0.05) };
+    showBanner(text, sub = "", dur = 1400, speedFactor = 1) {
+        this.banner = { text, sub, t0: performance.now(), dur: dur * pace(speedFactor) };
     }
 
     burst(count = 40) {

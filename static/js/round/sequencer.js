@@ -220,7 +220,7 @@ export class Sequencer extends Emitter {
         for (const reel of e.reels) {
             const row = this.grid[reel].indexOf(this.model.wild);
             const mult = e.multipliers[String(reel)];
-            this.renderer.expandWild(reel, Math.max(0, row), mult);
+            this.renderer.expandWild(reel, Math.max(0, row), mult, this.speedFactor);
             this.sfx("expandBook", k++);
             await this.wait(450);
             if (mult > 1) this.sfx("multiplier", mult); // x1 changes nothing: no reveal, no sound
@@ -228,7 +228,7 @@ export class Sequencer extends Emitter {
         }
         if (e.reels.length > 1) {
             const parts = e.reels.map((r) => `x${e.multipliers[String(r)]}`).join(" · ");
-            this.renderer.showBanner(`x${e.multiplier}`, t("canvas.multipliers", { parts }), 1300);
+            this.renderer.showBanner(`x${e.multiplier}`, t("canvas.multipliers", { parts }), 1300, this.speedFactor);
             this.hud.announce(t("say.wildReels", { multiplier: e.multiplier }));
             if (e.multiplier > 1) this.sfx("multiplier", e.multiplier);
             await this.wait(1300);
@@ -241,11 +241,11 @@ export class Sequencer extends Emitter {
         const paylines = this.model.paylines;
         this.show(e.total, e.paid / this.round.bet);
         for (const w of e.wins) {
-            this.renderer.showLine(w.line, paylines[w.line], w.positions, this.tag(w.paid, w.amount, w.multiplier));
+            this.renderer.showLine(w.line, paylines[w.line], w.positions, this.tag(w.paid, w.amount, w.multiplier), this.speedFactor);
             this.cheer("win", Number(w.times_bet)); // the engine's paid / bet, a decimal string
             await this.wait(e.wins.length > 4 ? 650 : 950);
         }
-        this.renderer.showAllLines(e.wins, paylines);
+        this.renderer.showAllLines(e.wins, paylines, this.speedFactor);
         await this.wait(500);
     }
 
@@ -255,7 +255,7 @@ export class Sequencer extends Emitter {
         const label = e.paid >= e.amount
             ? `${t("canvas.sesPays", { symbol, amount: this.format(e.paid) })}${e.multiplier > 1 ? ` (x${e.multiplier})` : ""}`
             : `${symbol}: ${this.tag(e.paid, e.amount)}`;
-        this.renderer.expandSes(e.reels, e.symbol, label);
+        this.renderer.expandSes(e.reels, e.symbol, label, this.speedFactor);
         this.sfx("expandSymbol");
         this.show(e.total, e.times_bet);
         this.cheer("win", Number(e.times_bet));
@@ -278,7 +278,7 @@ export class Sequencer extends Emitter {
         this.renderer.hideLines();
         this.renderer.glow(e.positions);
         this.sfx("book");
-        this.renderer.showBanner(t("canvas.freeSpins"), t("canvas.books", { count: e.positions.length }), 1600);
+        this.renderer.showBanner(t("canvas.freeSpins"), t("canvas.books", { count: e.positions.length }), 1600, this.speedFactor);
         this.hud.announce(t("say.trigger", { count: e.positions.length }));
         await this.wait(1700);
     }
@@ -314,7 +314,7 @@ export class Sequencer extends Emitter {
         this.meter.land?.();
         this.renderer.hideLines();
         this.renderer.burst(60);
-        this.renderer.showBanner(t("panel.maxWin"), t("panel.cap", { cap: grouped(this.model.max_win) }), 1800);
+        this.renderer.showBanner(t("panel.maxWin"), t("panel.cap", { cap: grouped(this.model.max_win) }), 1800, this.speedFactor);
         this.sfx("tier", 4);
         this.hud.announce(t("say.maxWin", { amount: this.format(e.amount) }));
         await this.wait(1900);
