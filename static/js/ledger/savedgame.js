@@ -20,11 +20,12 @@
 // counts its win, not its stake (the page that started it counted that).
 
 import { Emitter } from "../core/emitter.js";
+import { DEMO_BALANCE, HISTORY_MAX, fits, historyEntry } from "./store.js";
 
 export class SavedGame extends Emitter {
     /**
      * @param {object} o
-     * @param {object} o.store    the store module (save, current, fits, notKept, historyEntry, ...)
+     * @param {object} o.store    the launch's Store (store.js): save, current, notKept
      * @param {Map<number, object>} o.offers  the engine's offer for every bet level
      * @param {boolean} o.demo    the ?demo=feature showcase: nothing is saved, no history
      * @param {object} o.record   the record as store.load() (or a re-read) gave it
@@ -75,7 +76,7 @@ export class SavedGame extends Emitter {
         const offer = this.offer;
         const cost = buy ? offer.buy_cost : offer.cost;
         if (cost > this.balance) return { ok: false, why: "balance", cost };
-        if (!this.store.fits(this.balance - cost + offer.cap)) return { ok: false, why: "limit", cost };
+        if (!fits(this.balance - cost + offer.cap)) return { ok: false, why: "limit", cost };
         return { ok: true, cost };
     }
 
@@ -110,8 +111,8 @@ export class SavedGame extends Emitter {
         r.balance += round.total_win;
         r.pending = null;
         if (!this.demo) {
-            r.history.unshift(this.store.historyEntry(round));
-            r.history.length = Math.min(r.history.length, this.store.HISTORY_MAX);
+            r.history.unshift(historyEntry(round));
+            r.history.length = Math.min(r.history.length, HISTORY_MAX);
         }
         this.lastWin = round.total_win;
         this.persist();
@@ -125,7 +126,7 @@ export class SavedGame extends Emitter {
     /** The demo balance back up to its starting amount (never down). */
     topUp() {
         const r = this._record;
-        if (r.balance < this.store.DEMO_BALANCE) r.balance = this.store.DEMO_BALANCE;
+        if (r.balance < DEMO_BALANCE) r.balance = DEMO_BALANCE;
         this.persist();
         this.emit("balance", { balance: r.balance });
     }

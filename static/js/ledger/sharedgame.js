@@ -5,9 +5,9 @@
 // progress included, and plays on from it (SavedGame.adopt).
 //
 //   const tabs = demo ? null : new Tabs(); await tabs?.start();    // takes the lock if free
-//   const { state, problem } = await loadRecord({ bridge, model, demo, readOnly });
+//   const { state, problem } = await loadRecord({ store, bridge, model, demo, readOnly });
 //   ... the SavedGame, the controller ...
-//   const shared = new SharedGame({ bridge, model, demo, format, tabs, saved, controller, hud });
+//   const shared = new SharedGame({ store, bridge, model, demo, format, tabs, saved, controller, hud });
 //   await shared.begin(problem);                       // messages; resumes a round in progress
 //
 // It listens to the tabs ("granted", "lost") and to the controller ("stale": a write met a
@@ -15,15 +15,16 @@
 
 import { byId } from "../core/dom.js";
 import { MessageKind } from "../ui/hud.js";
-import * as store from "./store.js";
+import { DEMO_BALANCE, Problem } from "./store.js";
 import { t } from "../lang/i18n.js";
 import { reasonOf } from "../lang/reasons.js";
 
 
 /** The saved game (or a fresh one); ?seed=N goes on from the saved generator state when the
  *  save was made with the same N (the k-th round across reloads and tabs is CPython's k-th);
- *  any other save starts Random(N) afresh. A waiting tab (`readOnly`) reads and never writes. */
-export async function loadRecord({ bridge, model, demo, readOnly }) {
+ *  any other save starts Random(N) afresh. A waiting tab (`readOnly`) reads and never writes.
+ *  `store`: the launch's Store (store.js). */
+export async function loadRecord({ store, bridge, model, demo, readOnly }) {
     let { state, problem } = await store.load({
         model, memory: demo, readOnly,
         checkRound: (round, bet, cost) => bridge.checkRound(round, bet, cost),
@@ -49,8 +50,8 @@ export async function loadRecord({ bridge, model, demo, readOnly }) {
 }
 
 export class SharedGame {
-    constructor({ bridge, model, demo, format, tabs, saved, controller, hud }) {
-        Object.assign(this, { bridge, model, demo, format, tabs, saved, controller, hud });
+    constructor({ store, bridge, model, demo, format, tabs, saved, controller, hud }) {
+        Object.assign(this, { store, bridge, model, demo, format, tabs, saved, controller, hud });
         tabs?.on("granted", () => this.takeOver());
         tabs?.on("lost", () => this.handOver());
         controller.on("stale", () => this.resync());
@@ -67,8 +68,8 @@ export class SharedGame {
     }
 
     load() {
-        const { bridge, model, demo } = this;
-        return loadRecord({ bridge, model, demo, readOnly: this.waiting });
+        const { store, bridge, model, demo } = this;
+        return loadRecord({ store, bridge, model, demo, readOnly: this.waiting });
     }
 
     /** After boot: says what became of the saved record, then finishes a round in progress;
@@ -85,15 +86,15 @@ export class SharedGame {
     }
 
     showProblem(problem) {
-        const demoBalance = this.format(store.DEMO_BALANCE);
+        const demoBalance = this.format(DEMO_BALANCE);
         const notice = { kind: MessageKind.NOTICE };
-        if (problem?.kind === store.Problem.NEWER) {
+        if (problem?.kind === Problem.NEWER) {
             this.hud.showMessage(t("saved.newer", { reason: reasonOf({ ...problem, message: problem.reason }), balance: demoBalance }),
                 notice);
-        } else if (problem?.kind === store.Problem.CORRUPT && problem.backup) {
+        } else if (problem?.kind === Problem.CORRUPT && problem.backup) {
             this.hud.showMessage(t("saved.corrupt", { reason: reasonOf({ ...problem, message: problem.reason }), balance: demoBalance }),
                 notice);
-        } else if (problem?.kind === store.Problem.CORRUPT) {
+        } else if (problem?.kind === Problem.CORRUPT) {
             this.hud.showMessage(t("saved.corruptHeld", { reason: reasonOf({ ...problem, message: problem.reason }), why: problem.why,
                 balance: demoBalance }), notice);
         }
@@ -103,13 +104,13 @@ export class SharedGame {
     startAfresh() {
         const c = this.controller;
         if (c.busy || this.waiting) return;
-        const { state, backup, why } = store.startAfresh();
+        const { state, backup, why } = this.store.startAfresh();
         state.bet = this.model.default_bet;
         state.seed = this.bridge.seed;
         this.saved.adopt(state);
         this.saved.persist();
         this.hud.showMessage(
-            `${t("saved.afresh", { balance: this.format(store.DEMO_BALANCE) })} ` +
+            `${t("saved.afresh", { balance: this.format(DEMO_BALANCE) })} ` +
                 `${backup ? t("saved.afreshKept") : t("saved.afreshLost", { why })}`,
             { kind: MessageKind.NOTICE },
         );
@@ -135,7 +136,7 @@ export class SharedGame {
 
     /** Another tab asked to play and this one is idle: stop writing, keep what is shown. */
     handOver() {
-        store.stopWriting();
+        this.store.stopWriting();
         this.showNotice(t("tabs.nowThere"));
     }
 

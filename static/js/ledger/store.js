@@ -1,12 +1,15 @@
 // All of the player's state in one place, saved as ONE versioned record in localStorage:
 // balance, bet, settings, the seeded generator's state, the round in progress and the history.
 //
-//   import * as store from "./store.js";
+//   const store = new Store({ suffix });                                   // this launch's record (app.js)
 //   const { state, problem } = await store.load({ model, checkRound });  // always a usable record
 //   store.save(state);                                                     // one whole-record write
 //
-// This module keeps no record of its own: the caller holds it (savedgame.js's SavedGame, the
-// only writer of the balance and the round in progress) and hands it to save().
+// A Store keeps no record of its own: the caller holds it (savedgame.js's SavedGame, the only
+// writer of the balance and the round in progress) and hands it to save(). What it keeps is
+// its connection to storage: the key, whether it may write, the text it last read or wrote,
+// and why progress is not kept. The record's format (its checks, its constants) is this
+// module's, shared by every Store.
 //
 // The record lives under KEY ("boce.save"); docs/save-format.md describes every field and the
 // checksum (FNV-1a). Rounds are stored without `events` (the engine rebuilds them from the
@@ -37,9 +40,6 @@ export { BACKUP_PREFIX, BACKUPS_MAX, backupKeys } from "./backups.js";
 import { checksum, fnv1a } from "../core/checksum.js";
 export { canonical, checksum, fnv1a } from "../core/checksum.js";
 export const KEY = "boce.save";
-/** Where this launch's record lives: KEY for the game's own euros and levels, else KEY +
- *  scopeSuffix(): a save made under one currency or set of levels is never read under another. */
-let key = KEY;
 
 /** "" for euros at the model's own levels, else ".CUR-xxxxxxxx" (an FNV-1a hash of the levels):
  *  the part each launch's saved game, writer lock and channel names share. */
@@ -48,13 +48,6 @@ export function scopeSuffix(currency, bets, modelBets) {
     return `.${currency}-${fnv1a(bets.join())}`;
 }
 
-/** Reads and writes the record of the launch whose scopeSuffix is `suffix` from now on. */
-export function useScope(suffix) {
-    key = KEY + suffix;
-}
-
-/** The storage key of this launch's record. */
-export const recordKey = () => key;
 export const BACKUP_KEY = "boce.save.backup"; // the one backup slot of earlier builds (left alone)
 export const LEGACY_KEY = "boce.player.v1"; // the unversioned, unchecked save of earlier builds
 export const VERSION = 1;
@@ -74,17 +67,6 @@ function fresh() {
         version: VERSION, revision: 0, balance: DEMO_BALANCE, bet: null, muted: false, turbo: false, music: true, effects: true,
         seed: null, rng: null, pending: null, history: [],
     };
-}
-
-let memoryOnly = false;
-let writable = true; // false in a tab that may not write (tabs.js: another tab plays)
-let failure = null; // why the last write (or the first read) did not reach storage
-let held = null;    // why the stored record is left untouched (newer version, no room for its copy)
-let seen = null;    // the stored text as this tab last read or wrote it (the write guard)
-let ctx = null;     // { model, checkRound } of load(), for checking writes
-
-function storage() {
-    return globalThis.localStorage; // access itself can throw (sandboxed frame, blocked cookies)
 }
 
 // ---- validation -----------------------------------------------------------------------------
@@ -210,7 +192,7 @@ async function validate(raw, { model, checkRound }) {
     };
 }
 
-// ---- reading and writing ------------------------------------------------------------------
+// ---- the record as written --------------------------------------------------------------
 
 // The round rules' names in the record (version 1): the names the profile had when the format
 // was fixed, kept so that every build reads every other's records. The page's own name of each
@@ -249,146 +231,6 @@ function serialize(state, revision) {
     return rec;
 }
 
-/**
- * Reads the saved record. Returns `{ state, problem }`: `problem` is null, or
- * `{ kind: "corrupt", reason, backup }`: the bad record was kept under the key `backup`, and
- *   the state is fresh; when it could not be kept (`backup` null, `why`), it is left untouched
- *   and the game plays in memory until startAfresh();
- * `{ kind: "newer", reason }`: left untouched, the game plays in memory until startAfresh();
- * `{ kind: "storage", reason }`: nothing can be read or written: play in memory.
- * With `readOnly` (a tab that may not write: tabs.js) nothing is written, moved or kept.
- */
-export async function load({ model, checkRound, memory = false, readOnly = false }) {
-    memoryOnly = memory;
-    writable = !readOnly;
-    ctx = { model, checkRound };
-    failure = null;
-    held = null;
-    seen = null;
-    let state = fresh();
-    if (memoryOnly) return { state, problem: null };
-    let raw;
-    let legacy = null;
-    try {
-        const ls = storage();
-        raw = ls.getItem(key);
-        if (raw === null && key === KEY) legacy = ls.getItem(LEGACY_KEY); // euros only
-    } catch (err) {
-        failure = describe(err);
-        return { state, problem: { kind: Problem.STORAGE, reason: failure } };
-    }
-    seen = raw;
-    let problem = null;
-    if (raw === null && legacy !== null) {
-        raw = legacy;
-        problem = problemOf(Problem.CORRUPT, new BadSave("save.legacy", "it was made by an older version of the game"));
-    } else if (raw !== null) {
-        try {
-            state = await validate(raw, ctx);
-        } catch (err) {
-            if (err instanceof NewerSave) {
-                if (!readOnly) held = t("save.heldNewer");
-                return { state, problem: problemOf(Problem.NEWER, err) };
-            }
-            if (!(err instanceof BadSave)) console.error("reading the save failed", err);
-            problem = problemOf(Problem.CORRUPT, err instanceof BadSave ? err : new BadSave("save.unreadable", "it could not be read"));
-        }
-    }
-    if (problem && !readOnly) {
-        state = fresh();
-        setAside(raw, problem);
-        if (problem.backup && legacy !== null) {
-            try { storage().removeItem(LEGACY_KEY); } catch { /* it stays: read again next time */ }
-        }
-    }
-    return { state, problem };
-}
-
-/** Keeps a bad record as a backup, or holds it (left in place, play in memory) when it cannot. */
-function setAside(raw, problem) {
-    const kept = keepBackup(storage, raw);
-    problem.backup = kept.key;
-    if (!kept.key) {
-        problem.why = kept.why;
-        held = t("save.heldNoBackup", { why: kept.why });
-    }
-}
-
-/** The player asked to start afresh over a held record (newer version, or one that could not
- *  be set aside): it is kept as a backup when there is room, then replaced by a fresh game.
- *  Returns `{ state, backup, why }` (backup null and why when it could not be kept). */
-export function startAfresh() {
-    let raw = null;
-    try {
-        raw = storage().getItem(key) ?? (key === KEY ? storage().getItem(LEGACY_KEY) : null);
-        seen = storage().getItem(key);
-    } catch (err) {
-        failure = describe(err);
-    }
-    const kept = raw === null ? { key: null } : keepBackup(storage, raw);
-    try { storage().removeItem(LEGACY_KEY); } catch { /* unreadable storage: save() says so */ }
-    held = null;
-    return { state: fresh(), backup: kept.key, why: kept.why ?? null };
-}
-
-/** Throws the save away as bad after load() accepted it (e.g. its generator state was
- *  refused): keeps it as a backup (or holds it) and starts afresh. */
-export function reject(reason, code = null, params = {}) {
-    const problem = { kind: Problem.CORRUPT, reason, code, params };
-    try {
-        const raw = storage().getItem(key);
-        if (raw !== null) setAside(raw, problem);
-    } catch (err) {
-        failure = describe(err);
-    }
-    return { state: fresh(), problem };
-}
-
-/**
- * Writes the whole record `state` in one setItem, after checking it reads back (its revision
- * goes up by one when written). Returns
- * "saved"; "memory" (not kept: storage refused it, a held record, or a memory-only game;
- * notKept() says why); "waiting" (this tab may not write); "conflict" (the stored record is
- * not the one this tab last read or wrote: another tab wrote it; nothing written, load again);
- * "invalid" (the record would not read back; nothing written; notKept() says why).
- */
-export function save(state) {
-    if (memoryOnly || held) return "memory";
-    if (!writable) return "waiting";
-    const rec = serialize(state, state.revision + 1);
-    const text = JSON.stringify(rec);
-    try {
-        check(text, ctx.model);
-    } catch (err) {
-        console.error("refusing to write a record that would not read back:", err.message);
-        failure = t("save.notReadBack", { detail: err.message });
-        return "invalid";
-    }
-    try {
-        const ls = storage();
-        if (ls.getItem(key) !== seen) return "conflict";
-        ls.setItem(key, text);
-        seen = text;
-        state.revision = rec.revision;
-        failure = null;
-        return "saved";
-    } catch (err) {
-        failure = describe(err);
-        return "memory";
-    }
-}
-
-/** False when the stored record is no longer the one this tab last read or wrote (another
- *  tab wrote it): the next save() would be refused as a "conflict". */
-export function current() {
-    if (memoryOnly || held || !writable) return true;
-    try {
-        return storage().getItem(key) === seen;
-    } catch {
-        return true; // unreadable storage: save() says so
-    }
-}
-
 /** Whether `balance` is one a record may hold (0 to MAX_BALANCE, whole minor units). */
 export function fits(balance) {
     return isAmount(balance, 0, MAX_BALANCE);
@@ -402,18 +244,177 @@ export function historyEntry(round, time = Date.now()) {
     };
 }
 
-/** Null while progress is being kept; otherwise why it is not. */
-export function notKept() {
-    return memoryOnly ? null : held ?? failure;
-}
+// ---- reading and writing: a launch's record in storage ------------------------------------
 
-/** This tab may no longer write (another tab plays: tabs.js); load() makes it a writer again. */
-export function stopWriting() {
-    writable = false;
-}
+export class Store {
+    /** `suffix`: the launch's scopeSuffix() ("" for the game's own euros and levels): its record
+     *  lives under KEY + suffix, so a save made under one currency or set of levels is never
+     *  read under another. `storage`: gives the Storage (its access itself can throw: a
+     *  sandboxed frame, blocked cookies). */
+    constructor({ suffix = "", storage = () => globalThis.localStorage } = {}) {
+        this.key = KEY + suffix;
+        this._storage = storage;
+        this._memoryOnly = false;
+        this._writable = true; // false in a tab that may not write (tabs.js: another tab plays)
+        this._failure = null;  // why the last write (or the first read) did not reach storage
+        this._held = null;     // why the stored record is left untouched (newer version, no room for its copy)
+        this._seen = null;     // the stored text as this tab last read or wrote it (the write guard)
+        this._ctx = null;      // { model, checkRound } of load(), for checking writes
+    }
 
-/** True while a stored record is left untouched (newer version, or no room to set it aside). */
-export function isHeld() {
-    return held !== null;
-}
+    /**
+     * Reads the saved record. Returns `{ state, problem }`: `problem` is null, or
+     * `{ kind: "corrupt", reason, backup }`: the bad record was kept under the key `backup`, and
+     *   the state is fresh; when it could not be kept (`backup` null, `why`), it is left untouched
+     *   and the game plays in memory until startAfresh();
+     * `{ kind: "newer", reason }`: left untouched, the game plays in memory until startAfresh();
+     * `{ kind: "storage", reason }`: nothing can be read or written: play in memory.
+     * With `readOnly` (a tab that may not write: tabs.js) nothing is written, moved or kept.
+     */
+    async load({ model, checkRound, memory = false, readOnly = false }) {
+        this._memoryOnly = memory;
+        this._writable = !readOnly;
+        this._ctx = { model, checkRound };
+        this._failure = null;
+        this._held = null;
+        this._seen = null;
+        let state = fresh();
+        if (memory) return { state, problem: null };
+        let raw;
+        let legacy = null;
+        try {
+            const ls = this._storage();
+            raw = ls.getItem(this.key);
+            if (raw === null && this.key === KEY) legacy = ls.getItem(LEGACY_KEY); // euros only
+        } catch (err) {
+            this._failure = describe(err);
+            return { state, problem: { kind: Problem.STORAGE, reason: this._failure } };
+        }
+        this._seen = raw;
+        let problem = null;
+        if (raw === null && legacy !== null) {
+            raw = legacy;
+            problem = problemOf(Problem.CORRUPT, new BadSave("save.legacy", "it was made by an older version of the game"));
+        } else if (raw !== null) {
+            try {
+                state = await validate(raw, this._ctx);
+            } catch (err) {
+                if (err instanceof NewerSave) {
+                    if (!readOnly) this._held = t("save.heldNewer");
+                    return { state, problem: problemOf(Problem.NEWER, err) };
+                }
+                if (!(err instanceof BadSave)) console.error("reading the save failed", err);
+                problem = problemOf(Problem.CORRUPT, err instanceof BadSave ? err : new BadSave("save.unreadable", "it could not be read"));
+            }
+        }
+        if (problem && !readOnly) {
+            state = fresh();
+            this._setAside(raw, problem);
+            if (problem.backup && legacy !== null) {
+                try { this._storage().removeItem(LEGACY_KEY); } catch { /* it stays: read again next time */ }
+            }
+        }
+        return { state, problem };
+    }
 
+    /** Keeps a bad record as a backup, or holds it (left in place, play in memory) when it cannot. */
+    _setAside(raw, problem) {
+        const kept = keepBackup(this._storage, raw);
+        problem.backup = kept.key;
+        if (!kept.key) {
+            problem.why = kept.why;
+            this._held = t("save.heldNoBackup", { why: kept.why });
+        }
+    }
+
+    /** The player asked to start afresh over a held record (newer version, or one that could not
+     *  be set aside): it is kept as a backup when there is room, then replaced by a fresh game.
+     *  Returns `{ state, backup, why }` (backup null and why when it could not be kept). */
+    startAfresh() {
+        let raw = null;
+        try {
+            const ls = this._storage();
+            raw = ls.getItem(this.key) ?? (this.key === KEY ? ls.getItem(LEGACY_KEY) : null);
+            this._seen = ls.getItem(this.key);
+        } catch (err) {
+            this._failure = describe(err);
+        }
+        const kept = raw === null ? { key: null } : keepBackup(this._storage, raw);
+        try { this._storage().removeItem(LEGACY_KEY); } catch { /* unreadable storage: save() says so */ }
+        this._held = null;
+        return { state: fresh(), backup: kept.key, why: kept.why ?? null };
+    }
+
+    /** Throws the save away as bad after load() accepted it (e.g. its generator state was
+     *  refused): keeps it as a backup (or holds it) and starts afresh. */
+    reject(reason, code = null, params = {}) {
+        const problem = { kind: Problem.CORRUPT, reason, code, params };
+        try {
+            const raw = this._storage().getItem(this.key);
+            if (raw !== null) this._setAside(raw, problem);
+        } catch (err) {
+            this._failure = describe(err);
+        }
+        return { state: fresh(), problem };
+    }
+
+    /**
+     * Writes the whole record `state` in one setItem, after checking it reads back (its revision
+     * goes up by one when written). Returns
+     * "saved"; "memory" (not kept: storage refused it, a held record, or a memory-only game;
+     * notKept() says why); "waiting" (this tab may not write); "conflict" (the stored record is
+     * not the one this tab last read or wrote: another tab wrote it; nothing written, load again);
+     * "invalid" (the record would not read back; nothing written; notKept() says why).
+     */
+    save(state) {
+        if (this._memoryOnly || this._held) return "memory";
+        if (!this._writable) return "waiting";
+        const rec = serialize(state, state.revision + 1);
+        const text = JSON.stringify(rec);
+        try {
+            check(text, this._ctx.model);
+        } catch (err) {
+            console.error("refusing to write a record that would not read back:", err.message);
+            this._failure = t("save.notReadBack", { detail: err.message });
+            return "invalid";
+        }
+        try {
+            const ls = this._storage();
+            if (ls.getItem(this.key) !== this._seen) return "conflict";
+            ls.setItem(this.key, text);
+            this._seen = text;
+            state.revision = rec.revision;
+            this._failure = null;
+            return "saved";
+        } catch (err) {
+            this._failure = describe(err);
+            return "memory";
+        }
+    }
+
+    /** False when the stored record is no longer the one this tab last read or wrote (another
+     *  tab wrote it): the next save() would be refused as a "conflict". */
+    current() {
+        if (this._memoryOnly || this._held || !this._writable) return true;
+        try {
+            return this._storage().getItem(this.key) === this._seen;
+        } catch {
+            return true; // unreadable storage: save() says so
+        }
+    }
+
+    /** Null while progress is being kept; otherwise why it is not. */
+    notKept() {
+        return this._memoryOnly ? null : this._held ?? this._failure;
+    }
+
+    /** This tab may no longer write (another tab plays: tabs.js); load() makes it a writer again. */
+    stopWriting() {
+        this._writable = false;
+    }
+
+    /** True while a stored record is left untouched (newer version, or no room to set it aside). */
+    isHeld() {
+        return this._held !== null;
+    }
+}

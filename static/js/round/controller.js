@@ -33,7 +33,7 @@
 // every request that would write is refused (`assertWritable`; `canWrite()` only answers).
 
 import { Conflict, EngineRefusal, Refused } from "../core/errors.js";
-import { whyNot } from "../core/amounts.js";
+import { MAX_BALANCE, whyNot } from "../core/amounts.js";
 import { reasonOf } from "../lang/reasons.js";
 import { PageState, setPageState } from "../core/dom.js";
 import { Emitter } from "../core/emitter.js";
@@ -73,6 +73,7 @@ export class Controller extends Emitter {
         Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock, gate });
         this.decide = decide ?? ((bet, buy) => bridge.playRound(bet, buy));
         this.timings = new RoundTimings();
+        this.roundsDone = 0; // rounds finished in this page (a parent's configure must come before the first)
         this.roundProfile = null; // the profile of the round on screen (a resumed round keeps its own)
         this.autoplaying = false; // autoplaydriver.js says while it runs
         this._lastStart = -Infinity; // performance.now() at the last round's start
@@ -204,6 +205,7 @@ export class Controller extends Emitter {
             this._release();
         }
         const timings = this.timings.enabled(Math.max(performance.now(), this._lastStart + this._lastCycle));
+        this.roundsDone += 1;
         this.emit("roundEnd", { bet: round.bet, win: round.total_win, balance: this.saved.balance, timings });
         if (this.saved.stale) await this._resync();
         this.tabs?.idle(); // hands over now if another tab asked meanwhile
@@ -278,7 +280,7 @@ export class Controller extends Emitter {
         const { balance } = this.saved;
         if (can.why === "limit") {
             return {
-                message: t("refuse.tooClose", { balance: this.format(balance), limit: this.format(this.saved.store.MAX_BALANCE) }),
+                message: t("refuse.tooClose", { balance: this.format(balance), limit: this.format(MAX_BALANCE) }),
                 error: new Refused("the balance could not hold this round's largest win"),
             };
         }
