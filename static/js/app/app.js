@@ -3,16 +3,13 @@
 // page's contract (data-state, window.game, embedding messages, URL options) in
 // docs/page-contract.md.
 
-import { CannotStart, ProfileError, Refused, SettingsError, StartupError } from "../core/errors.js";
+import { CannotStart, ProfileError, SettingsError, StartupError } from "../core/errors.js";
 import { connect } from "../round/bridge.js";
 import { Controller } from "../round/controller.js";
-import { OPTIONS as AUTOPLAY_OPTIONS } from "../controls/autoplayrules.js";
-import { PageState, afterFrame, byId, interactive, pageState, setPageState } from "../core/dom.js";
+import { PageState, afterFrame, byId, setPageState } from "../core/dom.js";
 import * as embed from "../core/embed.js";
-import { Hud, fitWidth } from "../ui/hud.js";
-import { makeFormat } from "../core/money.js";
+import { Hud } from "../ui/hud.js";
 import { painted as early, restStops, symbolsOf, unlockSpin } from "../start/firstpaint.js";
-import { renderInfo } from "../ui/info.js";
 import { REELS } from "../canvas/layout.js";
 import { showLobby, showStakeInfo } from "../operator/marketinfo.js";
 import { Panels } from "../ui/panels.js";
@@ -21,7 +18,6 @@ import { Renderer } from "../canvas/renderer.js";
 import { Replays } from "../replay/replay.js";
 import { LinkReplay, REPLAY_MODE, openLink } from "../replay/replaymode.js";
 import { openScenario } from "../replay/scenario.js";
-import { animating, describeGame, settledWhen } from "./gamestate.js";
 import { parReady } from "./parsheet.js";
 import { SavedGame } from "../ledger/savedgame.js";
 import { Sequencer } from "../round/sequencer.js";
@@ -29,15 +25,17 @@ import { SessionClock } from "../operator/sessionclock.js";
 import { SharedGame, loadRecord } from "../ledger/sharedgame.js";
 import { Sound } from "../sound/sound.js";
 import { DOWNLOAD, reportStartupError, showStartupFailure } from "../start/startup.js";
-import * as store from "../ledger/store.js";
+import { Store, scopeSuffix } from "../ledger/store.js";
 import { Tabs } from "../ledger/tabs.js";
-import { refusal } from "../operator/jurisdiction.js";
 import { codeOf, reasonOf } from "../lang/reasons.js";
-import { AgeGate, launchEngine, reconfigure } from "../operator/operator.js";
+import { AgeGate, launchEngine } from "../operator/operator.js";
 import { demoLoop } from "../controls/showcase.js";
 import { PlayerControls } from "../controls/playercontrols.js";
 import { t } from "../lang/i18n.js";
 import { languageReady } from "../start/language.js";
+import { Loader } from "./loader.js";
+import { PageInput } from "./input.js";
+import { publish } from "./pageapi.js";
 
 await languageReady; // the tables, before any text is written (language.js)
 
@@ -54,236 +52,44 @@ if (replayLink) document.documentElement.dataset.mode = REPLAY_MODE;
 const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 // ?speed=fast makes every animation very short (tests); ?speed=turbo is the quick-spin setting.
 const speedParam = params.get("speed");
-/** Amounts as the launch's currency and language write them (set in start()). */
-let format = makeFormat();
-const status = byId("status");
 
-let readyResolve;
-let readyReject;
-const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
-ready.catch(() => {}); // an unobserved failure is reported on the page, not as a console error
-
+// The page's state: the two things set once the engine is up, and nothing else.
+/** The launch settings (launch.js), the model file's own levels, the rules the settings give
+ *  (jurisdiction.js profileOf) and the format of amounts (operator.js launchEngine). */
+let launched = null;
 /** The parts, once built (null while loading). */
 let game = null;
-/** The launch settings (launch.js), the model file's own levels and default, and the rules the
- *  settings give (jurisdiction.js profileOf): set first thing in start() (operator.js). */
-let settings = null, base = { bets: [], default_bet: 0 }, profile = null;
+
+/** window.game.ready: resolved once the game is ready, rejected when it cannot start. */
+const ready = (() => {
+    const d = {};
+    d.promise = new Promise((resolve, reject) => { d.resolve = resolve; d.reject = reject; });
+    return d;
+})();
+ready.promise.catch(() => {}); // an unobserved failure is reported on the page, not as a console error
 
 /** Every animation's duration is multiplied by this. */
 function speed() {
     if (speedParam === "fast") return 0.04;
     if (reducedMotion) return 0.3;
-    if (profile?.turbo && (speedParam === "turbo" || game?.controller?.state.turbo)) return 0.45;
+    if (launched?.profile.turbo && (speedParam === "turbo" || game?.controller?.state.turbo)) return 0.45;
     return 1;
 }
 
-// ---- the loading screen ------------------------------------------------------------------
-
-const bar = byId("load-bar");
-let progress = 0.05;
-function stage(text, at) {
-    if (pageState() !== PageState.LOADING) return;
-    if (text) status.textContent = text;
-    progress = Math.max(progress, at);
-    bar.style.width = `${Math.round(progress * 100)}%`;
-}
-stage(t("load.runtime"), 0.08);
 // The reels and the HUD are drawn from the model file while Python boots: `early`
 // (firstpaint.js, started when it is imported).
-addEventListener("py:progress", (ev) => {
-    const detail = String(ev.detail ?? "");
-    stage(detail.startsWith("Loaded") ? null : t("load.step", { detail }), Math.min(0.7, progress + 0.1));
-});
-
-function hideLoader() {
-    stage(t("load.ready"), 1);
-    status.textContent = t("load.ready");
-    document.body.classList.add("loaded");
-    const loader = byId("loader");
-    const hide = () => { loader.hidden = true; };
-    loader.addEventListener("transitionend", hide, { once: true });
-    setTimeout(hide, speed() < 0.1 ? 0 : 700);
-}
-
-// ---- the page contract: window.game and the embedding commands ---------------------------
-
-const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, not as errors
-
-const gameState = () => describeGame(game, { profile, settings, speed: speed(), demo, ownBalance,
-    mode: replayLink ? REPLAY_MODE : "play" });
-
-/** What a replay link's page refuses: it plays no rounds and changes nothing. */
-function live() {
-    if (!game.controller) throw new Refused("a replay link plays no rounds: open the game to play");
-    return game.controller;
-}
-const spin = async () => live().play(false);
-const buy = async () => live().play(true);
-/** Autoplay as the API and the parent ask for it: refused at once while the age gate holds. */
-const autoplay = async (opts) => {
-    live();
-    const held = ageGate.why();
-    if (held) throw new Error(held);
-    return game.controls.autoplay(opts);
-};
-
-window.game = {
-    ready,
-    spin,
-    buy,
-    setBet: (minor) => live().setBet(minor),
-    state: gameState,
-    history: () => (game.link ?? game.replays).list(),
-    replay: async (index) => { live(); return game.replays.replay(index); },
-    replayLink: async (index) => { live(); return game.replays.replayLink(index); },
-    playReplay: async () => {
-        if (!game.link) throw new Refused("only a replay link's page has a round to play: use replay(index)");
-        return game.link.play();
-    },
-    stopReplay: () => (game.link ?? game.replays).stop(),
-    settled: () => ready.then(() => settledWhen(() => !animating(game))),
-    playHere: async () => { live(); return game.shared.playHere(); },
-    setTurbo: (on) => { live(); return game.controls.setTurbo(on); },
-    setSound: (settings) => { live().setSound(settings ?? {}); },
-    autoplay: (opts) => autoplay(opts),
-    stopAutoplay: () => game.controls?.stopAutoplay() ?? false,
-};
-
-
-embed.listen({
-    ready,
-    whyNotReady: () => status.textContent,
-    commands: {
-        [embed.Incoming.SPIN]: () => spin(),
-        [embed.Incoming.BUY]: () => {
-            const no = refusal(profile, "buy");
-            if (no) throw new Error(no);
-            return buy();
-        },
-        [embed.Incoming.TURBO]: (msg) => game.controls.setTurbo(embed.flag(msg, "on", !live().state.turbo)),
-        // the message's own fields (type, target) aside, every option the autoplay knows
-        [embed.Incoming.AUTOPLAY]: (msg) => autoplay(Object.fromEntries(AUTOPLAY_OPTIONS.filter((k) => k in msg).map((k) => [k, msg[k]]))),
-        [embed.Incoming.STOP_AUTOPLAY]: () => window.game.stopAutoplay(),
-        [embed.Incoming.SET_BET]: (msg) => live().setBet(msg.bet),
-        [embed.Incoming.CONFIGURE]: (msg) => configure(msg.settings),
-        [embed.Incoming.AGE_CONFIRMED]: () => ageGate.confirm(),
-        [embed.Incoming.MUTE]: (msg) => live().setMuted(embed.flag(msg, "muted", !live().state.muted)),
-    },
-});
+const loader = new Loader();
+loader.stage(t("load.runtime"), 0.08);
+loader.listen();
 
 /** ?ageGate=1 (operator.js): the controller asks it before every round. */
 const ageGate = new AgeGate(params);
-/** Rounds started in this page (a configure message must come before the first). */
-let roundsHere = 0;
-const configure = (given) => reconfigure(given, {
-    params, base, bridge: game.bridge, played: () => roundsHere > 0 || game.controller.busy,
+const api = publish({
+    ready: ready.promise, parts: () => game, launched: () => launched, ageGate, speed, params,
+    mode: replayLink ? REPLAY_MODE : "play", demo, ownBalance,
 });
 
-// ---- dialogs and keys ---------------------------------------------------------------------
-
-const buyDialog = byId("buy-dialog");
-const infoDialog = byId("info-dialog");
-
-function askBuy() {
-    const c = game.controller;
-    if (c.busy || pageState() !== PageState.READY || !profile.buy) return;
-    try { c.assertWritable(); } catch { return; } // another tab plays: said on screen
-    const can = c.canPlay(true);
-    if (!can.ok) { c.showRefusal(c.refusalFor(true, can)); return; }
-    const price = byId("buy-dialog-price");
-    price.textContent = format(c.offer.buy_cost);
-    // a long amount (a high bet, or yen's and dinars' digits) is set smaller, on one line still
-    price.classList.toggle("long", price.textContent.length > 10);
-    byId("buy-dialog-bet").textContent = format(c.offer.bet);
-    byId("buy-dialog-count").textContent = String(c.offer.free_spins);
-    buyDialog.showModal();
-}
-
-async function openInfo() {
-    const par = await parReady; // fetched with the game, so the figures are there offline
-    renderInfo(byId("info-content"), {
-        model: game.model, offer: game.controller?.offer ?? game.offer, par, format, rtp: profile.rtp, buy: profile.buy,
-    });
-    game.controls?.addInfo(byId("info-content"));
-    if (!infoDialog.open) infoDialog.showModal();
-    // a pay at a high bet in a long currency ("24.688.915,000 BHD") is set smaller to fit its
-    // card; should one still not fit at 12 px, the cards go one column fewer, each wider
-    const amounts = [...byId("info-content").querySelectorAll(".pay-amount")];
-    amounts.forEach(fitWidth);
-    if (amounts.some((a) => a.scrollWidth > a.clientWidth + 0.5)) {
-        byId("info-content").querySelector(".info-pay-grid")?.classList.add("wide-pays");
-        amounts.forEach(fitWidth);
-    }
-}
-
-/** A click or key while something plays speeds up whatever is playing (where allowed). */
-function hurry() {
-    game.controls.hurry();
-}
-
-function wireInput(hud) {
-    const c = game.controller;
-    hud.on("spin", () => game.controls.pressSpinButton(() => quiet(spin())));
-    hud.on("buy", askBuy);
-    hud.on("bet", ({ bet }) => { try { c.setBet(bet); } catch { /* busy */ } });
-    hud.on("topUp", () => { try { c.topUp(); } catch { /* another tab plays: said on screen */ } });
-    hud.on("info", () => openInfo());
-    hud.on("mute", () => c.setMuted(!c.state.muted));
-    hud.on("turbo", () => { try { game.controls.setTurbo(); } catch { /* no quick spin here */ } });
-    hud.on("history", () => { if (!game.replays.playing) game.replays.showHistory(); });
-    buyDialog.addEventListener("close", () => {
-        if (buyDialog.returnValue === "confirm") quiet(buy()); // the value of #buy-confirm
-    });
-    byId("info-close").addEventListener("click", () => infoDialog.close());
-    byId("save-notice-close").addEventListener("click", () => { byId("save-notice").hidden = true; });
-    byId("save-afresh").addEventListener("click", () => game.shared.startAfresh());
-    byId("stage").addEventListener("pointerdown", (ev) => {
-        if (c.busy && !ev.target.closest?.("button")) hurry();
-    });
-    document.addEventListener("keydown", (ev) => {
-        if (pageState() === PageState.LOADING || pageState() === PageState.ERROR) return;
-        const space = ev.key === " " || ev.key === "Enter";
-        const dialogOpen = buyDialog.open || infoDialog.open || game.replays.dialog.open;
-        if (ev.key === "Escape" && !dialogOpen) dismissToasts();
-        if (c.busy) {
-            if (space || ev.key === "Escape") ev.preventDefault();
-            if (ev.key === "Escape" && game.replays.playing) game.replays.stop();
-            else hurry();
-            return;
-        }
-        if (space && profile.spacebar && !interactive(ev.target) && !dialogOpen && !document.querySelector("dialog[open]")
-            && !c.autoplaying) {
-            ev.preventDefault();
-            quiet(spin());
-        }
-    });
-}
-
-/** Escape: the message and the save notice go away (the notice comes back with the next
- *  write that is not kept). */
-function dismissToasts() {
-    game.hud.hideMessage();
-    if (byId("save-notice").contains(document.activeElement)) byId("spin")?.focus();
-    byId("save-notice").hidden = true;
-}
-
-/** Shows or hides the notice that progress is not kept (storage blocked or full). */
-function showSaveNotice({ notKept }) {
-    if (notKept) {
-        byId("save-notice-text").textContent = t("save.notKept", { why: notKept });
-    }
-    byId("save-notice").hidden = !notKept;
-    byId("save-afresh").hidden = !store.isHeld(); // a record left untouched: offered for as long as it is
-}
-
 // ---- start ---------------------------------------------------------------------------------
-
-/** The launch settings, the rules and the format they give; the engine configured. */
-async function launch(bridge) {
-    const launched = await launchEngine(bridge, params, { demo });
-    ({ base, settings, profile, format } = launched);
-    return launched.model;
-}
 
 async function start() {
     if (embedded) document.body.classList.add("embed");
@@ -292,8 +98,11 @@ async function start() {
         throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them", "start.oneMode");
     }
     const bridge = await connect();
-    stage(t("load.reels"), 0.85);
-    const model = await launch(bridge); // the launch settings first: nothing plays under bad ones
+    loader.stage(t("load.reels"), 0.85);
+    // the launch settings, the rules and the format they give, and the engine configured:
+    // first, so that nothing plays under bad ones
+    launched = await launchEngine(bridge, params, { demo });
+    const { model, base, settings, profile, format } = launched;
     // a replay link or a scenario is checked by the engine before anything is shown
     const opened = replayLink ? await openLink(bridge, location.href) : null;
     const scenario = scenarioName !== null ? await openScenario(bridge, scenarioName, profile) : null;
@@ -303,8 +112,8 @@ async function start() {
     // A replay link's page has no saved game, no writer lock, no tab channel: nothing of the
     // player's is read or written. A scenario or the showcase plays on a record in memory; the
     // game itself on the launch's own saved game (its currency and levels).
-    const suffix = store.scopeSuffix(settings.currency, settings.bets, base.bets);
-    store.useScope(suffix);
+    const suffix = scopeSuffix(settings.currency, settings.bets, base.bets);
+    const store = new Store({ suffix });
     const tabs = ownBalance || opened ? null : new Tabs({ suffix });
     await tabs?.start(); // takes the writer lock when it is free
     // Building the game (the record, the HUD, the controller, the controls, the first frame) is
@@ -314,49 +123,29 @@ async function start() {
     await afterFrame();
     const { state, problem } = opened
         ? { state: { muted: false }, problem: null }
-        : await loadRecord({ bridge, model, demo: ownBalance, readOnly: tabs?.role === "waiting" });
+        : await loadRecord({ store, bridge, model, demo: ownBalance, readOnly: tabs?.role === "waiting" });
     if (scenario) state.bet = scenario.info.bet;
-
-    let sound = null;
-    try {
-        sound = new Sound();
-        sound.muted = state.muted;
-        sound.musicOn = state.music !== false;
-        sound.effectsOn = state.effects !== false;
-    } catch { /* the game plays silently */ }
-    // The renderer and reels painted before Python was up, if the engine read the same model;
-    // otherwise a resting view of the engine's strips, drawn now.
-    const painted = await early;
-    const drawn = (m) => JSON.stringify([m.reels.base, symbolsOf(m)]);
-    const same = painted !== null && drawn(painted.model) === drawn(model);
-    if (painted !== null && !same) console.warn("the model file differs from the engine's model: repainting");
-    let renderer = same ? painted.renderer : null;
-    let reels = same ? painted.reels : null;
-    if (!same) {
-        reels = new ReelSet(model.reels.base, restStops(model.reels.base));
-        renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reels, reduced: reducedMotion });
-        await renderer.load();
-        await renderer.prepare();
-    }
-    renderer.speedFactor = speed();
+    const sound = makeSound(state);
+    const { renderer, reels } = await canvasFor(model);
     const panels = new Panels(byId("overlay"), { format });
     const hud = new Hud({ model, format });
     const makeSequencer = (meter) => new Sequencer({
         model, renderer, reels, hud, meter, panels, sound, format,
         paytable: (bet) => offers.get(bet)?.paytable ?? null, // the engine's pays at a bet (as the info screen shows them)
-        speed: () => { renderer.speedFactor = speed(); return renderer.speedFactor; },
+        speed, // the sequencer gives each animation its pace as it starts it
     });
     if (opened) {
         const link = new LinkReplay({ opened, format, makeSequencer, hud, sound });
         game = { bridge, model, link, sequencer: link.sequencer, renderer, reels, hud, offer: offers.get(opened.round.bet) };
-        hud.on("info", () => openInfo());
+        const input = new PageInput({ game, profile, format });
+        hud.on("info", () => input.openInfo());
         hud.on("mute", () => link.toggleMute());
-        link.listen(infoDialog);
+        link.listen(input.infoDialog);
         renderer.start();
-        hideLoader();
+        loader.hide({ fast: speed() < 0.1 });
         setPageState(PageState.READY);
         try { sound?.music("base"); } catch { /* optional: it starts after the first gesture */ }
-        readyResolve();
+        ready.resolve();
         return;
     }
     await afterFrame(); // (see above)
@@ -367,9 +156,8 @@ async function start() {
     const clock = new SessionClock({ profile, format, saved });
     const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock,
         gate: ageGate, decide: scenario?.decide });
-    const shared = new SharedGame({ bridge, model, demo: ownBalance, format, tabs, saved, controller, hud });
+    const shared = new SharedGame({ store, bridge, model, demo: ownBalance, format, tabs, saved, controller, hud });
     embed.report({ controller, sequencer, clock });
-    saved.on("saved", showSaveNotice);
     controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
     // The music and effects switches of the info dialog, saved with the game (store.js).
     const toggles = { music: document.getElementById("music-toggle"), effects: document.getElementById("effects-toggle") };
@@ -383,34 +171,35 @@ async function start() {
     for (const key of ["music", "effects"]) {
         toggles[key]?.addEventListener("click", () => controller.setSound({ [key]: saved.record[key] === false }));
     }
-    controller.on("roundEnd", () => { roundsHere += 1; });
     controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
-    controller.on("bet", () => { if (infoDialog.open) openInfo(); });
     // every outcome, a losing one too, and the balance after it, in the polite live region
     controller.on("roundEnd", ({ win, balance }) => hud.announce(t("say.roundEnd", {
         result: win > 0 ? t("say.win", { amount: format(win) }) : t("say.noWin"), balance: format(balance),
     })));
     const replays = new Replays({ controller, bridge, hud, format, makeSequencer });
     const controls = new PlayerControls({ profile, settings, controller, clock, sequencer, replays, hud, format, post: embed.post });
-    await afterFrame(); // (see above; the game is published, wired and shown in one task)
-    game = { bridge, model, controller, saved, sequencer, replays, renderer, reels, hud, shared, clock, controls, scenario };
+    await afterFrame(); // (see above)
+    game = { bridge, model, store, controller, saved, sequencer, replays, renderer, reels, hud, shared, clock, controls, scenario };
+    const input = new PageInput({ game, profile, format, store, spin: api.spin, buy: api.buy });
+    saved.on("saved", (e) => input.showSaveNotice(e));
+    controller.on("bet", () => { if (input.infoDialog.open) input.openInfo(); });
     scenario?.show(format);
     // ageGate: tests/e2e/test_geometry.py lifts the gate of a page that has no parent to do it
     if (settings.debug) window.debugGame = { sequencer, reels, renderer, hud, ageGate };
-
     showLobby(settings);
     showStakeInfo(profile, par, settings);
-    wireInput(hud);
+    input.wire(hud);
     controller.show(); // balance, bet, the last round's win, settings
+    await afterFrame(); // (see above; the rest makes the game playable in one task)
     renderer.start();
     saved.persist(); // the record as read (or fresh), and the first test of whether storage writes
     unlockSpin(); // firstpaint.js answered a press of Spin while loading
     hud.setBusy(false); // firstpaint.js locked the controls while loading
-    hideLoader();
+    loader.hide({ fast: speed() < 0.1 });
 
     const finishReady = () => {
         try { sound?.music("base"); } catch { /* optional: it starts after the first gesture */ }
-        readyResolve();
+        ready.resolve();
         embed.post(embed.Outgoing.READY, { balance: saved.balance, bet: saved.bet });
     };
     if (state.pending && !shared.waiting) {
@@ -429,6 +218,34 @@ async function start() {
     }
 }
 
+/** The sound, set as the saved game left it; null where WebAudio is missing (the game plays
+ *  silently). */
+function makeSound(state) {
+    try {
+        const sound = new Sound();
+        sound.muted = state.muted;
+        sound.musicOn = state.music !== false;
+        sound.effectsOn = state.effects !== false;
+        return sound;
+    } catch {
+        return null;
+    }
+}
+
+/** The renderer and reels painted before Python was up, if the engine read the same model;
+ *  otherwise a resting view of the engine's strips, drawn now. */
+async function canvasFor(model) {
+    const painted = await early;
+    const drawn = (m) => JSON.stringify([m.reels.base, symbolsOf(m)]);
+    if (painted !== null && drawn(painted.model) === drawn(model)) return { renderer: painted.renderer, reels: painted.reels };
+    if (painted !== null) console.warn("the model file differs from the engine's model: repainting");
+    const reels = new ReelSet(model.reels.base, restStops(model.reels.base));
+    const renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reels, reduced: reducedMotion });
+    await renderer.load();
+    await renderer.prepare();
+    return { renderer, reels };
+}
+
 start().catch((err) => {
     if (err instanceof ProfileError || err instanceof SettingsError || err instanceof CannotStart) {
         console.warn(err.message);
@@ -439,6 +256,6 @@ start().catch((err) => {
     }
     // (a download that failed has told the parent already, naming the file: startup.js)
     if (!(err instanceof StartupError && err.code === DOWNLOAD)) embed.post(embed.Outgoing.ERROR,
-        { message: status.textContent, ...codeOf(err) });
-    readyReject(err);
+        { message: byId("status").textContent, ...codeOf(err) });
+    ready.reject(err);
 });

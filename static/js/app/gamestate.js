@@ -3,7 +3,6 @@
 // (`game`: null while loading).
 
 import { byId, pageState } from "../core/dom.js";
-import * as store from "../ledger/store.js";
 
 /** game.state(): the page's state, as the page contract lists it. */
 export function describeGame(game, { profile, settings, speed, demo, ownBalance, mode }) {
@@ -30,7 +29,7 @@ export function describeGame(game, { profile, settings, speed, demo, ownBalance,
         scenario: game?.scenario?.state() ?? null,
         timings: c?.timings.list() ?? [],
         resumedFrom: c?.resumedFrom ?? null,
-        saving: !ownBalance && c !== undefined && store.notKept() === null,
+        saving: !ownBalance && c !== undefined && game.store.notKept() === null,
         history: c?.state.history.length ?? 0,
         tab: game?.shared?.role ?? null,
         revision: c?.state.revision ?? null,

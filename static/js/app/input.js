@@ -1,0 +1,117 @@
+// The page's own input around the HUD: the buy dialog, the info dialog, the save notice, a tap
+// on the reels and the keys. app.js builds it with the parts (`game`) and wires the HUD's
+// events to it (wire); a replay link's page uses only its info dialog.
+
+import { PageState, byId, interactive, pageState } from "../core/dom.js";
+import { fitWidth } from "../ui/hud.js";
+import { renderInfo } from "../ui/info.js";
+import { parReady } from "./parsheet.js";
+import { t } from "../lang/i18n.js";
+
+const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, not as errors
+
+export class PageInput {
+    /** `game`: the parts app.js built; `profile`, `format`: the launch's rules and amounts;
+     *  `store`: the saved game's storage (store.js); `spin`, `buy`: the page API's (pageapi.js). */
+    constructor({ game, profile, format, store = null, spin = null, buy = null }) {
+        Object.assign(this, { game, profile, format, store, spin, buy });
+        this.buyDialog = byId("buy-dialog");
+        this.infoDialog = byId("info-dialog");
+    }
+
+    /** The buy dialog, with the price at this bet (refused on screen where the buy may not be). */
+    askBuy() {
+        const c = this.game.controller;
+        if (c.busy || pageState() !== PageState.READY || !this.profile.buy) return;
+        try { c.assertWritable(); } catch { return; } // another tab plays: said on screen
+        const can = c.canPlay(true);
+        if (!can.ok) { c.showRefusal(c.refusalFor(true, can)); return; }
+        const price = byId("buy-dialog-price");
+        price.textContent = this.format(c.offer.buy_cost);
+        // a long amount (a high bet, or yen's and dinars' digits) is set smaller, on one line still
+        price.classList.toggle("long", price.textContent.length > 10);
+        byId("buy-dialog-bet").textContent = this.format(c.offer.bet);
+        byId("buy-dialog-count").textContent = String(c.offer.free_spins);
+        this.buyDialog.showModal();
+    }
+
+    /** The info dialog (rules, pays at this bet, figures), opened or redrawn in place. */
+    async openInfo() {
+        const game = this.game;
+        const par = await parReady; // fetched with the game, so the figures are there offline
+        const content = byId("info-content");
+        renderInfo(content, {
+            model: game.model, offer: game.controller?.offer ?? game.offer, par, format: this.format,
+            rtp: this.profile.rtp, buy: this.profile.buy,
+        });
+        game.controls?.addInfo(content);
+        if (!this.infoDialog.open) this.infoDialog.showModal();
+        // a pay at a high bet in a long currency ("24.688.915,000 BHD") is set smaller to fit its
+        // card; should one still not fit at 12 px, the cards go one column fewer, each wider
+        const amounts = [...content.querySelectorAll(".pay-amount")];
+        amounts.forEach(fitWidth);
+        if (amounts.some((a) => a.scrollWidth > a.clientWidth + 0.5)) {
+            content.querySelector(".info-pay-grid")?.classList.add("wide-pays");
+            amounts.forEach(fitWidth);
+        }
+    }
+
+    /** The HUD's buttons, the dialogs, a tap on the reels and the keys, wired to the game. */
+    wire(hud) {
+        const { game, buyDialog, infoDialog } = this;
+        const c = game.controller;
+        /** A click or key while something plays speeds up whatever is playing (where allowed). */
+        const hurry = () => game.controls.hurry();
+        hud.on("spin", () => game.controls.pressSpinButton(() => quiet(this.spin())));
+        hud.on("buy", () => this.askBuy());
+        hud.on("bet", ({ bet }) => { try { c.setBet(bet); } catch { /* busy */ } });
+        hud.on("topUp", () => { try { c.topUp(); } catch { /* another tab plays: said on screen */ } });
+        hud.on("info", () => this.openInfo());
+        hud.on("mute", () => c.setMuted(!c.state.muted));
+        hud.on("turbo", () => { try { game.controls.setTurbo(); } catch { /* no quick spin here */ } });
+        hud.on("history", () => { if (!game.replays.playing) game.replays.showHistory(); });
+        buyDialog.addEventListener("close", () => {
+            if (buyDialog.returnValue === "confirm") quiet(this.buy()); // the value of #buy-confirm
+        });
+        byId("info-close").addEventListener("click", () => infoDialog.close());
+        byId("save-notice-close").addEventListener("click", () => { byId("save-notice").hidden = true; });
+        byId("save-afresh").addEventListener("click", () => game.shared.startAfresh());
+        byId("stage").addEventListener("pointerdown", (ev) => {
+            if (c.busy && !ev.target.closest?.("button")) hurry();
+        });
+        document.addEventListener("keydown", (ev) => {
+            if (pageState() === PageState.LOADING || pageState() === PageState.ERROR) return;
+            const space = ev.key === " " || ev.key === "Enter";
+            const dialogOpen = buyDialog.open || infoDialog.open || game.replays.dialog.open;
+            if (ev.key === "Escape" && !dialogOpen) this.dismissToasts();
+            if (c.busy) {
+                if (space || ev.key === "Escape") ev.preventDefault();
+                if (ev.key === "Escape" && game.replays.playing) game.replays.stop();
+                else hurry();
+                return;
+            }
+            if (space && this.profile.spacebar && !interactive(ev.target) && !dialogOpen && !document.querySelector("dialog[open]")
+                && !c.autoplaying) {
+                ev.preventDefault();
+                quiet(this.spin());
+            }
+        });
+    }
+
+    /** Escape: the message and the save notice go away (the notice comes back with the next
+     *  write that is not kept). */
+    dismissToasts() {
+        this.game.hud.hideMessage();
+        if (byId("save-notice").contains(document.activeElement)) byId("spin")?.focus();
+        byId("save-notice").hidden = true;
+    }
+
+    /** Shows or hides the notice that progress is not kept (storage blocked or full). */
+    showSaveNotice({ notKept }) {
+        if (notKept) {
+            byId("save-notice-text").textContent = t("save.notKept", { why: notKept });
+        }
+        byId("save-notice").hidden = !notKept;
+        byId("save-afresh").hidden = !this.store.isHeld(); // a record left untouched: offered for as long as it is
+    }
+}
