@@ -19,8 +19,6 @@ import { SessionEnded } from "../core/errors.js";
 import { Emitter } from "../core/emitter.js";
 import { plural, t } from "../lang/i18n.js";
 
-const $ = (id) => document.getElementById(id);
-
 /** "1:02:03" (hours, minutes, seconds) for a span of `ms`. */
 export function clock(ms) {
     const s = Math.max(0, Math.floor(ms / 1000));
@@ -37,8 +35,10 @@ export function spoken(ms) {
 }
 
 export class SessionClock extends Emitter {
-    constructor({ profile, format, saved, now = () => Date.now() }) {
+    /** `root`: the document (or a test's) that holds the session bar and the reality dialog. */
+    constructor({ profile, format, saved, now = () => Date.now(), root = document }) {
         super();
+        const $ = (id) => root.getElementById(id);
         Object.assign(this, { profile, format, saved, now });
         this.startedAt = now();
         this.firstRound = saved.roundsPlayed; // the session's rounds are the saved game's from here

@@ -15,7 +15,8 @@
 // gesture (browsers block audio until then; making it is a long task the tap must not wait for).
 // Before that, and when WebAudio is missing or fails, every method is a silent no-op.
 
-import { CELESTA, GLOCK, MASTER_GAIN, PENTA, afterPaint, audioContextClass, midi } from "./soundkit.js";
+import { CELESTA, GLOCK, MASTER_GAIN, PENTA, audioContextClass, midi } from "./soundkit.js";
+import { afterFrame } from "../core/dom.js";
 import { MusicPlayer, playNote } from "./musicplayer.js";
 import { Synth } from "./synth.js";
 import { bigWinFanfare, featureFanfare, maxWinFanfare, tierSting } from "./fanfares.js";
@@ -45,7 +46,7 @@ export class Sound {
         // first effect played after a gesture.
         this._onGesture = () => {
             this._gestured = true;
-            if (this._music.track && !this._music.playing) afterPaint(() => this._music.update());
+            if (this._music.track && !this._music.playing) afterFrame().then(() => this._music.update());
             try {
                 if (this._ctx && this._ctx.state === "suspended" && !this._muted) {
                     this._ctx.resume().catch(() => {});
@@ -166,7 +167,7 @@ export class Sound {
                 this._music.update();
             } catch { /* the game plays silently */ }
         };
-        if (typeof idle === "function") idle(go); else afterPaint(() => go(null));
+        if (typeof idle === "function") idle(go); else afterFrame().then(() => go(null));
     }
 
     _visibility() {
@@ -458,7 +459,7 @@ export class Sound {
         if (this._failed || !this._hasGesture()) return;
         (this._waiting ??= []).push(fn);
         if (this._waiting.length > 1) return;
-        afterPaint(() => {
+        afterFrame().then(() => {
             const waiting = this._waiting ?? [];
             this._waiting = null;
             if (!this._muted && this._effectsOn && !this._hidden()) for (const f of waiting) this._start(f);

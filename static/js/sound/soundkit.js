@@ -20,8 +20,3 @@ export function audioContextClass() {
     }
 }
 
-/** Runs `f` in a task after the next frame is painted. */
-export function afterPaint(f) {
-    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(f, 0));
-    else setTimeout(f, 0);
-}

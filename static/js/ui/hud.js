@@ -4,7 +4,7 @@
 // "history"); the page (app.js) decides what they do.
 
 import { CountUp } from "./countup.js";
-import { byId as $, symbolUrl } from "../core/dom.js";
+import { symbolUrl } from "../core/dom.js";
 import { Emitter } from "../core/emitter.js";
 import { plural, t } from "../lang/i18n.js";
 
@@ -80,8 +80,10 @@ export function fillBets(select, bets, format) {
 }
 
 export class Hud extends Emitter {
-    constructor({ model, format }) {
+    /** `root`: the document (or a test's) that holds the HUD's elements. */
+    constructor({ model, format, root = document }) {
         super();
+        const $ = (id) => root.getElementById(id);
         this.model = model;
         this.format = format;
         this.el = {
