@@ -6,7 +6,8 @@ docs/frontend.md ("Which file does what"): a folder lower in it never imports a 
 up, so core/ imports nothing of the others and nothing imports app/. A dynamic import
 (`import("...")`, also in a JSDoc type) counts as an import.
 
-Also: no two files under static/ (without static/vendor/, the runtime `make vendor` copies in)
+Also: no module but the composition root (app/app.js) and the few STATEFUL names keeps mutable
+state at module level; no two files under static/ (without static/vendor/, the runtime `make vendor` copies in)
 share a base name, so that a file named in a doc, a test or a console message is one file.
 """
 
@@ -91,3 +92,22 @@ def test_the_table_has_no_cycle() -> None:
 def test_no_two_files_under_static_share_a_base_name() -> None:
     names = Counter(p.name for p in STATIC.rglob("*") if p.is_file() and "vendor" not in p.relative_to(STATIC).parts)
     assert [name for name, n in names.items() if n > 1] == []
+
+
+# The modules that keep mutable state at module level (a `let` or `var` outside any function or
+# class), each with why. The composition root (app/app.js) holds the page's state; every other
+# part gets what it needs in its constructor (docs/frontend.md). Memos of what their inputs
+# determine (an Intl formatter per locale) are `const` Maps and are not state of the page.
+STATEFUL = {
+    "app/app.js": "the composition root: the launch and the parts, each set once",
+    "lang/i18n.js": "the page's language, set before any text is written (start/language.js)",
+    "start/startup.js": "the one report of a failed start, which can come before app.js runs",
+    "par/lab-worker.js": "the RTP lab's worker: a global of its own, its own root",
+}
+MODULE_LET = re.compile(r"^(?:let|var)\s", re.MULTILINE)
+
+
+def test_only_the_composition_root_keeps_module_state() -> None:
+    # expected: the table above, by hand; a new module-level `let` anywhere else fails here
+    found = {p.relative_to(JS).as_posix() for p in modules() if MODULE_LET.search(p.read_text(encoding="utf-8"))}
+    assert found == set(STATEFUL)

@@ -102,29 +102,41 @@ async function start() {
     // the launch settings, the rules and the format they give, and the engine configured:
     // first, so that nothing plays under bad ones
     launched = await launchEngine(bridge, params, { demo });
-    const { model, base, settings, profile, format } = launched;
+    const { model, base, settings, profile } = launched;
     // a replay link or a scenario is checked by the engine before anything is shown
     const opened = replayLink ? await openLink(bridge, location.href) : null;
     const scenario = scenarioName !== null ? await openScenario(bridge, scenarioName, profile) : null;
     if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
     const offers = new Map(await Promise.all(model.bets.map(async (b) => [b, await bridge.offer(b)])));
-    const par = await parReady; // the info screen's figures come with the game (null: it says they are missing)
     // A replay link's page has no saved game, no writer lock, no tab channel: nothing of the
     // player's is read or written. A scenario or the showcase plays on a record in memory; the
     // game itself on the launch's own saved game (its currency and levels).
+    if (opened) {
+        showLinkPage({ bridge, model, opened, offers, ...await stageFor({ model, offers, state: { muted: false } }) });
+        return;
+    }
     const suffix = scopeSuffix(settings.currency, settings.bets, base.bets);
     const store = new Store({ suffix });
-    const tabs = ownBalance || opened ? null : new Tabs({ suffix });
+    const tabs = ownBalance ? null : new Tabs({ suffix });
     await tabs?.start(); // takes the writer lock when it is free
     // Building the game (the record, the HUD, the controller, the controls, the first frame) is
-    // ~100 ms of main thread on a phone: done in four pieces, each after a frame, so that a tap
+    // ~100 ms of main thread on a phone: done in pieces, each after a frame, so that a tap
     // while the game loads is answered between them (bench phone.taps: a loading tap waited
     // 224-320 ms behind it in one piece; budget 200; a hover event waits for a frame)
     await afterFrame();
-    const { state, problem } = opened
-        ? { state: { muted: false }, problem: null }
-        : await loadRecord({ store, bridge, model, demo: ownBalance, readOnly: tabs?.role === "waiting" });
+    const { state, problem } = await loadRecord({ store, bridge, model, demo: ownBalance, readOnly: tabs?.role === "waiting" });
     if (scenario) state.bet = scenario.info.bet;
+    const drawn = await stageFor({ model, offers, state });
+    await afterFrame();
+    game = buildGame({ bridge, model, store, tabs, offers, scenario, state, ...drawn });
+    await afterFrame();
+    await goLive(game, { state, problem });
+}
+
+/** What both pages show a round with: the sound, the canvas, the HUD, the panels, and
+ *  sequencers over them (`makeSequencer(meter)`). `state`: the saved record (its switches). */
+async function stageFor({ model, offers, state }) {
+    const { format } = launched;
     const sound = makeSound(state);
     const { renderer, reels } = await canvasFor(model);
     const panels = new Panels(byId("overlay"), { format });
@@ -134,21 +146,30 @@ async function start() {
         paytable: (bet) => offers.get(bet)?.paytable ?? null, // the engine's pays at a bet (as the info screen shows them)
         speed, // the sequencer gives each animation its pace as it starts it
     });
-    if (opened) {
-        const link = new LinkReplay({ opened, format, makeSequencer, hud, sound });
-        game = { bridge, model, link, sequencer: link.sequencer, renderer, reels, hud, offer: offers.get(opened.round.bet) };
-        const input = new PageInput({ game, profile, format });
-        hud.on("info", () => input.openInfo());
-        hud.on("mute", () => link.toggleMute());
-        link.listen(input.infoDialog);
-        renderer.start();
-        loader.hide({ fast: speed() < 0.1 });
-        setPageState(PageState.READY);
-        try { sound?.music("base"); } catch { /* optional: it starts after the first gesture */ }
-        ready.resolve();
-        return;
-    }
-    await afterFrame(); // (see above)
+    return { sound, renderer, reels, hud, makeSequencer };
+}
+
+/** A replay link's page: the shared round, its info dialog and its sound switch; ready at once. */
+function showLinkPage({ bridge, model, opened, offers, sound, renderer, reels, hud, makeSequencer }) {
+    const { profile, format } = launched;
+    const link = new LinkReplay({ opened, format, makeSequencer, hud, sound });
+    game = { bridge, model, link, sequencer: link.sequencer, renderer, reels, hud, offer: offers.get(opened.round.bet) };
+    const input = new PageInput({ game, profile, format });
+    hud.on("info", () => input.openInfo());
+    hud.on("mute", () => link.toggleMute());
+    link.listen(input.infoDialog);
+    renderer.start();
+    loader.hide({ fast: speed() < 0.1 });
+    setPageState(PageState.READY);
+    try { sound?.music("base"); } catch { /* optional: it starts after the first gesture */ }
+    ready.resolve();
+}
+
+/** The game's parts over the saved record `state`, each given its collaborators, and wired:
+ *  the ledger, the live sequencer, the session clock, the controller, the tabs' hand-over,
+ *  the replays and the player's controls. */
+function buildGame({ bridge, model, store, tabs, offers, scenario, state, sound, renderer, reels, hud, makeSequencer }) {
+    const { profile, settings, format } = launched;
     const saved = new SavedGame({ store, offers, demo: ownBalance, record: state });
     // The live sequencer shows the running total in #win, and is the one that writes it
     // during a round; embed.js posts its events to the parent.
@@ -158,39 +179,50 @@ async function start() {
         gate: ageGate, decide: scenario?.decide });
     const shared = new SharedGame({ store, bridge, model, demo: ownBalance, format, tabs, saved, controller, hud });
     embed.report({ controller, sequencer, clock });
-    controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
-    // The music and effects switches of the info dialog, saved with the game (store.js).
-    const toggles = { music: document.getElementById("music-toggle"), effects: document.getElementById("effects-toggle") };
-    const showSound = ({ music, effects }) => {
-        try { if (sound) { sound.musicOn = music; sound.effectsOn = effects; } } catch { /* optional */ }
-        toggles.music?.setAttribute("aria-pressed", String(music));
-        toggles.effects?.setAttribute("aria-pressed", String(effects));
-    };
-    controller.on("sound", showSound);
-    showSound({ music: saved.record.music !== false, effects: saved.record.effects !== false });
-    for (const key of ["music", "effects"]) {
-        toggles[key]?.addEventListener("click", () => controller.setSound({ [key]: saved.record[key] === false }));
-    }
-    controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
+    wireSound({ controller, saved, sound });
     // every outcome, a losing one too, and the balance after it, in the polite live region
     controller.on("roundEnd", ({ win, balance }) => hud.announce(t("say.roundEnd", {
         result: win > 0 ? t("say.win", { amount: format(win) }) : t("say.noWin"), balance: format(balance),
     })));
     const replays = new Replays({ controller, bridge, hud, format, makeSequencer });
     const controls = new PlayerControls({ profile, settings, controller, clock, sequencer, replays, hud, format, post: embed.post });
-    await afterFrame(); // (see above)
-    game = { bridge, model, store, controller, saved, sequencer, replays, renderer, reels, hud, shared, clock, controls, scenario };
-    const input = new PageInput({ game, profile, format, store, spin: api.spin, buy: api.buy });
+    return { bridge, model, store, controller, saved, sequencer, replays, renderer, reels, hud, shared, clock, controls, scenario, sound };
+}
+
+/** The sound follows the controller: mute, the music and effects switches of the info dialog
+ *  (saved with the game), and a click for a refusal. */
+function wireSound({ controller, saved, sound }) {
+    const toggles = { music: byId("music-toggle"), effects: byId("effects-toggle") };
+    const showSound = ({ music, effects }) => {
+        try { if (sound) { sound.musicOn = music; sound.effectsOn = effects; } } catch { /* optional */ }
+        toggles.music?.setAttribute("aria-pressed", String(music));
+        toggles.effects?.setAttribute("aria-pressed", String(effects));
+    };
+    controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
+    controller.on("sound", showSound);
+    showSound({ music: saved.record.music !== false, effects: saved.record.effects !== false });
+    for (const key of ["music", "effects"]) {
+        toggles[key]?.addEventListener("click", () => controller.setSound({ [key]: saved.record[key] === false }));
+    }
+    controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
+}
+
+/** The built game shown and made playable: the page's input, the first frame, the record's
+ *  first write, the loader gone; ready at once, or once a round in progress has resumed. */
+async function goLive(parts, { state, problem }) {
+    const { profile, settings, format } = launched;
+    const { controller, saved, sequencer, renderer, reels, hud, shared, scenario, sound, store } = parts;
+    const input = new PageInput({ game: parts, profile, format, store, spin: api.spin, buy: api.buy });
     saved.on("saved", (e) => input.showSaveNotice(e));
     controller.on("bet", () => { if (input.infoDialog.open) input.openInfo(); });
     scenario?.show(format);
     // ageGate: tests/e2e/test_geometry.py lifts the gate of a page that has no parent to do it
     if (settings.debug) window.debugGame = { sequencer, reels, renderer, hud, ageGate };
     showLobby(settings);
-    showStakeInfo(profile, par, settings);
+    showStakeInfo(profile, await parReady, settings); // (null: the figures are missing, and it says so)
     input.wire(hud);
     controller.show(); // balance, bet, the last round's win, settings
-    await afterFrame(); // (see above; the rest makes the game playable in one task)
+    await afterFrame(); // (see start(); the rest makes the game playable in one task)
     renderer.start();
     saved.persist(); // the record as read (or fresh), and the first test of whether storage writes
     unlockSpin(); // firstpaint.js answered a press of Spin while loading
@@ -222,11 +254,7 @@ async function start() {
  *  silently). */
 function makeSound(state) {
     try {
-        const sound = new Sound();
-        sound.muted = state.muted;
-        sound.musicOn = state.music !== false;
-        sound.effectsOn = state.effects !== false;
-        return sound;
+        return new Sound({ muted: state.muted, music: state.music !== false, effects: state.effects !== false });
     } catch {
         return null;
     }

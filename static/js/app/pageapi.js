@@ -8,7 +8,7 @@
 import { OPTIONS as AUTOPLAY_OPTIONS } from "../controls/autoplayrules.js";
 import { Refused } from "../core/errors.js";
 import * as embed from "../core/embed.js";
-import { byId } from "../core/dom.js";
+import { PageState, byId, pageState } from "../core/dom.js";
 import { reconfigure } from "../operator/operator.js";
 import { refusal } from "../operator/jurisdiction.js";
 import { animating, describeGame, settledWhen } from "./gamestate.js";
@@ -19,7 +19,7 @@ export function publish({ ready, parts, launched, ageGate, speed, params, mode, 
     /** The live game's controller; a replay link's page refuses, as it plays no rounds. */
     const live = () => {
         const game = parts();
-        if (!game) throw new Refused("the game is still loading: await game.ready first");
+        if (!game || pageState() === PageState.LOADING) throw new Refused("the game is still loading: await game.ready first");
         if (!game.controller) throw new Refused("a replay link plays no rounds: open the game to play");
         return game.controller;
     };

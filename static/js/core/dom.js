@@ -38,15 +38,15 @@ export function setPageState(state) {
     document.documentElement.dataset.state = state;
 }
 
-let font = { lang: null, family: "" };
+const fonts = new Map(); // <html lang> -> its --font-ui (a computed style is read once per language)
 /** The page's text font family (static/css/fonts.css `--font-ui`: a CJK language names its own
  *  fonts), for text drawn on a canvas or measured for an SVG; read again when <html lang> changes. */
 export function uiFont() {
     const root = document.documentElement;
-    if (font.lang !== root.lang) {
-        font = { lang: root.lang, family: getComputedStyle(root).getPropertyValue("--font-ui").trim() || "system-ui, sans-serif" };
+    if (!fonts.has(root.lang)) {
+        fonts.set(root.lang, getComputedStyle(root).getPropertyValue("--font-ui").trim() || "system-ui, sans-serif");
     }
-    return font.family;
+    return fonts.get(root.lang);
 }
 
 /** Resolves in a task after the next frame (or after 50 ms where no frame comes: a hidden

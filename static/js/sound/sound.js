@@ -25,8 +25,10 @@ import { bigWinFanfare, featureFanfare, maxWinFanfare, tierSting } from "./fanfa
 const IDLE_MS = 49;
 
 export class Sound {
-    constructor() {
-        this._muted = false; // the page sets it from the saved record (store.js)
+    /** `muted`, `music`, `effects`: the switches as the saved record holds them (store.js);
+     *  the setters below change them later. */
+    constructor({ muted = false, music = true, effects = true } = {}) {
+        this._muted = muted;
         this._ctx = null;
         this._master = null;
         this._v = null; // the Synth playing into the context (attach)
@@ -34,8 +36,8 @@ export class Sound {
         this._gestured = false;
         this._soon = false; // a context is to be made in an idle moment (_contextSoon)
         this._lastReelStop = 0;
-        this._musicOn = true;
-        this._effectsOn = true;
+        this._musicOn = music;
+        this._effectsOn = effects;
         this._music = new MusicPlayer({ audio: () => this._audio(), allowed: () => this._musicAllowed() });
         this._lastTick = -1;
         this._loops = new Map(); // "spin" | "anticipation" -> {stop()}

@@ -5,13 +5,17 @@
 import { el, symbolUrl } from "../core/dom.js";
 import { lang, t } from "../lang/i18n.js";
 
-// Made on first use: building an Intl formatter loads locale data, a long task on a slow phone
-// that the page's start-up does not need.
-let dateFormat = null;
+// Made on first use, once per language: building an Intl formatter loads locale data, a long
+// task on a slow phone that the page's start-up does not need.
+const dateFormats = new Map();
 export const timeFormat = {
-    format: (date) => (dateFormat ??= new Intl.DateTimeFormat(lang(), {
-        month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit",
-    })).format(date),
+    format(date) {
+        const code = lang();
+        if (!dateFormats.has(code)) dateFormats.set(code, new Intl.DateTimeFormat(code, {
+            month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit",
+        }));
+        return dateFormats.get(code).format(date);
+    },
 };
 
 function action(label, className, aria, disabled, onClick) {
