@@ -49,10 +49,10 @@ export class PageInput {
         // a pay at a high bet in a long currency ("24.688.915,000 BHD") is set smaller to fit its
         // card; should one still not fit at 12 px, the cards go one column fewer, each wider
         const amounts = [...content.querySelectorAll(".pay-amount")];
-        amounts.forEach(fitWidth);
+        amounts.forEach((a) => fitWidth(a));
         if (amounts.some((a) => a.scrollWidth > a.clientWidth + 0.5)) {
             content.querySelector(".info-pay-grid")?.classList.add("wide-pays");
-            amounts.forEach(fitWidth);
+            amounts.forEach((a) => fitWidth(a));
         }
     }
 
