@@ -24,6 +24,7 @@ import { Sequencer } from "../round/sequencer.js";
 import { SessionClock } from "../operator/sessionclock.js";
 import { SharedGame, loadRecord } from "../ledger/sharedgame.js";
 import { Sound } from "../sound/sound.js";
+import { EarlyAudio } from "../sound/earlyaudio.js";
 import { DOWNLOAD, reportStartupError, showStartupFailure } from "../start/startup.js";
 import { Store, scopeSuffix } from "../ledger/store.js";
 import { Tabs } from "../ledger/tabs.js";
@@ -36,6 +37,9 @@ import { languageReady } from "../start/language.js";
 import { Loader } from "./loader.js";
 import { PageInput } from "./input.js";
 import { publish } from "./pageapi.js";
+
+// the AudioContext, made while the game loads once the player has touched the page (earlyaudio.js)
+const earlyAudio = new EarlyAudio();
 
 await languageReady; // the tables, before any text is written (language.js)
 
@@ -254,7 +258,8 @@ async function goLive(parts, { state, problem }) {
  *  silently). */
 function makeSound(state) {
     try {
-        return new Sound({ muted: state.muted, music: state.music !== false, effects: state.effects !== false });
+        return new Sound({ muted: state.muted, music: state.music !== false, effects: state.effects !== false,
+            context: earlyAudio.take() });
     } catch {
         return null;
     }

@@ -22,6 +22,11 @@ const LINE_COLORS = ["#ffd84a", "#ff5a5a", "#5ad1ff", "#7dff7a", "#ff8af0",
 const MAX_DPR = 2; // the canvas's backing store is at most twice its CSS size
 const BOX_PAD = 30; // logical room around a win box for its glow
 const WIN_WAVE_MS = 90; // a winning symbol's loop starts this much after the one on the reel before
+// Motion-blurred sprites a frame may make when the idle moments have not made them all before a
+// spin (sprites.js prebake): each is a few ms on a phone, and the first spin right after
+// `ready` made dozens in its first frames (frames of 40-50 ms with the CPU slowed 4x, while a
+// tap waited). The others show the nearest level made meanwhile.
+const BAKES_PER_FRAME = 2;
 
 function paintWinBox(ctx) {
     ctx.strokeStyle = "rgba(255,226,120,0.95)";
@@ -315,6 +320,7 @@ export class Renderer {
 
     _drawReels(now) {
         const ctx = this.ctx;
+        this._bakes = BAKES_PER_FRAME;
         for (const reel of this.reels.reels) {
             const c = cellRect(reel.index, 0);
             ctx.save();
@@ -329,8 +335,17 @@ export class Renderer {
                 const cx = c.x + CELL_W / 2;
                 const cy = c.y + (r - frac) * CELL_H + CELL_H / 2;
                 if (blur > 0.05 && !this.reduced) {
-                    // motion blur: the symbol smeared along the reel (centred on it), baked per speed
-                    const baked = this.symbols.blur(name, blurLevel(Math.abs(reel.velocity)));
+                    // motion blur: the symbol smeared along the reel (centred on it), baked per speed;
+                    // a frame makes at most BAKES_PER_FRAME, and draws the nearest made level (or
+                    // the sharp symbol) until the rest are made
+                    const level = blurLevel(Math.abs(reel.velocity));
+                    const make = !this.symbols.hasBlur(name, level) && this._bakes > 0;
+                    if (make) this._bakes--;
+                    const baked = this.symbols.blurIfMade(name, level, make);
+                    if (!baked) {
+                        this.drawSymbol(name, cx, cy);
+                        continue;
+                    }
                     const k = this.scale;
                     const px = baked.canvas.width;
                     const x = Math.round(cx * k - px / 2) / k;

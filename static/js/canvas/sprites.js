@@ -102,6 +102,22 @@ export class SymbolSprites {
         whenIdle(step);
     }
 
+    /** Symbol `name`'s motion blur at blur level `speed` if made, else (`make` false: the
+     *  frame has made its share already) the one made at the nearest level, or null if none is. */
+    blurIfMade(name, speed, make) {
+        if (make || this.blurred.has(`${name}|${speed}`)) return this.blur(name, speed);
+        for (let d = BLUR_STEP; d <= 2 * blurLevel(speed); d += BLUR_STEP) {
+            const near = this.blurred.get(`${name}|${speed - d}`) ?? this.blurred.get(`${name}|${speed + d}`);
+            if (near) return near;
+        }
+        return null;
+    }
+
+    /** Whether symbol `name`'s motion blur at level `speed` is made. */
+    hasBlur(name, speed) {
+        return this.blurred.has(`${name}|${speed}`);
+    }
+
     /** Symbol `name` with its motion blur at `speed` symbols per second (a blur level): the
      *  symbol smeared along the reel, as a camera's shutter sees it, drawn once per level. The
      *  smear is a box filter of the sprite over the distance it travels in STREAK_FRAMES of a

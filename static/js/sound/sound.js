@@ -11,23 +11,23 @@
 // starts after the first gesture, and everything stops (context suspended, scheduler paused)
 // while the page is hidden. Every effect is made of synth.js's voices.
 //
-// The AudioContext is created lazily, after the paint that follows the first call after a user
-// gesture (browsers block audio until then; making it is a long task the tap must not wait for).
-// Before that, and when WebAudio is missing or fails, every method is a silent no-op.
+// The AudioContext is made only after a user gesture (browsers block audio until then), and never
+// inside a tap's own handling (making it is a long task the tap must not wait for): while the
+// game loads (earlyaudio.js) or in an idle moment once it is up, else after the paint that
+// follows the first sound. Before that, and when WebAudio is missing or fails, every method is
+// a silent no-op.
 
-import { CELESTA, GLOCK, MASTER_GAIN, PENTA, audioContextClass, midi } from "./soundkit.js";
+import { CELESTA, GLOCK, IDLE_MS, MASTER_GAIN, PENTA, audioContextClass, midi } from "./soundkit.js";
 import { afterFrame } from "../core/dom.js";
 import { MusicPlayer, playNote } from "./musicplayer.js";
 import { Synth } from "./synth.js";
 import { bigWinFanfare, featureFanfare, maxWinFanfare, tierSting } from "./fanfares.js";
 
-// The most an idle moment lasts (ms): one that long has no frame due and no task waiting.
-const IDLE_MS = 49;
-
 export class Sound {
     /** `muted`, `music`, `effects`: the switches as the saved record holds them (store.js);
-     *  the setters below change them later. */
-    constructor({ muted = false, music = true, effects = true } = {}) {
+     *  the setters below change them later. `context`: an AudioContext made already (while the
+     *  game loaded: earlyaudio.js), or null. */
+    constructor({ muted = false, music = true, effects = true, context = null } = {}) {
         this._muted = muted;
         this._ctx = null;
         this._master = null;
@@ -54,28 +54,41 @@ export class Sound {
                     this._ctx.resume().catch(() => {});
                 }
             } catch { /* ignore */ }
+            this._warmSoon();
         };
         try {
             for (const type of ["pointerdown", "keydown", "touchend", "click"]) {
                 globalThis.addEventListener?.(type, this._onGesture, { capture: true, passive: true });
             }
         } catch { /* not in a window */ }
-        // A page's first AudioContext is a main-thread task of 0.1-0.5 s (100-140 ms on the phone
-        // profile, 40 ms unthrottled; a second one 5-15 ms). Made after the tap that plays the first
-        // sound, it held that tap's answer off the screen, at the round's busiest moment (the
-        // bench's slowest tap while playing: 224-280 ms, budget 200). When the player has touched
-        // the page already (a tap while it loaded), it is made once the game is ready, in a moment
-        // with the main thread wholly idle (no frame due); else the first sound after a gesture
-        // makes it, as before. (While loading, taps collided with it: 296-312 ms.)
+        this._warming = false;
+        if (context) this.attach(context);
+        else this._warmSoon();
+    }
+
+    /**
+     * Makes the AudioContext before the first sound needs it, once the player has touched the
+     * page, in a moment with the main thread wholly idle (the game loading, or waiting for a
+     * spin), never while a round plays. Made by the first sound, it came among the first
+     * round's frames and the handling of its result, and a tap waited for all three
+     * (earlyaudio.js, which makes it earlier still when the player touches the page while it
+     * loads). Without a gesture nothing is made.
+     */
+    _warmSoon() {
         const idle = globalThis.requestIdleCallback;
+        if (this._warming || this._ctx || this._failed || !idle || !this._hasGesture()) return;
+        this._warming = true;
         const warm = (deadline) => {
-            if (this._ctx || this._failed || !globalThis.navigator?.userActivation?.hasBeenActive) return;
             const state = globalThis.document?.documentElement?.dataset.state;
-            if (state !== "loading" && state !== "ready" && state !== "playing") return; // failed
-            if (state !== "ready" || deadline.timeRemaining() < IDLE_MS) { idle(warm); return; }
+            if (this._ctx || this._failed || (state !== "loading" && state !== "ready" && state !== "playing")) {
+                this._warming = false; // made already, or the game failed to start
+                return;
+            }
+            if (state === "playing" || deadline.timeRemaining() < IDLE_MS) { idle(warm); return; }
+            this._warming = false;
             if (!this._muted && (this._effectsOn || this._musicOn) && !this._hidden()) this._context();
         };
-        if (idle) idle(warm);
+        idle(warm);
     }
 
     get muted() {

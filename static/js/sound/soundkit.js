@@ -3,6 +3,10 @@
 
 export const MASTER_GAIN = 0.25;
 
+// The most an idle moment lasts (ms): one that long has no frame due and no task waiting. The
+// AudioContext, a long task, is made only in one (earlyaudio.js, sound.js).
+export const IDLE_MS = 49;
+
 // Note frequencies (equal temperament, A4 = 440 Hz) by MIDI number.
 export const midi = (n) => 440 * Math.pow(2, (n - 69) / 12);
 // C major pentatonic from C5 upwards, for bells that always sound festive together.

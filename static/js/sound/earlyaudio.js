@@ -1,0 +1,57 @@
+// The page's AudioContext made while the game loads, once the player has touched the page, in a
+// moment with the main thread wholly idle (the reels painted and still, the engine downloading
+// in its worker); Sound is given it when it is made (app.js).
+//
+// A page's first AudioContext is one main-thread task of 25-150 ms on the phone profile (CPU
+// slowed 4x; about 40 ms unthrottled). Sound is made near the end of the load (it needs the
+// saved switches), so until now the first sound of the first round made it, among that round's
+// frames and the handling of its result: a tap arriving then waited for all three (the bench's
+// slowest taps, 150-270 ms against a budget of 200, all came within half a second of `ready`).
+// While loading, a tap meets it alone. Nothing is made before a gesture (the browser would
+// refuse to start it, and say so in the console), nor once the game is up (Sound's own turn).
+
+import { IDLE_MS, audioContextClass } from "./soundkit.js";
+
+const GESTURES = ["pointerdown", "keydown"];
+
+export class EarlyAudio {
+    /** `root`: the window listened to (its gestures, its idle moments, its page state). */
+    constructor(root = globalThis) {
+        this._root = root;
+        this._ctx = null;
+        this._waiting = false; // an idle moment is awaited
+        this._done = false; // handed over (take): nothing more is made here
+        this._onGesture = () => this._soon();
+        if (!root.requestIdleCallback || !audioContextClass()) return;
+        for (const type of GESTURES) root.addEventListener?.(type, this._onGesture, { capture: true, passive: true });
+        if (root.navigator?.userActivation?.hasBeenActive) this._soon();
+    }
+
+    /** The context made so far (or null), handed over once; from then on nothing is made here. */
+    take() {
+        this._done = true;
+        for (const type of GESTURES) this._root.removeEventListener?.(type, this._onGesture, { capture: true });
+        const ctx = this._ctx;
+        this._ctx = null;
+        return ctx;
+    }
+
+    _soon() {
+        if (this._done || this._ctx || this._waiting) return;
+        this._waiting = true;
+        const idle = this._root.requestIdleCallback;
+        const make = (deadline) => {
+            if (this._done || this._root.document?.documentElement?.dataset.state !== "loading") {
+                this._waiting = false; // handed over, or the load is over: Sound's turn
+                return;
+            }
+            if (deadline.timeRemaining() < IDLE_MS) { idle(make); return; }
+            this._waiting = false;
+            try {
+                const Ctx = audioContextClass();
+                this._ctx = new Ctx();
+            } catch { /* Sound makes one when it needs it */ }
+        };
+        idle(make);
+    }
+}
