@@ -339,9 +339,8 @@ export class Renderer {
                     // a frame makes at most BAKES_PER_FRAME, and draws the nearest made level (or
                     // the sharp symbol) until the rest are made
                     const level = blurLevel(Math.abs(reel.velocity));
-                    const make = !this.symbols.hasBlur(name, level) && this._bakes > 0;
-                    if (make) this._bakes--;
-                    const baked = this.symbols.blurIfMade(name, level, make);
+                    const baked = this.symbols.hasBlur(name, level) || this._bakes-- > 0
+                        ? this.symbols.blur(name, level) : this.symbols.nearestBlur(name, level);
                     if (!baked) {
                         this.drawSymbol(name, cx, cy);
                         continue;

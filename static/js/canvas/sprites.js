@@ -102,15 +102,18 @@ export class SymbolSprites {
         whenIdle(step);
     }
 
-    /** Symbol `name`'s motion blur at blur level `speed` if made, else (`make` false: the
-     *  frame has made its share already) the one made at the nearest level, or null if none is. */
-    blurIfMade(name, speed, make) {
-        if (make || this.blurred.has(`${name}|${speed}`)) return this.blur(name, speed);
-        for (let d = BLUR_STEP; d <= 2 * blurLevel(speed); d += BLUR_STEP) {
-            const near = this.blurred.get(`${name}|${speed - d}`) ?? this.blurred.get(`${name}|${speed + d}`);
-            if (near) return near;
+    /** Symbol `name`'s motion blur made nearest to blur level `speed` (that level itself when
+     *  made), without making one; null while none of its levels is made. */
+    nearestBlur(name, speed) {
+        let best = null;
+        let gap = Infinity;
+        for (const [key, baked] of this.blurred) {
+            const bar = key.lastIndexOf("|");
+            if (key.slice(0, bar) !== name) continue;
+            const d = Math.abs(Number(key.slice(bar + 1)) - speed);
+            if (d < gap) { best = baked; gap = d; }
         }
-        return null;
+        return best;
     }
 
     /** Whether symbol `name`'s motion blur at level `speed` is made. */

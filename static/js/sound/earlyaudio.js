@@ -10,7 +10,7 @@
 // While loading, a tap meets it alone. Nothing is made before a gesture (the browser would
 // refuse to start it, and say so in the console), nor once the game is up (Sound's own turn).
 
-import { IDLE_MS, audioContextClass } from "./soundkit.js";
+import { audioContextClass, whenWhollyIdle } from "./soundkit.js";
 
 const GESTURES = ["pointerdown", "keydown"];
 
@@ -38,20 +38,15 @@ export class EarlyAudio {
 
     _soon() {
         if (this._done || this._ctx || this._waiting) return;
-        this._waiting = true;
-        const idle = this._root.requestIdleCallback;
-        const make = (deadline) => {
-            if (this._done || this._root.document?.documentElement?.dataset.state !== "loading") {
-                this._waiting = false; // handed over, or the load is over: Sound's turn
-                return;
-            }
-            if (deadline.timeRemaining() < IDLE_MS) { idle(make); return; }
+        const state = () => this._root.document?.documentElement?.dataset.state;
+        // handed over, or the load is over: Sound's turn
+        this._waiting = whenWhollyIdle(() => (this._done || state() !== "loading" ? "stop" : "now"), (now) => {
             this._waiting = false;
+            if (!now) return;
             try {
                 const Ctx = audioContextClass();
                 this._ctx = new Ctx();
             } catch { /* Sound makes one when it needs it */ }
-        };
-        idle(make);
+        }, { root: this._root });
     }
 }

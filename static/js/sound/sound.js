@@ -17,7 +17,7 @@
 // follows the first sound. Before that, and when WebAudio is missing or fails, every method is
 // a silent no-op.
 
-import { CELESTA, GLOCK, IDLE_MS, MASTER_GAIN, PENTA, audioContextClass, midi } from "./soundkit.js";
+import { CELESTA, GLOCK, MASTER_GAIN, PENTA, audioContextClass, midi, whenWhollyIdle } from "./soundkit.js";
 import { afterFrame } from "../core/dom.js";
 import { MusicPlayer, playNote } from "./musicplayer.js";
 import { Synth } from "./synth.js";
@@ -75,20 +75,16 @@ export class Sound {
      * loads). Without a gesture nothing is made.
      */
     _warmSoon() {
-        const idle = globalThis.requestIdleCallback;
-        if (this._warming || this._ctx || this._failed || !idle || !this._hasGesture()) return;
-        this._warming = true;
-        const warm = (deadline) => {
+        if (this._warming || this._ctx || this._failed || !this._hasGesture()) return;
+        this._warming = whenWhollyIdle(() => {
             const state = globalThis.document?.documentElement?.dataset.state;
-            if (this._ctx || this._failed || (state !== "loading" && state !== "ready" && state !== "playing")) {
-                this._warming = false; // made already, or the game failed to start
-                return;
-            }
-            if (state === "playing" || deadline.timeRemaining() < IDLE_MS) { idle(warm); return; }
+            // made already, or the game failed to start
+            if (this._ctx || this._failed || (state !== "loading" && state !== "ready" && state !== "playing")) return "stop";
+            return state === "playing" ? "wait" : "now";
+        }, (now) => {
             this._warming = false;
-            if (!this._muted && (this._effectsOn || this._musicOn) && !this._hidden()) this._context();
-        };
-        idle(warm);
+            if (now && !this._muted && (this._effectsOn || this._musicOn) && !this._hidden()) this._context();
+        });
     }
 
     get muted() {
@@ -171,18 +167,15 @@ export class Sound {
     _contextSoon() {
         if (this._soon || this._failed || !this._hasGesture()) return;
         this._soon = true;
-        const idle = globalThis.requestIdleCallback;
-        let tries = 0;
-        const go = (deadline) => {
-            // a wholly idle moment, or (a spin's frames leave none) the twentieth try
-            if (!this._ctx && deadline && deadline.timeRemaining() < IDLE_MS && ++tries < 20) { idle(go); return; }
+        const go = () => {
             this._soon = false;
             try {
                 if (!this._ctx && !this._muted && !this._hidden()) this._context();
                 this._music.update();
             } catch { /* the game plays silently */ }
         };
-        if (typeof idle === "function") idle(go); else afterFrame().then(() => go(null));
+        // a wholly idle moment, or (a spin's frames leave none) the twentieth
+        if (!whenWhollyIdle(() => "now", go, { tries: 20 })) afterFrame().then(go);
     }
 
     _visibility() {

@@ -7,6 +7,28 @@ export const MASTER_GAIN = 0.25;
 // AudioContext, a long task, is made only in one (earlyaudio.js, sound.js).
 export const IDLE_MS = 49;
 
+/**
+ * Waits for a wholly idle moment of `root` (an idle callback with at least IDLE_MS left) to do a
+ * long piece of work. Each idle callback asks `when()`: "now" (act in this moment if it is
+ * wholly idle, else wait for the next), "wait" (not yet, whatever the room), or "stop" (give up).
+ * `act(true)` is then called in the moment, or `act(false)` on "stop"; after `tries` moments
+ * answered "now", the last acts whatever its room (a spin's frames may leave none). Returns
+ * false, calling nothing, where `root` has no idle callbacks.
+ */
+export function whenWhollyIdle(when, act, { root = globalThis, tries = Infinity } = {}) {
+    const idle = root.requestIdleCallback;
+    if (typeof idle !== "function") return false;
+    let asked = 0;
+    const step = (deadline) => {
+        const answer = when();
+        if (answer === "stop") act(false);
+        else if (answer === "now" && (deadline.timeRemaining() >= IDLE_MS || ++asked >= tries)) act(true);
+        else idle.call(root, step);
+    };
+    idle.call(root, step);
+    return true;
+}
+
 // Note frequencies (equal temperament, A4 = 440 Hz) by MIDI number.
 export const midi = (n) => 440 * Math.pow(2, (n - 69) / 12);
 // C major pentatonic from C5 upwards, for bells that always sound festive together.
