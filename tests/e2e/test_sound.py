@@ -44,7 +44,7 @@ def notes(page: Page) -> int:
 
 
 def grows(page: Page, by: int = 3) -> None:
-    """The count of notes started grows by `by` (the music's lookahead runs every 250 ms)."""
+    """The count of notes started grows by `by` (the music's lookahead runs every 100 ms)."""
     before = notes(page)
     page.wait_for_function("(n) => window.__notes >= n", arg=before + by, timeout=5000)
 

@@ -21,6 +21,7 @@
 
 import { meterMs } from "../ui/countup.js";
 import { Emitter } from "../core/emitter.js";
+import { afterFrame } from "../core/dom.js";
 import { EventType, SpinKind } from "./events.js";
 import { t } from "../lang/i18n.js";
 import { grouped } from "../lang/numbers.js";
@@ -112,8 +113,14 @@ export class Sequencer extends Emitter {
         this.grid = null;
         this.total = 0;
         this.capped = null; // the maxWin event of a round the cap ended
+        this._revealed = false; // no spin of this round shown yet
         if (from > 0) this._restore(round, from);
         try {
+            // the round's first spin starts after the next frame: its result was handled (its
+            // debit saved) in this task, and a tap that came meanwhile is answered before the
+            // spin's first frame and sounds (one task of 60-70 ms on the phone profile, now
+            // two). A press meanwhile (a slam stop) counts: the round is this one already.
+            await afterFrame();
             for (let i = from; i < round.events.length; i++) {
                 const event = round.events[i];
                 this.emit("step", { index: i, event });
@@ -175,7 +182,8 @@ export class Sequencer extends Emitter {
     }
 
     async on_reveal(e) {
-        this._hurry = false;
+        if (this._revealed) this._hurry = false; // a slam stops one spin (the first: since the round began)
+        this._revealed = true;
         this.renderer.clearWins();
         this.grid = e.grid;
         const wild = this.model.wild;
@@ -183,7 +191,7 @@ export class Sequencer extends Emitter {
         let left = this.reels.reels.length;
         this.sfx("spinStart");
         this.sfx("spinLoop", true);
-        await this.reels.spin({
+        const spun = this.reels.spin({
             strips: this._strips(e), stops: e.stops, grid: e.grid, speedFactor: this.speedFactor, tease,
             onLand: (i) => {
                 left -= 1;
@@ -208,6 +216,8 @@ export class Sequencer extends Emitter {
                 if (left === 0) this.sfx("spinLoop", false);
             },
         });
+        if (this._hurry) this.reels.slam(); // pressed before the reels turned
+        await spun;
         this.renderer.tease(null);
         this.sfx("anticipation", false);
         this.sfx("spinLoop", false);

@@ -4,8 +4,11 @@
 //   const music = new MusicPlayer({ audio, allowed }); // audio(): {ctx, master, voices} or null
 //   music.play("feature"); music.update(); music.duck(true); music.stop();
 //
-// Notes are scheduled ahead on the AudioContext clock by a timer (4 times a second, 0.8 s
-// ahead), so no frame does audio work. The notes go through their own gain bus under the
+// Notes are scheduled ahead on the AudioContext clock by a timer (10 times a second, up to
+// 0.8 s ahead), so no frame does audio work. A run reaches at most 0.2 s further than the last:
+// the first reached the whole 0.8 s at once, a task of 36 ms on the phone profile (CPU slowed
+// 4x) in the moment the game became ready, while a tap waited; now the music's work comes in
+// pieces of a few ms. The notes go through their own gain bus under the
 // effects; `duck(true)` lowers it while a celebration plays its fanfare and count (the music
 // steps back, as in a casino's big-win show), `duck(false)` brings it back. `allowed()` says
 // whether music may sound now (a track chosen, music on, not muted, the page visible, after a
@@ -15,7 +18,8 @@ import { CELESTA, midi } from "./soundkit.js";
 import { TRACKS, loopSeconds } from "./music.js";
 
 const LOOKAHEAD = 0.8; // seconds of music scheduled ahead
-const SCHEDULE_MS = 250; // how often the scheduler runs
+const SCHEDULE_MS = 100; // how often the scheduler runs
+const REACH = 0.2; // seconds by which one run may carry the scheduled horizon further
 export const MUSIC_GAIN = 0.45; // the music bus under the effects
 export const DUCKED = 0.12; // the bus's gain, relative to MUSIC_GAIN, under a celebration
 
@@ -29,6 +33,7 @@ export class MusicPlayer {
         this._bus = null;
         this._loopStart = 0; // context time of the current loop pass's start
         this._nextNote = 0; // index into the track's notes sorted by beat
+        this._horizon = 0; // context time up to which notes are scheduled
     }
 
     /** Whether the scheduler runs (notes are being scheduled). */
@@ -53,9 +58,12 @@ export class MusicPlayer {
         if (!audio) return;
         this.bus(audio);
         this._loopStart = audio.ctx.currentTime + 0.1;
+        this._horizon = this._loopStart;
         this._nextNote = 0;
         this._timer = setInterval(() => this._schedule(), SCHEDULE_MS);
-        this._schedule();
+        // the first notes in a task of their own (they start 0.1 s ahead): the music starts in
+        // the task that makes the game ready, and a tap waiting there is answered first
+        setTimeout(() => { if (this._timer) this._schedule(); }, 0);
     }
 
     /** Stops scheduling; notes already scheduled fade out. */
@@ -116,7 +124,8 @@ export class MusicPlayer {
         const notes = (track._sorted ??= [...track.notes].sort((a, b) => a[0] - b[0]));
         const beat = 60 / track.tempo;
         const span = loopSeconds(track);
-        const until = ctx.currentTime + LOOKAHEAD;
+        const until = Math.min(ctx.currentTime + LOOKAHEAD, Math.max(this._horizon, ctx.currentTime) + REACH);
+        this._horizon = until;
         // A context that was suspended and resumed must not play a burst of past notes.
         if (this._loopStart + span < ctx.currentTime) {
             this._loopStart = ctx.currentTime + 0.05;
