@@ -27,12 +27,13 @@ export const AMOUNT = { oneLine: true }; // fitWidth's options for an amount
  *  (a long balance in a phone's narrow meter); its CSS size again once it fits at that.
  *  `oneLine` (an amount): kept on one line while it shrinks, so "€20,168.00" gets smaller
  *  rather than break inside its digits; only an amount too wide even at MIN_TEXT_PX may wrap
- *  as its CSS allows (a long currency on a small phone). */
+ *  as its CSS allows (a long currency on a small phone). Returns whether it measured (false
+ *  for a node not laid out: not in the page, or hidden). */
 export function fitWidth(node, { oneLine = false } = {}) {
     node.style.fontSize = "";
     node.style.whiteSpace = "";
     node.style.overflowWrap = "";
-    if (!node.isConnected || node.clientWidth === 0) return;
+    if (!node.isConnected || node.clientWidth === 0) return false;
     // an amount that counts up is sized once, for the amount it lands on (data-widest), so its
     // text neither outgrows its box nor changes size while it climbs
     const shown = node.textContent;
@@ -65,6 +66,7 @@ export function fitWidth(node, { oneLine = false } = {}) {
         node.style.overflowWrap = "anywhere";
     }
     if (widest) node.textContent = shown;
+    return true;
 }
 
 /** The bet <select>'s options: one a level (`bets`, minor units), worded by `format`; sized
@@ -123,8 +125,12 @@ export class Hud extends Emitter {
     }
 
     setBalance(minor) {
-        sized(this.el.balance, this.format(minor));
-        fitWidth(this.el.balance, AMOUNT);
+        const text = this.format(minor);
+        sized(this.el.balance, text);
+        // measuring forces a layout of the page (5-10 ms on a phone, in the task that handles a
+        // round's result): only when the text's length changes, as its figures are all as wide
+        // (tabular); a turned phone re-fits it (the resize listener)
+        if (text.length !== this._balanceLength) this._balanceLength = fitWidth(this.el.balance, AMOUNT) ? text.length : null;
         this.el.balance.dataset.minor = String(minor);
     }
 
@@ -181,7 +187,7 @@ export class Hud extends Emitter {
             this._winText = text;
             sized(e.win, text);
             // measuring forces a layout: only when the text grows a character (a count-up's frame)
-            if (text.length !== this._fitLength) { this._fitLength = text.length; fitWidth(e.win, AMOUNT); }
+            if (text.length !== this._fitLength) this._fitLength = fitWidth(e.win, AMOUNT) ? text.length : null;
         }
         if (this.featureBase !== null) sized(e.fsTotal, this.format(Math.max(0, v - this.featureBase)));
     }
