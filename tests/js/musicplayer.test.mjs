@@ -1,7 +1,8 @@
 // static/js/sound/musicplayer.js: the music's lookahead scheduler. Its rules, from the module's
 // comment: notes are scheduled on the AudioContext clock by a timer 10 times a second, up to
-// 0.8 s ahead, each run reaching at most 0.2 s further than the last; the first notes start
-// 0.1 s after the music starts, in a task of their own. Here with Node's mock timers, a fake
+// 0.8 s ahead, each run reaching at most 0.2 s further than the last; the first run comes
+// with the timer's first tick (nothing in the task that starts the music), and starts the loop
+// 0.1 s ahead of the clock. Here with Node's mock timers, a fake
 // context whose clock we move, and voices that record when each note starts. The expected
 // notes are read from the track (music.js TRACKS: [beat, midi, beats, voice], tempo) by hand:
 // a note at beat b of loop pass k starts at start + k * loop + b * 60 / tempo.
@@ -51,13 +52,15 @@ function expectedStarts(track, start, until) {
     return out.sort((a, b) => a - b);
 }
 
-test("the first run schedules only the notes within 0.2 s of the music's start, in a task of its own", () => {
+test("the first run, at the timer's first tick, schedules only the notes within 0.2 s of the loop's start", () => {
     const audio = fakeAudio(10);
     const player = new MusicPlayer({ audio: () => audio, allowed: () => true });
     player.play("base");
-    assert.equal(audio.starts.length, 0); // nothing in the task that started it
-    mock.timers.tick(0);
-    const start = 10 + 0.1;
+    mock.timers.tick(99);
+    assert.equal(audio.starts.length, 0); // nothing in the task that started it, nor before the tick
+    audio.ctx.currentTime = 10.1;
+    mock.timers.tick(1);
+    const start = 10.1 + 0.1;
     assert.ok(audio.starts.length > 0);
     assert.ok(audio.starts.every((t) => t < start + REACH + EPS), audio.starts);
     assert.deepEqual(audio.starts.sort((a, b) => a - b), expectedStarts(TRACKS.base, start, start + REACH));
@@ -68,7 +71,7 @@ test("later runs reach 0.2 s further each up to 0.8 s ahead, every note once and
     const audio = fakeAudio(10);
     const player = new MusicPlayer({ audio: () => audio, allowed: () => true });
     player.play("feature");
-    mock.timers.tick(0);
+    mock.timers.tick(100); // the first run: the loop starts 0.1 s ahead of the clock (10)
     let horizon = 10.1 + REACH;
     for (let run = 1; run <= 40; run++) {
         audio.ctx.currentTime += 0.1;

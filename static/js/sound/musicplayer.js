@@ -57,13 +57,12 @@ export class MusicPlayer {
         const audio = this._audio();
         if (!audio) return;
         this.bus(audio);
-        this._loopStart = audio.ctx.currentTime + 0.1;
-        this._horizon = this._loopStart;
+        this._loopStart = null; // the first run starts the loop 0.1 s ahead of its clock
         this._nextNote = 0;
+        // the first notes with the first run, not now: the music starts in the task that makes
+        // the game ready, and a tap answered there is painted first (scheduled in a task of
+        // their own at once, they came between a tap's handling and its frame)
         this._timer = setInterval(() => this._schedule(), SCHEDULE_MS);
-        // the first notes in a task of their own (they start 0.1 s ahead): the music starts in
-        // the task that makes the game ready, and a tap waiting there is answered first
-        setTimeout(() => { if (this._timer) this._schedule(); }, 0);
     }
 
     /** Stops scheduling; notes already scheduled fade out. */
@@ -124,6 +123,7 @@ export class MusicPlayer {
         const notes = (track._sorted ??= [...track.notes].sort((a, b) => a[0] - b[0]));
         const beat = 60 / track.tempo;
         const span = loopSeconds(track);
+        if (this._loopStart === null) this._loopStart = this._horizon = ctx.currentTime + 0.1;
         const until = Math.min(ctx.currentTime + LOOKAHEAD, Math.max(this._horizon, ctx.currentTime) + REACH);
         this._horizon = until;
         // A context that was suspended and resumed must not play a burst of past notes.
