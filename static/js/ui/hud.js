@@ -72,13 +72,20 @@ export function fitWidth(node, { oneLine = false } = {}) {
 /** The bet <select>'s options: one a level (`bets`, minor units), worded by `format`; sized
  *  by its longest (a <select> is as wide as its longest option). The first paint fills it too. */
 export function fillBets(select, bets, format) {
-    select.replaceChildren(...bets.map((b) => {
-        const o = document.createElement("option");
-        o.value = String(b);
-        o.textContent = format(b);
-        return o;
-    }));
-    sized(select, bets.map(format).reduce((a, b) => (b.length > a.length ? b : a), ""), false);
+    const texts = bets.map(format);
+    const same = select.options.length === bets.length
+        && bets.every((b, i) => select.options[i].value === String(b) && select.options[i].textContent === texts[i]);
+    // the first paint filled it already (the same levels, worded alike): not again, as the game
+    // becomes ready (26 options made anew, each restyled, in a task a tap then waited behind)
+    if (!same) {
+        select.replaceChildren(...bets.map((b, i) => {
+            const o = document.createElement("option");
+            o.value = String(b);
+            o.textContent = texts[i];
+            return o;
+        }));
+    }
+    sized(select, texts.reduce((a, b) => (b.length > a.length ? b : a), ""), false);
 }
 
 export class Hud extends Emitter {
