@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from e2e_harness import BOOT_TIMEOUT_MS, COUNT_CANVASES, Game, HeldRequests, Site
+import pytest
+from e2e_harness import BOOT_TIMEOUT_MS, COUNT_CANVASES, Game, HeldRequests, Site, Watch, prepare_context, wait_ready
 from playwright.sync_api import BrowserContext, Page
 
 from engine import load_model
@@ -114,3 +115,59 @@ def test_the_reels_stay_still_until_ready(context: BrowserContext, page: Page, s
     # seven blur levels of every symbol are made (tests/e2e/test_blur_sprites.py counts them)
     assert playing["same"] is False
     assert playing["made"] > 0
+
+
+# Where the reels, the logo, Spin and what a launch adds around them are, after two frames:
+# [x, y, width, height] of each (null: not laid out).
+BOXES = """async () => {
+    for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+    const box = (el) => { const r = el?.getBoundingClientRect(); return r?.width ? [r.x, r.y, r.width, r.height] : null; };
+    const $ = (id) => document.getElementById(id);
+    return { reels: box($("reels")), logo: box(document.querySelector(".logo img")), spin: box($("spin")),
+             bet: box($("bet")), bar: box($("session-bar")), home: box($("home")), stake: box($("stake-info")),
+             buy: box($("buy")), turbo: box($("turbo")), auto: box($("autoplay-button")) };
+}"""
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 3}
+
+# Each launch, and what it lays out around the reels (launch.js MARKETS): uk shows the session bar
+# (time played and net) and has no buy, quick spin or autoplay; de has the stake information under
+# the bet and none of the three either; a lobby adds the Home link; the default market has all
+# three controls and no bar.
+LAUNCHES = {
+    "uk with a lobby": ("&jurisdiction=uk&lobby=https%3A%2F%2Flobby.example%2F", {"bar", "home"}),
+    "de": ("&market=de", {"stake"}),
+    "default": ("", {"buy", "turbo", "auto"}),
+}
+
+
+@pytest.mark.parametrize("launch", LAUNCHES)
+def test_nothing_moves_when_the_game_becomes_ready(new_context: Callable[..., BrowserContext], watch: Watch,
+                                                   site: Site, launch: str) -> None:
+    # What a launch adds or takes away around the reels is laid out from the first paint, so
+    # nothing moves at ready. Laid out only at ready, UK's session bar took a line of its own on a
+    # phone held upright and the logo gave up that height (layout.css); the controls UK takes
+    # away went then too: the logo shrank and Spin moved 25 px while the player might reach for it.
+    query, shown = LAUNCHES[launch]
+    ctx = new_context(**PHONE)
+    prepare_context(ctx, watch)
+    page = ctx.new_page()
+    held = HeldRequests()
+    ctx.route("**/pyscript.toml", held)  # the engine cannot be ready before it comes
+    page.goto(site.root + "?speed=fast" + query, wait_until="commit")
+    page.wait_for_function("() => performance.getEntriesByName('reels-painted').length === 1",
+                           timeout=BOOT_TIMEOUT_MS)
+    if "stake" in shown:  # its figures are fetched beside the model file, and may come after it
+        page.wait_for_selector("#stake-info", state="attached")
+    painted = page.evaluate(BOXES)
+    assert page.evaluate("document.documentElement.dataset.state") == "loading"
+    if "bar" in shown:  # a session's net at its start (nothing staked or won yet), in the launch's currency
+        assert page.locator("#session-net").text_content() == "€0.00"
+    held.release()
+    wait_ready(page)
+    ready = page.evaluate(BOXES)
+    optional = {"bar", "home", "stake", "buy", "turbo", "auto"}
+    assert {k for k in optional if ready[k] is not None} == shown
+    for name, box in ready.items():
+        assert painted[name] == (None if box is None else pytest.approx(box, abs=0.5)), (name, painted[name], box)
+    assert not watch.external_requests, f"non-loopback requests attempted: {watch.external_requests}"

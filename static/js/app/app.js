@@ -223,7 +223,7 @@ async function goLive(parts, { state, problem }) {
     // ageGate: tests/e2e/test_geometry.py lifts the gate of a page that has no parent to do it
     if (settings.debug) window.debugGame = { sequencer, reels, renderer, hud, ageGate };
     showLobby(settings);
-    showStakeInfo(profile, await parReady, settings); // (null: the figures are missing, and it says so)
+    showStakeInfo(settings, await parReady); // (null: the figures are missing, and it says so)
     input.wire(hud);
     controller.show(); // balance, bet, the last round's win, settings
     await afterFrame(); // (see start(); the rest makes the game playable in one task)

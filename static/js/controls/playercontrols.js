@@ -12,7 +12,7 @@
 import { AutoplayDriver } from "./autoplaydriver.js";
 import { AutoplayPanel } from "./autoplaypanel.js";
 import { byId } from "../core/dom.js";
-import { MessageKind } from "../ui/hud.js";
+import { MessageKind, SWITCHED_CONTROLS } from "../ui/hud.js";
 import { inForceSection, operatorSection, refusal } from "../operator/jurisdiction.js";
 import { has, plural, t } from "../lang/i18n.js";
 import { reasonOf } from "../lang/reasons.js";
@@ -25,9 +25,7 @@ export class PlayerControls {
         Object.assign(this, { profile, settings, controller, clock, sequencer, replays, hud, format, post });
         const c = controller;
         // what the profile forbids has no button at all
-        if (!profile.buy) byId("buy").remove();
-        if (!profile.turbo) byId("turbo").remove();
-        if (!profile.autoplay) byId("autoplay-button").remove();
+        for (const [name, id] of Object.entries(SWITCHED_CONTROLS)) if (!profile[name]) byId(id).remove();
         document.documentElement.dataset.jurisdiction = profile.name;
         this.driver = new AutoplayDriver({ profile, controller, post });
         this.driver.on("change", () => this.showSpinMode());

@@ -21,7 +21,7 @@
 //   reality                  null, or the minutes between reality checks
 //   sessionClock             the session bar is on screen (net or clock on)
 
-import { MARKETS, SWITCHES } from "./launch.js";
+import { MARKETS, SWITCHES, sessionBarShown } from "./launch.js";
 
 import { has, plural, t } from "../lang/i18n.js";
 import { numberFormat } from "../lang/numbers.js";
@@ -64,7 +64,7 @@ export function profileOf(settings) {
         social: settings.social,
         quietSmallWins: settings.quietSmallWins,
         reality: settings.reality,
-        sessionClock: Boolean(s.net || s.clock || settings.reality !== null),
+        sessionClock: sessionBarShown(settings),
         realityOverride: settings.reality !== market.reality,
     };
 }

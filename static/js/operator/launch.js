@@ -76,6 +76,12 @@ export function minorDigitsOf(code) {
     }
 }
 
+/** Whether the session bar is on screen under `settings` (readSettings): its net or its clock
+ *  is, or a reality check reports the session. jurisdiction.js profileOf (`sessionClock`), and
+ *  firstpaint.js, which lays the bar out from the first paint so that nothing moves at ready. */
+export const sessionBarShown = (settings) =>
+    Boolean(settings.switches.net || settings.switches.clock || settings.reality !== null);
+
 /**
  * Every launch setting, checked. `input`: URLSearchParams or a plain object (a configure
  * message's `settings`). `model`: the engine's model (its bets, default bet, digits 2).

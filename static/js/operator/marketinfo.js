@@ -7,9 +7,12 @@ import { byId } from "../core/dom.js";
 import { t } from "../lang/i18n.js";
 
 /** A Home link `a#home` to `settings.lobby` (an http(s) address: launch.js), opened in the top
- *  frame, first of the HUD's tools; nothing without a lobby. */
+ *  frame, first of the HUD's tools; nothing without a lobby. Made once: the first paint makes it
+ *  (firstpaint.js), and app.js at ready when the first paint could not. */
 export function showLobby(settings) {
     if (settings.lobby === null) return null;
+    const shown = byId("home"); // (the first paint's: firstpaint.js)
+    if (shown) return shown;
     const a = document.createElement("a");
     a.id = "home";
     a.className = "btn-icon home-link";
@@ -22,10 +25,13 @@ export function showLobby(settings) {
     return a;
 }
 
-/** #stake-info beside the bet under a market that asks for it (profile.stakeInfo); `par`:
- *  static/par.json (null: the figures are missing, and it says so). */
-export function showStakeInfo(profile, par, settings) {
-    if (!profile.stakeInfo) return null;
+/** #stake-info beside the bet under a market that asks for it (settings.stakeInfo); `par`:
+ *  static/par.json (null: the figures are missing, and it says so). Made once, as the lobby's
+ *  link: by the first paint (firstpaint.js), else by app.js at ready. */
+export function showStakeInfo(settings, par) {
+    if (!settings.stakeInfo) return null;
+    const shown = byId("stake-info");
+    if (shown) return shown;
     const p = document.createElement("p");
     p.id = "stake-info";
     p.className = "stake-info";

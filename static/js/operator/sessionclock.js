@@ -34,6 +34,20 @@ export function spoken(ms) {
     return words.join(" ");
 }
 
+/** The session bar shown or not, with each figure and its label as the launch's net and clock
+ *  switches say (`profile`: its `sessionClock`, `clock`, `net`). firstpaint.js lays it out from
+ *  the first paint: shown only at ready, it shrank the logo and moved the reels then (a layout
+ *  of the page and a repaint of the title in the task a loading tap waited behind). */
+export function layOutSessionBar({ sessionClock, clock, net }, root = document) {
+    const $ = (id) => root.getElementById(id);
+    const show = (node, on) => { if (node.hidden === on) node.hidden = !on; }; // (unchanged: untouched)
+    show($("session-bar"), sessionClock);
+    for (const [figure, on] of [[$("session-time"), clock], [$("session-net"), net]]) {
+        show(figure, on);
+        show(figure.previousElementSibling, on);
+    }
+}
+
 export class SessionClock extends Emitter {
     /** `root`: the document (or a test's) that holds the session bar and the reality dialog. */
     constructor({ profile, format, saved, now = () => Date.now(), root = document }) {
@@ -57,10 +71,7 @@ export class SessionClock extends Emitter {
         this.intervalMs = minutes ? minutes * 60000 : null;
         this.nextCheck = this.intervalMs ? this.startedAt + this.intervalMs : Infinity;
         const e = this.el;
-        e.bar.hidden = !profile.sessionClock;
-        // each figure with its label, as the launch's net and clock switches say
-        e.time.hidden = e.time.previousElementSibling.hidden = !profile.clock;
-        e.net.hidden = e.net.previousElementSibling.hidden = !profile.net;
+        layOutSessionBar(profile, root);
         e.cont.addEventListener("click", () => this._close(false));
         e.leave.addEventListener("click", () => this._close(true));
         e.dialog.addEventListener("cancel", (ev) => { ev.preventDefault(); this._close(false); }); // Escape: continue

@@ -14,9 +14,12 @@
 // the engine is up, after checking that the engine read the same strips.
 
 import { byId } from "../core/dom.js";
-import { fillBets } from "../ui/hud.js";
+import { SWITCHED_CONTROLS, fillBets } from "../ui/hud.js";
 import { makeFormat } from "../core/money.js";
-import { readSettings } from "../operator/launch.js";
+import { readSettings, sessionBarShown } from "../operator/launch.js";
+import { layOutSessionBar } from "../operator/sessionclock.js";
+import { showLobby, showStakeInfo } from "../operator/marketinfo.js";
+import { parReady } from "../app/parsheet.js";
 import { REELS } from "../canvas/layout.js";
 import { t } from "../lang/i18n.js";
 import { languageReady } from "./language.js";
@@ -64,7 +67,8 @@ export function unlockSpin() {
     if (byId("message-text").textContent === loadingText()) byId("message").hidden = true;
 }
 
-function paintHud(model, format) {
+function paintHud(model, format, settings) {
+    if (settings) layOutAround(settings, format);
     const bet = byId("bet");
     fillBets(bet, model.bets, format);
     bet.value = String(model.default_bet);
@@ -76,15 +80,35 @@ function paintHud(model, format) {
     byId("win").textContent = format(0);
 }
 
+/** What the launch adds around the reels, laid out from the first paint so that nothing moves
+ *  when the game becomes ready: without the controls its switches take away, with the session
+ *  bar (its figures as at a session's start: no time, nothing won or lost), the lobby's Home
+ *  link and the stake information (its figures fetched beside the model file). Laid out only at
+ *  ready (app.js, playercontrols.js), they shrank the logo of a phone held upright and moved the
+ *  reels and Spin, in the task a loading tap waited behind. */
+function layOutAround(settings, format) {
+    for (const [name, id] of Object.entries(SWITCHED_CONTROLS)) {
+        if (!settings.switches[name]) byId(id).hidden = true;
+    }
+    layOutSessionBar({ sessionClock: sessionBarShown(settings), clock: Boolean(settings.switches.clock),
+        net: Boolean(settings.switches.net) });
+    byId("session-net").textContent = format(0);
+    showLobby(settings);
+    if (settings.stakeInfo) parReady.then((par) => showStakeInfo(settings, par));
+}
+
 /** The bet levels and the format the launch settings give (launch.js; the engine checks them
  *  again at ready), so the first paint shows the currency and levels the game will play in;
- *  the model's own, in euros, when a setting is bad (app.js then shows why). */
+ *  the model's own, in euros, when a setting is bad (app.js then shows why); and the settings
+ *  the launch lays out around the reels (layOutAround), if any. */
 function launchView(model, format) {
     try {
-        const s = readSettings(new URLSearchParams(location.search), { model, warn: () => {} });
-        return [{ ...model, bets: s.bets, default_bet: s.bet }, makeFormat(s.currency, s.locale)];
+        const params = new URLSearchParams(location.search);
+        const s = readSettings(params, { model, warn: () => {} });
+        const around = params.has("replay") ? null : s; // (a replay link's page has no session bar nor lobby: app.js)
+        return [{ ...model, bets: s.bets, default_bet: s.bet }, makeFormat(s.currency, s.locale), around];
     } catch {
-        return [model, format];
+        return [model, format, null];
     }
 }
 

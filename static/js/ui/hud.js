@@ -11,6 +11,10 @@ import { plural, t } from "../lang/i18n.js";
 /** The kinds of message #message shows (its data-kind). */
 export const MessageKind = Object.freeze({ REFUSAL: "refusal", NOTICE: "notice" });
 
+/** The controls a launch switch takes away (launch.js SWITCHES), by switch: hidden from the
+ *  first paint (firstpaint.js) and removed at ready (playercontrols.js). */
+export const SWITCHED_CONTROLS = Object.freeze({ buy: "buy", turbo: "turbo", autoplay: "autoplay-button" });
+
 /** Puts `text` in `node` (unless `write` is false: a <select> shows its option's text) and marks
  *  how long it is (data-size "m" past 11 characters, "s" past 15), so the CSS can set a long
  *  amount ("¥100,000,000", "BHD 10,000.000") smaller and it still fits its meter. */
