@@ -18,7 +18,7 @@ import { Renderer } from "../canvas/renderer.js";
 import { Replays } from "../replay/replay.js";
 import { LinkReplay, REPLAY_MODE, openLink } from "../replay/replaymode.js";
 import { openScenario } from "../replay/scenario.js";
-import { parReady } from "./parsheet.js";
+import { parReady } from "../start/parsheet.js";
 import { SavedGame } from "../ledger/savedgame.js";
 import { Sequencer } from "../round/sequencer.js";
 import { SessionClock } from "../operator/sessionclock.js";

@@ -5,7 +5,7 @@
 import { PageState, byId, interactive, pageState } from "../core/dom.js";
 import { fitWidth } from "../ui/hud.js";
 import { renderInfo } from "../ui/info.js";
-import { parReady } from "./parsheet.js";
+import { parReady } from "../start/parsheet.js";
 import { t } from "../lang/i18n.js";
 
 const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, not as errors

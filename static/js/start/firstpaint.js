@@ -19,7 +19,7 @@ import { makeFormat } from "../core/money.js";
 import { readSettings, sessionBarShown } from "../operator/launch.js";
 import { layOutSessionBar } from "../operator/sessionclock.js";
 import { showLobby, showStakeInfo } from "../operator/marketinfo.js";
-import { parReady } from "../app/parsheet.js";
+import { parReady } from "./parsheet.js";
 import { REELS } from "../canvas/layout.js";
 import { t } from "../lang/i18n.js";
 import { languageReady } from "./language.js";
