@@ -3,7 +3,7 @@
 // forever.
 
 import { CountUp } from "./countup.js";
-import { el, symbolUrl } from "../core/dom.js";
+import { afterFrame, el, symbolUrl } from "../core/dom.js";
 import { AMOUNT, fitWidth } from "./hud.js";
 import { has, t } from "../lang/i18n.js";
 import { decimal, grouped } from "../lang/numbers.js";
@@ -59,7 +59,10 @@ export class Panels {
                 this.root.classList.remove("show");
                 this.root.hidden = true;
                 this.root.replaceChildren();
-                resolve();
+                // the round goes on (its credit, its save, the next step: 30-50 ms at 4x CPU on
+                // the phone profile) after the frame that shows the panel gone, not in the task
+                // of the tap that closed it
+                afterFrame().then(resolve);
             };
             const onInput = (ev) => {
                 ev.preventDefault?.();
@@ -193,13 +196,26 @@ export class Panels {
             { onFrame: (v) => { if (v < total) sfx("tick", v / total); } });
         // closed a hold after the count lands, not after a fixed time: a busy main thread (slow
         // frames) would otherwise close the panel before its total was on screen
+        let tapped = false; // (landed by a tap: its chime comes after the tap's frame, as bigWin's fanfare)
         const shown = this._show(box, {
             cls: "panel-outro", ms: 60000 / Math.max(speedFactor, 0.01), speedFactor,
-            onSkip: () => { if (count.counting) { count.land(); this._rearm(2200 * speedFactor); return true; } return false; },
+            onSkip: () => {
+                if (!count.counting) return false;
+                tapped = true;
+                count.land();
+                this._rearm(2200 * speedFactor);
+                return true;
+            },
         });
         const rearm = this._rearm;
         sfx("duck", true); // the music steps back while the total counts and its chime plays
-        if (total > 0) count.to(total, countMs).then(() => { sfx("countEnd", 0); fitWidth(amount, AMOUNT); rearm(3000 * speedFactor); });
+        const chime = () => sfx("countEnd", 0);
+        if (total > 0) count.to(total, countMs).then(() => {
+            fitWidth(amount, AMOUNT);
+            rearm(3000 * speedFactor);
+            if (tapped) afterFrame().then(chime);
+            else chime();
+        });
         else { count.set(0); rearm(3000 * speedFactor); }
         return shown.then(() => { sfx("duck", false); count.land(); });
     }
@@ -248,10 +264,16 @@ export class Panels {
         }
         segments.push({ until: amount, ms: max ? 3200 : 1400 + 500 * level });
         for (const seg of segments) seg.ms *= speedFactor;
+        // A tap lands the count: the title and the total show in that tap's frame, and the
+        // landing's fanfare and coins (their audio nodes and particles: 20-30 ms at 4x CPU on the
+        // phone profile) come in the task after it; the tiers it jumps past get no sting of their
+        // own under the fanfare.
+        let tapped = false;
         const landTier = () => {
             if (done) return; // closed before it landed (a replay stopped)
+            const cheer = [];
             if (max) {
-                if (shown !== 4) { setTier(null, 4); sfx("maxWin"); }
+                if (shown !== 4) { setTier(null, 4); cheer.push(["maxWin"]); }
                 const limit = t("panel.cap", { cap: grouped(max.cap) });
                 sub.textContent = max.forfeited ? t("panel.capForfeit", { limit, count: max.forfeited }) : t("panel.capEnd", { limit });
                 sub.hidden = false;
@@ -259,18 +281,25 @@ export class Panels {
                 // the engine's tier is the last word (its name, if this page has no text of its own)
                 const tier = steps.find((s) => s.level === level) ?? { name, level };
                 if (shown !== level) setTier(tier, level);
-                sfx("bigWin", level); // the tier's fanfare as the count lands
+                cheer.push(["bigWin", level]); // the tier's fanfare as the count lands
             }
-            sfx("countEnd", max ? 4 : level);
+            cheer.push(["countEnd", max ? 4 : level]);
             fitWidth(figure, AMOUNT);
-            onBurst?.(max ? 4 : level);
             rearm(hold * speedFactor);
+            const play = () => {
+                if (done) return;
+                for (const args of cheer) sfx(...args);
+                onBurst?.(max ? 4 : level);
+            };
+            if (tapped) afterFrame().then(play);
+            else play();
         };
         const count = new CountUp((v) => { figure.textContent = this.format(v); }, {
             onFrame: (v) => {
                 const reached = steps.filter((s) => s.from <= v).at(-1);
                 if (reached && reached.level > shown) {
-                    setTier(reached, reached.level); sfx("tier", reached.level); onBurst?.(reached.level);
+                    setTier(reached, reached.level);
+                    if (!tapped) { sfx("tier", reached.level); onBurst?.(reached.level); }
                 }
                 if (v < amount) sfx("tick", v / amount);
             },
@@ -287,7 +316,13 @@ export class Panels {
         // thread (slow frames) would otherwise close it before the engine's total was on screen
         const promise = this._show(box, {
             cls: `${panelCls} celebration`, ms: 60000 / Math.max(speedFactor, 0.01), speedFactor,
-            onSkip: () => { if (count.counting) { count.land(); this._rearm(hold * speedFactor); return true; } return false; },
+            onSkip: () => {
+                if (!count.counting) return false;
+                tapped = true;
+                count.land();
+                this._rearm(hold * speedFactor);
+                return true;
+            },
         });
         const rearm = this._rearm;
         // the first tier's title from the first frame: the panel only opens for a tier reached
