@@ -103,3 +103,17 @@ def test_the_blur_is_a_smear_not_ghosts(open_game: Callable[..., Game], site: Si
         # smeared over at least half a frame's travel at full speed
         assert smear["height"] - sharp["height"] >= 34 * smear["scale"], (name, smear, sharp)
         assert smear["most"] < 16, (name, smear)  # no ghost's edge: a ramp
+
+
+def test_a_celebration_s_coins_are_made_before_it(context: BrowserContext, open_game: Callable[..., Game],
+                                                 site: Site) -> None:
+    # A burst throws coins and stars of every whole-pixel size from 7 to 16 (effects.js burst);
+    # each is copied from a sprite of its kind and size, made in idle moments after ready: the
+    # celebration's first frame made 20 of them (40-70 ms at 4x CPU on the phone profile).
+    context.add_init_script(COUNT_CANVASES)
+    page = open_game(site.root + "?debug=1&speed=normal").page
+    before = page.evaluate(SETTLED, 8)
+    page.evaluate("window.debugGame.renderer.burst(400)")  # 400 coins: every size of both kinds, surely
+    page.evaluate("() => new Promise((r) => { let n = 0; const f = () => (++n < 30 ? requestAnimationFrame(f) : r()); requestAnimationFrame(f); })")
+    assert page.evaluate("window.debugGame.renderer.particles.length") > 0  # still falling: drawn each of those frames
+    assert page.evaluate("window.__canvases") == before

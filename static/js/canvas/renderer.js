@@ -6,7 +6,7 @@
 // (wins, banners, coins), the winning symbols' own animations (symbolmotion.js); layout.js holds
 // the geometry they share.
 
-import { burst, drawBanner, drawLines, drawParticles, drawSes, drawWild } from "./effects.js";
+import { burst, drawBanner, drawLines, drawParticles, drawSes, drawWild, prepareParticles } from "./effects.js";
 import {
     CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellHeightFor, cellRect, roundRect, setCellHeight,
 } from "./layout.js";
@@ -107,9 +107,11 @@ export class Renderer {
         }
     }
 
-    /** The motion blur of a normal spin, made before the first spin (not with reduced motion). */
-    _prebakeBlur() {
+    /** In idle moments before the first spin: the motion blur of a normal spin and the coins of a
+     *  celebration (neither with reduced motion). */
+    _prebake() {
         if (!this.reduced) this.symbols.prebake(VELOCITY);
+        prepareParticles(this); // (at this scale)
     }
 
     /** Fit the canvas to its box (keeping the aspect ratio) and re-rasterise the sprites. */
@@ -117,7 +119,7 @@ export class Renderer {
         if (!this._fit()) return;
         for (const make of this.symbols.rasterisers()) make();
         if (this._painted) this._draw(performance.now());
-        if (this._started) this._prebakeBlur();
+        if (this._started) this._prebake();
     }
 
     /** Sizes the canvas to its box; true when its backing store changed (the sprites are then
@@ -182,7 +184,7 @@ export class Renderer {
         this._draw(this._last);
         requestAnimationFrame(frame);
         this._observe();
-        this._prebakeBlur();
+        this._prebake();
     }
 
     // ---- effects the sequencer drives -------------------------------------------------
