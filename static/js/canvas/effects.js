@@ -415,7 +415,6 @@ export function drawBanner(view, now) {
     ctx.globalAlpha = 1;
 }
 
-/** Throws `count` coins and stars from the middle of the reels. */
 // A coin's or star's size (its radius, logical pixels): SIZE_MIN up to SIZE_MIN + SIZE_SPAN.
 const SIZE_MIN = 7;
 const SIZE_SPAN = 9;
@@ -440,6 +439,7 @@ export function prepareParticles(view) {
     requestIdleCallback(step);
 }
 
+/** Throws `count` coins and stars from the middle of the reels. */
 export function burst(view, count = 40) {
     if (view.reduced) return;
     for (let i = 0; i < count; i++) {
