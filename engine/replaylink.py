@@ -66,6 +66,10 @@ PARAM = "replay"
 EXPORT_FORMAT = "book-of-christmas-eve/round"
 """The ``format`` of an exported round (:func:`export_round`)."""
 EXPORT_VERSION = 1
+MAX_DRAW_DIGITS = 13
+"""The most base-36 digits a draw may have: 36**13 > 2**64, past any range a rule draws from
+(a strip's length, a weight's total). A longer draw is refused before it is read as a number,
+which for a few thousand digits costs time and for more than Python's limit raises."""
 _MODES = {False: "s", True: "b"}
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _ALPHABET = frozenset(_DIGITS + ".-")
@@ -151,9 +155,14 @@ def round_from_text(text: object, model: Model) -> Round:
     if mode not in _MODES.values():
         raise ReplayLinkError("format", f"replay text mode {mode!r} is not 's' (a spin) or 'b' (a buy)")
     buy = mode == _MODES[True]
+    draw_texts = draws_text.split("-")
+    longest = max(len(d) for d in draw_texts)
+    if longest > MAX_DRAW_DIGITS:
+        raise ReplayLinkError("format", f"replay text has a draw of {longest} digits; "
+                                        f"none is longer than {MAX_DRAW_DIGITS}")
     try:
         bet = int(bet_text, 10)
-        draws = [int(d, 36) for d in draws_text.split("-")]
+        draws = [int(d, 36) for d in draw_texts]
     except ValueError:
         raise ReplayLinkError("format", f"replay text bet {bet_text!r} or draws are not numbers") from None
     replay = Replay(draws)

@@ -111,7 +111,8 @@ class Replay:
             raise ReplayError(f"the rules ask for draw {self.used + 1}; the record has {len(self._draws)}")
         x = self._draws[self.used]
         if not 0 <= x < start:
-            raise ReplayError(f"recorded draw {x} is outside 0..{start - 1}")
+            shown = x if x.bit_length() <= 64 else f"of {x.bit_length()} bits"
+            raise ReplayError(f"recorded draw {shown} is outside 0..{start - 1}")
         self.used += 1
         return x
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from book_models import CAPPED, MODELS, SHIPPED, TEST, fresh_test_data
 from engine import Round, load_model, page, play_round
-from engine.replaylink import (ReplayLinkError, export_round, model_fingerprint, parse_replay,
+from engine.replaylink import (MAX_DRAW_DIGITS, ReplayLinkError, export_round, model_fingerprint, parse_replay,
                                replay_link, round_from_export, round_from_text, round_text)
 from engine.tables import tables_for
 from round_cases import play, rounds
@@ -297,3 +297,26 @@ def test_reading_a_text_or_an_export_replays_the_round_once(monkeypatch, buy: bo
     calls.clear()
     assert round_from_export(record, TEST) == r
     assert len(calls) == 1
+
+
+# Issue 47: a draw of 2,764-4,300 base-36 digits parsed but could not be written into the refusal
+# (Python's 4,300-digit limit of int -> str), so the page and `verify` showed a traceback. Lengths
+# from one past the bound to the CLI's text limit (65,536 characters), the band's edges among them.
+@pytest.mark.parametrize("digits", [14, 100, 2763, 2764, 2800, 4300, 4301, 20_000, 65_000])
+def test_a_draw_longer_than_any_range_is_refused_in_words(digits: int) -> None:
+    text = resign(f"1.{model_fingerprint(TEST)}.100.s.{'z' * digits}")
+    with pytest.raises(ReplayLinkError, match=f"a draw of {digits} digits") as raised:
+        round_from_text(text, TEST)
+    assert raised.value.reason == "format"
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.integers(min_value=1, max_value=MAX_DRAW_DIGITS), st.sampled_from("0az"))
+def test_a_draw_within_the_bound_is_read_and_judged_by_the_rules(digits: int, fill: str) -> None:
+    # a draw of up to 13 digits is a number the rules judge: "draws" (it does not fit) or
+    # "format" (a leading zero), never an error of its length
+    text = resign(f"1.{model_fingerprint(TEST)}.100.s.{fill * digits}")
+    try:
+        round_from_text(text, TEST)
+    except ReplayLinkError as exc:
+        assert "digits; none is longer" not in str(exc)

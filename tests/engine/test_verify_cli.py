@@ -8,13 +8,14 @@ import json
 import random
 import subprocess
 import sys
+import zlib
 
 import pytest
 
 from book_models import ROOT, SHIPPED, TEST, TEST_MODEL_PATH
 from engine import play_round
 from engine.__main__ import main, money
-from engine.replaylink import export_round, replay_link, round_text
+from engine.replaylink import export_round, model_fingerprint, replay_link, round_text
 from engine.scenarios import SCENARIOS_PATH
 
 
@@ -91,3 +92,13 @@ def test_scenarios_prints_the_catalogue() -> None:
     p = run("scenarios", "--json")
     assert p.returncode == 0, p.stderr
     assert p.stdout == SCENARIOS_PATH.read_text(encoding="utf-8")
+
+
+def test_verify_refuses_a_link_with_a_huge_draw_without_a_traceback(capsys) -> None:
+    # issue 47's link: 2,800 base-36 digits (about 4,350 decimal digits, past Python's limit for
+    # writing an int) with its real CRC-32; before, `verify` ended in a ValueError's traceback
+    body = f"1.{model_fingerprint(SHIPPED)}.100.b.{'z' * 2800}"
+    text = f"{body}.{zlib.crc32(body.encode()):08x}"
+    assert main(["verify", f"https://a.example/?replay={text}"]) == 1
+    err = capsys.readouterr().err
+    assert "not genuine" in err and "a draw of 2800 digits" in err and "Traceback" not in err
