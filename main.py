@@ -58,14 +58,14 @@ from urllib.parse import parse_qs
 
 def seed_from_query(search: str) -> int | None:
     """The `?seed=N` of a page's query string (`location.search`), or None."""
-    values = parse_qs(str(search).lstrip("?")).get("seed")
+    from engine.launch import PAGE_SEED_RANGE, whole_number
+
+    values = parse_qs(str(search).lstrip("?"), keep_blank_values=True).get("seed")
     if not values:
         return None
-    raw = values[0]
-    try:
-        return int(raw)
-    except ValueError:
-        raise ValueError(f"?seed={raw!r} is not an integer") from None
+    if len(values) > 1:
+        raise ValueError(f"?seed= is given {len(values)} times; give it once")
+    return whole_number(values[0], "?seed=", *PAGE_SEED_RANGE)
 
 
 def _py(value: object) -> object:

@@ -27,6 +27,7 @@ from .errors import EngineError, SavedRoundError
 from .evaluate import evaluate
 from .grid import parse_grid
 from .jsonfile import EXPORT_LIMIT, read_json, shown
+from .launch import SEED_RANGE, LaunchNumberError, whole_number
 from .model import MODEL_PATH, Model, load_model
 from .replaylink import model_fingerprint, parse_replay, round_from_export, round_from_text
 from .round import play_round
@@ -35,7 +36,7 @@ from .spin import SpinKind
 PROG = "python -m engine"
 LIMITS = {
     "rounds": (1, 10**9),  # 10^9 rounds of simulate take hours on every core there is
-    "seed": (0, 2**64 - 1),  # a 64-bit seed (random.Random(-n) is random.Random(n): refused)
+    "seed": SEED_RANGE,  # a 64-bit seed, as the page's ?seed= (engine/launch.py)
     "bet": (1, 10**12),  # minor units: the model's levels decide; this only bounds the text
     "workers": (1, 64),  # forked processes: more than a machine's cores only compete
 }
@@ -68,17 +69,10 @@ def _integer(name: str) -> Callable[[str], int]:
     low, high = LIMITS[name]
 
     def parse(text: str) -> int:
-        if not re.fullmatch(r"-?[0-9]+", text):
-            raise argparse.ArgumentTypeError(f"{shown(repr(text), 60)} is not an integer")
-        digits = len(text.lstrip("-"))
-        if digits > 30:  # beyond every limit: refused before int() converts it
-            raise argparse.ArgumentTypeError(f"{name} of {digits} digits is not between {low} and {high}")
-        value = int(text)
-        if value < low:
-            raise argparse.ArgumentTypeError(f"{name} {value} must be at least {low}")
-        if value > high:
-            raise argparse.ArgumentTypeError(f"{name} {value} must be at most {high}")
-        return value
+        try:
+            return whole_number(text, name, low, high)
+        except LaunchNumberError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
     return parse
 

@@ -38,7 +38,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from .errors import BetError, BuyError
+import re
+
+from .errors import BetError, BuyError, EngineError
 from .model import LINES, Model
 
 MAX_LEVELS = 100
@@ -52,6 +54,59 @@ equal). Not a figure of the maths (those are in the model file): a wallet's boun
 MAX_SAFE_INTEGER = 2**53 - 1
 """The largest integer a JavaScript number holds exactly (``Number.MAX_SAFE_INTEGER``): no
 amount past it can reach the engine unchanged, so none is taken."""
+
+
+SEED_RANGE = (0, 2**64 - 1)
+"""The least and greatest seed (``?seed=N``, ``--seed N``): a 64-bit seed; ``random.Random(-n)``
+is ``random.Random(n)``, so a sign is refused rather than folded."""
+
+PAGE_SEED_RANGE = (0, 2**53 - 1)
+"""The page's seeds (``?seed=N``): a saved game holds its seed as a JavaScript number, exact up to
+``Number.MAX_SAFE_INTEGER``; past it the page would show and save another seed than it plays."""
+
+_WHOLE = re.compile(r"-?[0-9]+")
+_MAX_DIGITS = 30
+"""More digits than any limit has: such a number is refused before it is converted."""
+
+
+class LaunchNumberError(EngineError):
+    """A launch number (a seed, a CLI count) refused by :func:`whole_number`."""
+
+
+def whole_number(text: str, name: str, low: int, high: int) -> int:
+    """``text`` as an integer from ``low`` to ``high``, or :class:`LaunchNumberError` in one line.
+    The one reader of a launch's whole numbers: the page's ``?seed=`` (main.py) and the CLI's
+    integer arguments (``engine/__main__.py``). Only ASCII digits, with an optional ``-`` so that
+    a negative number is told it is too low: Python's ``int()`` would also take ``" 5"``,
+    ``"1_000"``, ``"+5"`` and other scripts' digits (``"١٢"``), which the address must not mean.
+
+    >>> whole_number("12", "seed", *SEED_RANGE)
+    12
+    >>> whole_number("1_000", "seed", *SEED_RANGE)
+    Traceback (most recent call last):
+    ...
+    engine.launch.LaunchNumberError: seed '1_000' is not a whole number in the digits 0-9
+    >>> whole_number("-5", "seed", *SEED_RANGE)
+    Traceback (most recent call last):
+    ...
+    engine.launch.LaunchNumberError: seed -5 must be at least 0
+    """
+    if not isinstance(text, str) or not _WHOLE.fullmatch(text):
+        shown = repr(text) if not isinstance(text, str) or len(text) <= 60 else repr(text[:57]) + "..."
+        raise LaunchNumberError(f"{name} {shown} is not a whole number in the digits 0-9",
+                                code="launch.notWhole", params={"key": name})
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_DIGITS:
+        raise LaunchNumberError(f"{name} of {digits} digits is not between {low} and {high}",
+                                code="launch.range", params={"key": name, "low": low, "high": high})
+    value = int(text)
+    if value < low:
+        raise LaunchNumberError(f"{name} {value} must be at least {low}", code="launch.range",
+                                params={"key": name, "low": low, "high": high})
+    if value > high:
+        raise LaunchNumberError(f"{name} {value} must be at most {high}", code="launch.range",
+                                params={"key": name, "low": low, "high": high})
+    return value
 
 
 def max_level(model: Model) -> int:

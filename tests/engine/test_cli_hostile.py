@@ -290,7 +290,7 @@ ARGUMENTS = [
     (["simulate", "--rounds", "1", "--seed", "1", "--workers", "0"], 2, "workers 0 must be at least 1"),
     (["simulate", "--rounds", "1", "--seed", "1", "--workers", str(WORKERS_MAX + 1)], 2,
      f"workers {WORKERS_MAX + 1} must be at most {WORKERS_MAX}"),
-    *[(["round", "--seed", text], 2, f"{text!r} is not an integer")
+    *[(["round", "--seed", text], 2, f"{text!r} is not a whole number in the digits 0-9")
       for text in ("1_000", " 5", "+5", "1e3", "0x10", "\u0663", "")],  # int() takes the first, third, sixth
     (["evaluate", "A" * TEXT_LIMITS["grid"]], 2, "error: grid"),  # the engine's GridError
     (["evaluate", "A" * (TEXT_LIMITS["grid"] + 1)], 2, f"grid is {TEXT_LIMITS['grid'] + 1} characters long"),
