@@ -122,7 +122,7 @@ export default {
     "why.settings.digits": "{key}={value}: sie hat {digits} Nachkommastellen, die Einsätze des Modells haben 2: geben Sie bets an; es wurde nichts gespielt",
     "why.settings.belowLevels": "{key}={value}: unter jeder Einsatzstufe; es wurde nichts gespielt",
     "why.settings.notLevel": "{key}={value}: keine der Stufen {levels}; es wurde nichts gespielt",
-    "why.settings.reality": "{key}={value}: keine Minutenzahl zwischen 0 und 1440; es wurde nichts gespielt",
+    "why.settings.reality": "{key}={value}: keine Minutenzahl zwischen {min} und {max}; es wurde nichts gespielt",
     "why.settings.flag": "{key}={value}: 0 oder 1; es wurde nichts gespielt",
     "why.settings.demo": "{key}={value}: nicht 0, 1 oder feature; es wurde nichts gespielt",
     "why.settings.engine": "{key}={value}: {reason}; es wurde nichts gespielt",

@@ -127,7 +127,7 @@ export default {
     "why.settings.digits": "{key}={value}: it has {digits} minor digits, the model's bets are in 2: give bets; nothing has been played",
     "why.settings.belowLevels": "{key}={value}: below every bet level; nothing has been played",
     "why.settings.notLevel": "{key}={value}: not one of the levels {levels}; nothing has been played",
-    "why.settings.reality": "{key}={value}: not a number of minutes between 0 and 1440; nothing has been played",
+    "why.settings.reality": "{key}={value}: not a number of minutes from {min} to {max}; nothing has been played",
     "why.settings.flag": "{key}={value}: 0 or 1; nothing has been played",
     "why.settings.demo": "{key}={value}: not 0, 1 or feature; nothing has been played",
     "why.settings.engine": "{key}={value}: {reason}; nothing has been played",

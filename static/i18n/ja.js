@@ -127,7 +127,7 @@ export default {
     "why.settings.digits": "{key}={value}：小数点以下が{digits}桁ですが、モデルのベットは2桁です。bets を指定してください。プレイは行われていません",
     "why.settings.belowLevels": "{key}={value}：すべてのベットレベルを下回っています。プレイは行われていません",
     "why.settings.notLevel": "{key}={value}：レベル{levels}のいずれでもありません。プレイは行われていません",
-    "why.settings.reality": "{key}={value}：0～1440の分数ではありません。プレイは行われていません",
+    "why.settings.reality": "{key}={value}：{min}～{max}の分数ではありません。プレイは行われていません",
     "why.settings.flag": "{key}={value}：0か1です。プレイは行われていません",
     "why.settings.demo": "{key}={value}：0、1、feature のいずれでもありません。プレイは行われていません",
     "why.settings.engine": "{key}={value}：{reason}。プレイは行われていません",

@@ -127,7 +127,7 @@ export default {
     "why.settings.digits": "{key}={value}: 소수점 이하 {digits}자리이며 모델의 베팅은 2자리입니다. bets를 지정하세요. 아무것도 플레이되지 않았습니다",
     "why.settings.belowLevels": "{key}={value}: 모든 베팅 단계보다 낮습니다. 아무것도 플레이되지 않았습니다",
     "why.settings.notLevel": "{key}={value}: 단계 {levels} 중 하나가 아닙니다. 아무것도 플레이되지 않았습니다",
-    "why.settings.reality": "{key}={value}: 0에서 1440 사이의 분 단위 숫자가 아닙니다. 아무것도 플레이되지 않았습니다",
+    "why.settings.reality": "{key}={value}: {min}에서 {max} 사이의 분 단위 숫자가 아닙니다. 아무것도 플레이되지 않았습니다",
     "why.settings.flag": "{key}={value}: 0 또는 1입니다. 아무것도 플레이되지 않았습니다",
     "why.settings.demo": "{key}={value}: 0, 1, feature 중 하나가 아닙니다. 아무것도 플레이되지 않았습니다",
     "why.settings.engine": "{key}={value}: {reason}. 아무것도 플레이되지 않았습니다",

@@ -126,7 +126,7 @@ export default {
     "why.settings.digits": "{key}={value}: het heeft {digits} decimalen, de inzetten van het model hebben er 2: geef bets op; er is niets gespeeld",
     "why.settings.belowLevels": "{key}={value}: onder elk inzetniveau; er is niets gespeeld",
     "why.settings.notLevel": "{key}={value}: geen van de niveaus {levels}; er is niets gespeeld",
-    "why.settings.reality": "{key}={value}: geen aantal minuten tussen 0 en 1440; er is niets gespeeld",
+    "why.settings.reality": "{key}={value}: geen aantal minuten tussen {min} en {max}; er is niets gespeeld",
     "why.settings.flag": "{key}={value}: 0 of 1; er is niets gespeeld",
     "why.settings.demo": "{key}={value}: niet 0, 1 of feature; er is niets gespeeld",
     "why.settings.engine": "{key}={value}: {reason}; er is niets gespeeld",

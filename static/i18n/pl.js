@@ -128,7 +128,7 @@ export default {
     "why.settings.digits": "{key}={value}: ma {digits} miejsc po przecinku, a stawki modelu mają 2: podaj bets; nic nie zostało zagrane",
     "why.settings.belowLevels": "{key}={value}: poniżej wszystkich poziomów stawki; nic nie zostało zagrane",
     "why.settings.notLevel": "{key}={value}: to nie jest żaden z poziomów {levels}; nic nie zostało zagrane",
-    "why.settings.reality": "{key}={value}: to nie jest liczba minut od 0 do 1440; nic nie zostało zagrane",
+    "why.settings.reality": "{key}={value}: to nie jest liczba minut od {min} do {max}; nic nie zostało zagrane",
     "why.settings.flag": "{key}={value}: 0 lub 1; nic nie zostało zagrane",
     "why.settings.demo": "{key}={value}: to nie jest 0, 1 ani feature; nic nie zostało zagrane",
     "why.settings.engine": "{key}={value}: {reason}; nic nie zostało zagrane",

@@ -128,7 +128,7 @@ export default {
     "why.settings.digits": "{key}={value}: знаков после запятой — {digits}, а ставки модели заданы с 2: укажите bets; ничего не сыграно",
     "why.settings.belowLevels": "{key}={value}: ниже всех уровней ставки; ничего не сыграно",
     "why.settings.notLevel": "{key}={value}: не входит в уровни {levels}; ничего не сыграно",
-    "why.settings.reality": "{key}={value}: не число минут от 0 до 1440; ничего не сыграно",
+    "why.settings.reality": "{key}={value}: не число минут от {min} до {max}; ничего не сыграно",
     "why.settings.flag": "{key}={value}: допустимо 0 или 1; ничего не сыграно",
     "why.settings.demo": "{key}={value}: допустимо 0, 1 или feature; ничего не сыграно",
     "why.settings.engine": "{key}={value}: {reason}; ничего не сыграно",

@@ -126,7 +126,7 @@ export default {
     "why.settings.digits": "{key}={value}: den har {digits} decimaler, modellens insatser har 2: ange bets; ingenting har spelats",
     "why.settings.belowLevels": "{key}={value}: under alla insatsnivåer; ingenting har spelats",
     "why.settings.notLevel": "{key}={value}: inte en av nivåerna {levels}; ingenting har spelats",
-    "why.settings.reality": "{key}={value}: inte ett antal minuter mellan 0 och 1440; ingenting har spelats",
+    "why.settings.reality": "{key}={value}: inte ett antal minuter mellan {min} och {max}; ingenting har spelats",
     "why.settings.flag": "{key}={value}: 0 eller 1; ingenting har spelats",
     "why.settings.demo": "{key}={value}: inte 0, 1 eller feature; ingenting har spelats",
     "why.settings.engine": "{key}={value}: {reason}; ingenting har spelats",

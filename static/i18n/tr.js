@@ -127,7 +127,7 @@ export default {
     "why.settings.digits": "{key}={value}: {digits} ondalık basamağı var, modelin bahisleri 2 basamaklı: bets verin; hiçbir şey oynanmadı",
     "why.settings.belowLevels": "{key}={value}: tüm bahis seviyelerinin altında; hiçbir şey oynanmadı",
     "why.settings.notLevel": "{key}={value}: {levels} seviyelerinden biri değil; hiçbir şey oynanmadı",
-    "why.settings.reality": "{key}={value}: 0 ile 1440 arasında bir dakika sayısı değil; hiçbir şey oynanmadı",
+    "why.settings.reality": "{key}={value}: {min} ile {max} arasında bir dakika sayısı değil; hiçbir şey oynanmadı",
     "why.settings.flag": "{key}={value}: 0 ya da 1; hiçbir şey oynanmadı",
     "why.settings.demo": "{key}={value}: 0, 1 ya da feature değil; hiçbir şey oynanmadı",
     "why.settings.engine": "{key}={value}: {reason}; hiçbir şey oynanmadı",

@@ -107,6 +107,13 @@ test("minRound and reality", () => {
     assert.equal(read("reality=1440").reality, 1440);
     assert.deepEqual(refusal("reality=0"), { key: "reality", code: "settings.reality" });
     assert.deepEqual(refusal("reality=1441"), { key: "reality", code: "settings.reality" });
+    // issue 47: 1e-10 minutes was taken, and froze the page at the first Continue; the least
+    // interval is 0.01 minutes (launch.js REALITY_MINUTES), the tests' 0.05 above it
+    assert.equal(read("reality=0.01").reality, 0.01);
+    assert.equal(read("reality=0.05").reality, 0.05);
+    for (const tiny of ["0.0000000001", "0.009", "0.00999"]) {
+        assert.deepEqual(refusal(`reality=${tiny}`), { key: "reality", code: "settings.reality" });
+    }
 });
 
 test("language, lobby and debug fall back with a warning; demo, poster and ageGate are refused", () => {

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { SessionClock, clock, spoken } from "../../static/js/operator/sessionclock.js";
+import { SessionClock, clock, nextCheckAfter, spoken } from "../../static/js/operator/sessionclock.js";
 import { SessionEnded } from "../../static/js/core/errors.js";
 
 test("clock() writes hours:minutes:seconds, whole seconds only", () => {
@@ -110,6 +110,33 @@ test("SessionClock's reality check comes every `reality` minutes, and Leave ends
         await assert.rejects(c.gate(), SessionEnded); // every later round is refused
         assert.equal(el("session-ended").hidden, false);
         assert.equal(c.checks, 2);
+    } finally {
+        c.leave();
+    }
+});
+
+test("nextCheckAfter() is the first multiple of the interval past now, in one step", () => {
+    // by hand: checks at 100 + 60k; at 250 the next is 280, at 280 exactly it is 340
+    assert.equal(nextCheckAfter(100, 60, 250), 280);
+    assert.equal(nextCheckAfter(100, 60, 280), 340);
+    assert.equal(nextCheckAfter(100, 60, 100), 160);
+    // issue 47: ?reality=0.0000000001 is 6e-6 ms, below the resolution of a clock at 1.8e12 ms,
+    // where adding the interval until it passed now never ended; now it is past now at once
+    const now = 1.8e12 + 5;
+    const next = nextCheckAfter(1.8e12, 6e-6, now);
+    assert.ok(next > now && next <= now + 1); // 1 ms: the module's least step
+});
+
+test("Continue after a check with an interval below the clock's resolution returns", () => {
+    // the SessionClock of the old loop: this test never ended (the node runner's timeout)
+    const { c, time, el } = session({ ...UK, reality: 1e-10 });
+    try {
+        time.now = 1.8e12;
+        c.tick();
+        assert.equal(el("reality-dialog").open, true);
+        el("reality-continue").click();
+        assert.equal(el("reality-dialog").open, false);
+        assert.ok(c.nextCheck > time.now);
     } finally {
         c.leave();
     }

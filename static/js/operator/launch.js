@@ -39,6 +39,9 @@ export const MARKETS = {
 };
 
 const DIGITS = /^[0-9]+$/;
+/** The reality check's interval in minutes: from 0.01 (0.6 s, for tests; a shorter one would
+ *  open the check again as soon as it closed) to 1440 (a day). */
+export const REALITY_MINUTES = Object.freeze({ min: 0.01, max: 24 * 60 });
 
 function text(v) {
     return v === undefined || v === null ? null : String(v).trim();
@@ -189,9 +192,10 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     const realityRaw = get("reality");
     let reality = market.reality;
     if (realityRaw !== null) {
-        const minutes = /^\d*\.?\d+$/.test(realityRaw) ? Number(realityRaw) : NaN;
-        if (!(minutes > 0 && minutes <= 24 * 60)) throw new SettingsError("reality", realityRaw,
-            "not a number of minutes between 0 and 1440", "settings.reality");
+        const minutes = /^[0-9]*\.?[0-9]+$/.test(realityRaw) ? Number(realityRaw) : NaN;
+        const { min, max } = REALITY_MINUTES;
+        if (!(minutes >= min && minutes <= max)) throw new SettingsError("reality", realityRaw,
+            `not a number of minutes from ${min} to ${max}`, "settings.reality", { min, max });
         reality = minutes;
         // a reality check reports the session: its time and net stay on screen too, unless
         // the address switches them off

@@ -48,6 +48,16 @@ export function layOutSessionBar({ sessionClock, clock, net }, root = document) 
     }
 }
 
+/** When the next reality check is due after `now`: the first of start + k x interval (k = 1, 2,
+ *  3, ...) past `now`, in one step. (A loop adding the interval until it passed `now` never ended
+ *  for an interval below the clock's resolution: 6e-6 ms added to 1.8e12 ms changes nothing.) A
+ *  sum that rounds to `now` or before (an interval below the clock's resolution) is `now` + 1 ms. */
+export function nextCheckAfter(startedAt, intervalMs, now) {
+    const k = Math.floor((now - startedAt) / intervalMs) + 1;
+    const next = startedAt + Math.max(1, k) * intervalMs;
+    return next > now ? next : now + Math.max(intervalMs, 1);
+}
+
 export class SessionClock extends Emitter {
     /** `root`: the document (or a test's) that holds the session bar and the reality dialog. */
     constructor({ profile, format, saved, now = () => Date.now(), root = document }) {
@@ -154,10 +164,7 @@ export class SessionClock extends Emitter {
         if (!this._open) return;
         const e = this.el;
         e.dialog.close();
-        if (this.intervalMs) {
-            const now = this.now();
-            while (this.nextCheck <= now) this.nextCheck += this.intervalMs;
-        }
+        if (this.intervalMs) this.nextCheck = nextCheckAfter(this.startedAt, this.intervalMs, this.now());
         if (leave) this.leave();
         const release = this._release;
         this._open = null;
