@@ -125,6 +125,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: أقل من كل مستويات الرهان؛ لم يُلعب شيء",
     "why.settings.notLevel": "{key}={value}: ليس من المستويات {levels}؛ لم يُلعب شيء",
     "why.settings.reality": "{key}={value}: ليس عدد دقائق بين {min} و{max}؛ لم يُلعب شيء",
+    "why.settings.duplicate": "{key}={value}: أُعطي {count} مرات؛ أعطه مرة واحدة؛ لم يُلعب شيء",
     "why.settings.flag": "{key}={value}: القيمة 0 أو 1؛ لم يُلعب شيء",
     "why.settings.demo": "{key}={value}: ليست 0 ولا 1 ولا feature؛ لم يُلعب شيء",
     "why.settings.engine": "{key}={value}: {reason}؛ لم يُلعب شيء",

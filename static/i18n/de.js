@@ -123,6 +123,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: unter jeder Einsatzstufe; es wurde nichts gespielt",
     "why.settings.notLevel": "{key}={value}: keine der Stufen {levels}; es wurde nichts gespielt",
     "why.settings.reality": "{key}={value}: keine Minutenzahl zwischen {min} und {max}; es wurde nichts gespielt",
+    "why.settings.duplicate": "{key}={value}: {count}-mal angegeben; nur einmal angeben; es wurde nichts gespielt",
     "why.settings.flag": "{key}={value}: 0 oder 1; es wurde nichts gespielt",
     "why.settings.demo": "{key}={value}: nicht 0, 1 oder feature; es wurde nichts gespielt",
     "why.settings.engine": "{key}={value}: {reason}; es wurde nichts gespielt",

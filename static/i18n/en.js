@@ -128,6 +128,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: below every bet level; nothing has been played",
     "why.settings.notLevel": "{key}={value}: not one of the levels {levels}; nothing has been played",
     "why.settings.reality": "{key}={value}: not a number of minutes from {min} to {max}; nothing has been played",
+    "why.settings.duplicate": "{key}={value}: given {count} times; give it once; nothing has been played",
     "why.settings.flag": "{key}={value}: 0 or 1; nothing has been played",
     "why.settings.demo": "{key}={value}: not 0, 1 or feature; nothing has been played",
     "why.settings.engine": "{key}={value}: {reason}; nothing has been played",

@@ -128,6 +128,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: por debajo de todos los niveles de apuesta; no se ha jugado nada",
     "why.settings.notLevel": "{key}={value}: no es uno de los niveles {levels}; no se ha jugado nada",
     "why.settings.reality": "{key}={value}: no es un número de minutos entre {min} y {max}; no se ha jugado nada",
+    "why.settings.duplicate": "{key}={value}: indicado {count} veces; indíquelo una sola vez; no se ha jugado nada",
     "why.settings.flag": "{key}={value}: 0 o 1; no se ha jugado nada",
     "why.settings.demo": "{key}={value}: no es 0, 1 ni feature; no se ha jugado nada",
     "why.settings.engine": "{key}={value}: {reason}; no se ha jugado nada",

@@ -127,6 +127,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: pienempi kuin jokainen panostaso; mitään ei ole pelattu",
     "why.settings.notLevel": "{key}={value}: ei mikään tasoista {levels}; mitään ei ole pelattu",
     "why.settings.reality": "{key}={value}: ei minuuttimäärä väliltä {min}–{max}; mitään ei ole pelattu",
+    "why.settings.duplicate": "{key}={value}: annettu {count} kertaa; anna se vain kerran; mitään ei ole pelattu",
     "why.settings.flag": "{key}={value}: 0 tai 1; mitään ei ole pelattu",
     "why.settings.demo": "{key}={value}: ei 0, 1 eikä feature; mitään ei ole pelattu",
     "why.settings.engine": "{key}={value}: {reason}; mitään ei ole pelattu",

@@ -127,6 +127,7 @@ export default {
     "why.settings.belowLevels": "{key}={value} : en dessous de tous les niveaux de mise ; aucune partie n'a été jouée",
     "why.settings.notLevel": "{key}={value} : ne fait pas partie des niveaux {levels} ; aucune partie n'a été jouée",
     "why.settings.reality": "{key}={value} : pas un nombre de minutes entre {min} et {max} ; aucune partie n'a été jouée",
+    "why.settings.duplicate": "{key}={value} : donné {count} fois ; donnez-le une seule fois ; aucune partie n'a été jouée",
     "why.settings.flag": "{key}={value} : 0 ou 1 ; aucune partie n'a été jouée",
     "why.settings.demo": "{key}={value} : ni 0, ni 1, ni feature ; aucune partie n'a été jouée",
     "why.settings.engine": "{key}={value} : {reason} ; aucune partie n'a été jouée",

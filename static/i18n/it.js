@@ -129,6 +129,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: sotto tutti i livelli di puntata; non è stato giocato nulla",
     "why.settings.notLevel": "{key}={value}: non è uno dei livelli {levels}; non è stato giocato nulla",
     "why.settings.reality": "{key}={value}: non è un numero di minuti tra {min} e {max}; non è stato giocato nulla",
+    "why.settings.duplicate": "{key}={value}: indicato {count} volte; indicalo una volta sola; non è stato giocato nulla",
     "why.settings.flag": "{key}={value}: 0 o 1; non è stato giocato nulla",
     "why.settings.demo": "{key}={value}: non è 0, 1 né feature; non è stato giocato nulla",
     "why.settings.engine": "{key}={value}: {reason}; non è stato giocato nulla",

@@ -128,6 +128,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}：すべてのベットレベルを下回っています。プレイは行われていません",
     "why.settings.notLevel": "{key}={value}：レベル{levels}のいずれでもありません。プレイは行われていません",
     "why.settings.reality": "{key}={value}：{min}～{max}の分数ではありません。プレイは行われていません",
+    "why.settings.duplicate": "{key}={value}：{count}回指定されています。1回だけ指定してください。プレイは行われていません",
     "why.settings.flag": "{key}={value}：0か1です。プレイは行われていません",
     "why.settings.demo": "{key}={value}：0、1、feature のいずれでもありません。プレイは行われていません",
     "why.settings.engine": "{key}={value}：{reason}。プレイは行われていません",

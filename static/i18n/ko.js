@@ -128,6 +128,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: 모든 베팅 단계보다 낮습니다. 아무것도 플레이되지 않았습니다",
     "why.settings.notLevel": "{key}={value}: 단계 {levels} 중 하나가 아닙니다. 아무것도 플레이되지 않았습니다",
     "why.settings.reality": "{key}={value}: {min}에서 {max} 사이의 분 단위 숫자가 아닙니다. 아무것도 플레이되지 않았습니다",
+    "why.settings.duplicate": "{key}={value}: {count}번 지정되었습니다. 한 번만 지정하세요. 아무것도 플레이되지 않았습니다",
     "why.settings.flag": "{key}={value}: 0 또는 1입니다. 아무것도 플레이되지 않았습니다",
     "why.settings.demo": "{key}={value}: 0, 1, feature 중 하나가 아닙니다. 아무것도 플레이되지 않았습니다",
     "why.settings.engine": "{key}={value}: {reason}. 아무것도 플레이되지 않았습니다",

@@ -127,6 +127,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: onder elk inzetniveau; er is niets gespeeld",
     "why.settings.notLevel": "{key}={value}: geen van de niveaus {levels}; er is niets gespeeld",
     "why.settings.reality": "{key}={value}: geen aantal minuten tussen {min} en {max}; er is niets gespeeld",
+    "why.settings.duplicate": "{key}={value}: {count} keer opgegeven; geef het één keer op; er is niets gespeeld",
     "why.settings.flag": "{key}={value}: 0 of 1; er is niets gespeeld",
     "why.settings.demo": "{key}={value}: niet 0, 1 of feature; er is niets gespeeld",
     "why.settings.engine": "{key}={value}: {reason}; er is niets gespeeld",

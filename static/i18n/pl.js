@@ -129,6 +129,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: poniżej wszystkich poziomów stawki; nic nie zostało zagrane",
     "why.settings.notLevel": "{key}={value}: to nie jest żaden z poziomów {levels}; nic nie zostało zagrane",
     "why.settings.reality": "{key}={value}: to nie jest liczba minut od {min} do {max}; nic nie zostało zagrane",
+    "why.settings.duplicate": "{key}={value}: podano {count} razy; podaj tylko raz; nic nie zostało zagrane",
     "why.settings.flag": "{key}={value}: 0 lub 1; nic nie zostało zagrane",
     "why.settings.demo": "{key}={value}: to nie jest 0, 1 ani feature; nic nie zostało zagrane",
     "why.settings.engine": "{key}={value}: {reason}; nic nie zostało zagrane",

@@ -128,6 +128,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: abaixo de todos os níveis de aposta; nada foi jogado",
     "why.settings.notLevel": "{key}={value}: não é um dos níveis {levels}; nada foi jogado",
     "why.settings.reality": "{key}={value}: não é um número de minutos entre {min} e {max}; nada foi jogado",
+    "why.settings.duplicate": "{key}={value}: informado {count} vezes; informe uma só vez; nada foi jogado",
     "why.settings.flag": "{key}={value}: 0 ou 1; nada foi jogado",
     "why.settings.demo": "{key}={value}: não é 0, 1 nem feature; nada foi jogado",
     "why.settings.engine": "{key}={value}: {reason}; nada foi jogado",

@@ -129,6 +129,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: ниже всех уровней ставки; ничего не сыграно",
     "why.settings.notLevel": "{key}={value}: не входит в уровни {levels}; ничего не сыграно",
     "why.settings.reality": "{key}={value}: не число минут от {min} до {max}; ничего не сыграно",
+    "why.settings.duplicate": "{key}={value}: задано несколько раз ({count}); задайте один раз; ничего не сыграно",
     "why.settings.flag": "{key}={value}: допустимо 0 или 1; ничего не сыграно",
     "why.settings.demo": "{key}={value}: допустимо 0, 1 или feature; ничего не сыграно",
     "why.settings.engine": "{key}={value}: {reason}; ничего не сыграно",

@@ -127,6 +127,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: under alla insatsnivåer; ingenting har spelats",
     "why.settings.notLevel": "{key}={value}: inte en av nivåerna {levels}; ingenting har spelats",
     "why.settings.reality": "{key}={value}: inte ett antal minuter mellan {min} och {max}; ingenting har spelats",
+    "why.settings.duplicate": "{key}={value}: angivet {count} gånger; ange det en gång; ingenting har spelats",
     "why.settings.flag": "{key}={value}: 0 eller 1; ingenting har spelats",
     "why.settings.demo": "{key}={value}: inte 0, 1 eller feature; ingenting har spelats",
     "why.settings.engine": "{key}={value}: {reason}; ingenting har spelats",

@@ -128,6 +128,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}: tüm bahis seviyelerinin altında; hiçbir şey oynanmadı",
     "why.settings.notLevel": "{key}={value}: {levels} seviyelerinden biri değil; hiçbir şey oynanmadı",
     "why.settings.reality": "{key}={value}: {min} ile {max} arasında bir dakika sayısı değil; hiçbir şey oynanmadı",
+    "why.settings.duplicate": "{key}={value}: {count} kez verilmiş; yalnızca bir kez verin; hiçbir şey oynanmadı",
     "why.settings.flag": "{key}={value}: 0 ya da 1; hiçbir şey oynanmadı",
     "why.settings.demo": "{key}={value}: 0, 1 ya da feature değil; hiçbir şey oynanmadı",
     "why.settings.engine": "{key}={value}: {reason}; hiçbir şey oynanmadı",

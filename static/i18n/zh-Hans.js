@@ -128,6 +128,7 @@ export default {
     "why.settings.belowLevels": "{key}={value}：低于所有投注档位；未进行任何游戏",
     "why.settings.notLevel": "{key}={value}：不是档位 {levels} 之一；未进行任何游戏",
     "why.settings.reality": "{key}={value}：不是 {min} 到 {max} 之间的分钟数；未进行任何游戏",
+    "why.settings.duplicate": "{key}={value}：给出了 {count} 次；只能给出一次；未进行任何游戏",
     "why.settings.flag": "{key}={value}：只能是 0 或 1；未进行任何游戏",
     "why.settings.demo": "{key}={value}：不是 0、1 或 feature；未进行任何游戏",
     "why.settings.engine": "{key}={value}：{reason}；未进行任何游戏",

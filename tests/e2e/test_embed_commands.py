@@ -112,3 +112,48 @@ def test_the_embedded_game_waits_while_the_full_game_plays(context: BrowserConte
     end = page.evaluate("msgs.find((m) => m.type === 'roundEnd')")
     assert (end["win"], end["balance"]) == (
         second["total_win"], DEMO - 2 * MODEL.default_bet + first["total_win"] + second["total_win"])
+
+
+def test_configure_takes_only_the_documented_settings_and_the_api_coerces_nothing(
+        context: BrowserContext, watch: Watch, site: Site) -> None:
+    """Issue 47: `configure {seed: "5"}` was written into the address, so a parent could predict
+    every round of the player's saved game; `setSound({music: "no"})` turned music on,
+    `setTurbo("yes")` toggled, `autoplay({rounds: "10"})` was taken, `setBet(NaN)` said "not null".
+    Expected words: docs/page-contract.md's refusal table."""
+    page = host(context, watch, site.root + "?embed=1&speed=fast")
+    frame = page.frames[1]
+    url = frame.url
+    bad = [{"seed": "5"}, {"replay": "1.x", "lang": "de"}, {"scenario": "max-win"}, {"Bets": "10,20"}]
+    for settings in bad:
+        send(page, {"target": SOURCE, "type": "configure", "settings": settings})
+    page.wait_for_function(f"msgs.filter((m) => m.type === 'error').length === {len(bad)}")
+    reasons = sorted(e["reason"] for e in errors(page))
+    assert all(e["command"] == "configure" for e in errors(page))
+    for name in ("seed", "replay", "scenario", "Bets"):
+        assert sum(f"configure: {name} is not a launch setting" in r for r in reasons) == 1, reasons
+    assert all("the settings are lang, currency, bets, bet, market" in r for r in reasons)
+    # nothing reloaded: the same address, no seed in it, still ready
+    assert frame.url == url and "seed" not in frame.url
+    assert frame.evaluate("document.documentElement.dataset.state") == "ready"
+
+    refusals = frame.evaluate("""async () => {
+        const said = async (f) => { try { await f(); return 'taken'; } catch (e) { return `${e.name}: ${e.message}`; } };
+        const before = game.state();
+        return {
+            nan: await said(() => game.setBet(NaN)),
+            soundText: await said(() => game.setSound('x')),
+            soundNo: await said(() => game.setSound({ music: 'no' })),
+            soundKey: await said(() => game.setSound({ volume: 1 })),
+            turbo: await said(() => game.setTurbo('yes')),
+            rounds: await said(() => game.autoplay({ rounds: '10', lossLimit: 1000 })),
+            same: JSON.stringify([before.music, before.turbo, before.bet, before.autoplay]) ===
+                JSON.stringify([game.state().music, game.state().turbo, game.state().bet, game.state().autoplay]),
+        };
+    }""")
+    assert refusals["nan"] == "Error: a bet must be a whole number of minor units, not NaN"
+    assert refusals["soundText"] == 'Error: setSound needs an object {music, effects}, not "x"'
+    assert refusals["soundNo"] == 'Error: music must be true or false, not "no"'
+    assert refusals["soundKey"] == "Error: setSound takes music and effects, not volume"
+    assert refusals["turbo"] == 'Error: on must be true or false, not "yes"'
+    assert refusals["rounds"].endswith('rounds must be one of 10, 25, 50, 100, 250 or "until stopped" (got "10")')
+    assert refusals["same"] is True

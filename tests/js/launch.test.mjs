@@ -140,3 +140,30 @@ test("a refusal says nothing has been played", () => {
         assert.deepEqual(err.params, { key: "turbo", value: "2" });
     }
 });
+
+test("a setting given twice is refused, not the first taken (issue 47)", () => {
+    assert.deepEqual(refusal("bets=10,20&bets=50"), { key: "bets", code: "settings.duplicate" });
+    assert.deepEqual(refusal("market=uk&market=default"), { key: "market", code: "settings.duplicate" });
+    assert.deepEqual(refusal("lang=de&lang=fr"), { key: "lang", code: "settings.duplicate" });
+    // a configure message is an object: a key is there once by construction
+    assert.deepEqual([...readSettings({ bets: "10,20" }, { model: MODEL }).bets], [10, 20]);
+});
+
+test("no value is trimmed: a space is refused as every amount's is (issue 47: currency was trimmed)", () => {
+    assert.deepEqual(refusal("currency=%20EUR"), { key: "currency", code: "settings.currencyCode" });
+    assert.deepEqual(refusal("maxBet=%20100"), { key: "maxBet", code: "amount.spelling" });
+    assert.deepEqual(refusal("market=uk%20"), { key: "market", code: "settings.market" });
+    assert.deepEqual(refusal("turbo=1%20"), { key: "turbo", code: "settings.switch" });
+});
+
+test("a refusal shows at most 80 characters of a huge value", () => {
+    const huge = "10;".repeat(66_666) + "10"; // 200,000 characters, not a comma-separated list
+    try {
+        read(`bets=${huge}`);
+        assert.fail("taken");
+    } catch (err) {
+        // its value is clipped to 60 characters and its length (errors.js clipped)
+        assert.ok(err.message.length < 200, err.message);
+        assert.match(err.message, /\.\.\. \(200000 characters\)/);
+    }
+});

@@ -53,7 +53,7 @@ export function publish({ ready, parts, launched, ageGate, speed, params, mode, 
         settled: () => ready.then(() => settledWhen(() => !animating(parts()))),
         playHere: async () => { live(); return parts().shared.playHere(); },
         setTurbo: (on) => { live(); return parts().controls.setTurbo(on); },
-        setSound: (settings) => { live().setSound(settings ?? {}); },
+        setSound: (settings) => { live().setSound(settings); },
         autoplay: (opts) => autoplay(opts),
         stopAutoplay: () => parts()?.controls?.stopAutoplay() ?? false,
     };

@@ -53,7 +53,9 @@ export class AutoplayPanel extends Emitter {
             ["winLimit", i.win, t("ap.winName")],
         ];
         const opts = {
-            rounds: this.form.elements.rounds.value,
+            // the form's radio values are text; the rules take a number or "until stopped"
+            rounds: /^[0-9]+$/.test(this.form.elements.rounds.value) ? Number(this.form.elements.rounds.value)
+                : this.form.elements.rounds.value,
             stopOnFeature: i.feature.checked,
         };
         for (const [key, input, name] of fields) {

@@ -28,7 +28,7 @@
 //   playOne() rejecting ends autoplay at once                        -> "error"
 // The rounds counted are the saved game's from start() on. `played` counts rounds that ended.
 
-import { AmountError, AutoplayOptionError } from "../core/errors.js";
+import { AmountError, AutoplayOptionError, describeValue } from "../core/errors.js";
 import { MAX_AUTOPLAY, amount as checked } from "../core/amounts.js";
 import { Emitter } from "../core/emitter.js";
 
@@ -73,11 +73,11 @@ export function checkOptions(opts) {
     const unknown = Object.keys(opts).filter((k) => !OPTIONS.includes(k));
     if (unknown.length) throw new AutoplayOptionError(`unknown autoplay option ${unknown.map((k) => JSON.stringify(k)).join(", ")}`);
     let rounds = opts.rounds;
-    if (rounds === null || rounds === "until stopped" || rounds === "Infinity") rounds = Infinity;
-    if (typeof rounds === "string" && /^\d+$/.test(rounds)) rounds = Number(rounds);
+    // nothing is coerced (docs/page-contract.md): "10" is not 10; the panel converts its own form
+    if (rounds === null || rounds === "until stopped") rounds = Infinity;
     if (!ROUND_CHOICES.includes(rounds)) {
         throw new AutoplayOptionError(
-            `rounds must be one of 10, 25, 50, 100, 250 or "until stopped" (got ${JSON.stringify(opts.rounds ?? null)})`);
+            `rounds must be one of 10, 25, 50, 100, 250 or "until stopped" (got ${describeValue(opts.rounds ?? null)})`);
     }
     const stopOnFeature = opts.stopOnFeature ?? false;
     if (typeof stopOnFeature !== "boolean") throw new AutoplayOptionError("stopOnFeature must be true or false");

@@ -103,7 +103,7 @@ export class PlayerControls {
 
     setTurbo(on) {
         const c = this.controller;
-        c.setTurbo(typeof on === "boolean" ? on : !c.state.turbo);
+        c.setTurbo(on === undefined ? !c.state.turbo : on); // without `on`: toggled; "yes" is refused
         return c.state.turbo;
     }
 

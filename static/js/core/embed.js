@@ -2,6 +2,8 @@
 // happens (postMessage) and obeys a few commands from the parent, and from the parent only.
 // The message names and fields are the page contract (docs/page-contract.md).
 
+import { describeValue } from "./errors.js";
+
 export const SOURCE = "book-of-christmas-eve";
 
 /** Messages the game posts to its parent, each `{source: SOURCE, type, ...fields}`. */
@@ -40,7 +42,7 @@ export function post(type, data = {}) {
 export function flag(msg, name, fallback) {
     if (!(name in msg)) return fallback;
     if (typeof msg[name] !== "boolean") {
-        throw new Error(`${name} must be true or false, not ${JSON.stringify(msg[name]) ?? String(msg[name])}`);
+        throw new Error(`${name} must be true or false, not ${describeValue(msg[name])}`);
     }
     return msg[name];
 }

@@ -42,6 +42,7 @@ export class SettingsError extends Error {
      *  (English)  @param {string} code the reason's stable code (the tables' why.CODE words it
      *  for the player, reasons.js)  @param {object} params what `why` names, besides key and value */
     constructor(key, value, why, code, params = {}) {
+        value = clipped(value);
         super(`${key}=${value}: ${why}; nothing has been played`);
         this.key = key;
         this.value = value;
@@ -51,6 +52,13 @@ export class SettingsError extends Error {
     }
 }
 
+/** A value as a refusal shows it: at most 80 characters (a 200,000-character `bets` is not
+ *  echoed on the loading screen in full), the rest said as "... (N characters)". */
+export function clipped(value) {
+    const s = String(value);
+    return s.length <= 80 ? s : `${s.slice(0, 60)}... (${s.length} characters)`;
+}
+
 export class ProfileError extends Error {}
 
 /** A refused amount: `key` (the setting or field), `value` (as given, written), `why`
@@ -58,7 +66,7 @@ export class ProfileError extends Error {}
  *  `money` (the params that are amounts, for the page's formatter). */
 export class AmountError extends Error {
     constructor(key, value, why, code, params = {}) {
-        const shown = written(value);
+        const shown = clipped(written(value));
         super(`${key}=${shown}: ${why}`);
         Object.assign(this, { key, value: shown, why, code, params: { key, value: shown, ...params }, money: ["limit", "min"] });
     }
@@ -67,11 +75,25 @@ export class AmountError extends Error {
 function written(value) {
     if (typeof value === "string") return value;
     if (typeof value === "bigint") return `${value}n`;
+    if (typeof value === "number" && !Number.isFinite(value)) return String(value); // NaN, not JSON's null
     if (value === undefined) return "nothing";
     try {
         return JSON.stringify(value) ?? String(value);
     } catch {
         return String(value);
+    }
+}
+
+/** A value as a refusal names it: strings quoted, arrays and objects as JSON, numbers JSON
+ *  cannot write (NaN, Infinity) as themselves, not as JSON's "null"; at most 80 characters. */
+export function describeValue(value) {
+    if (typeof value === "string") return clipped(JSON.stringify(value));
+    if (value === undefined) return "nothing";
+    if (typeof value === "number" || typeof value === "bigint") return written(value);
+    try {
+        return clipped(JSON.stringify(value) ?? String(value));
+    } catch {
+        return clipped(String(value));
     }
 }
 

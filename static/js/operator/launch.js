@@ -43,8 +43,20 @@ const DIGITS = /^[0-9]+$/;
  *  open the check again as soon as it closed) to 1440 (a day). */
 export const REALITY_MINUTES = Object.freeze({ min: 0.01, max: 24 * 60 });
 
+/** Every launch setting the page contract documents ("Launch settings"): what the address may
+ *  give and a parent's `configure` may set. A `configure` naming anything else (`seed`, `replay`,
+ *  `scenario`: the player's, not the operator's) is refused by name (operator.js). */
+export const LAUNCH_SETTINGS = Object.freeze([
+    "lang", "currency", "bets", "bet", "market", "jurisdiction", ...SWITCHES, "minRound", "maxBet", "reality",
+    "lobby", "demo",
+]);
+/** The address's other settings read here (the marketing embed's flags, the operator's view). */
+const OTHER_SETTINGS = ["poster", "ageGate", "debug"];
+
+/** A setting's value as given: untrimmed (a space is refused by the setting's own rule, as every
+ *  amount's is), or null when absent. */
 function text(v) {
-    return v === undefined || v === null ? null : String(v).trim();
+    return v === undefined || v === null ? null : String(v);
 }
 
 function integer(key, raw, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
@@ -95,6 +107,16 @@ export const sessionBarShown = (settings) =>
 export function readSettings(input, { model, warn = console.warn, minorDigits = minorDigitsOf, limits = limitsOf(model) } = {}) {
     const raw = input instanceof URLSearchParams ? (k) => input.get(k) : (k) => input?.[k] ?? null;
     const get = (k) => text(raw(k));
+    if (input instanceof URLSearchParams) {
+        // a setting written twice (`bets=10,20&bets=50`) has no one meaning: refused, not the first taken
+        for (const key of [...LAUNCH_SETTINGS, ...OTHER_SETTINGS]) {
+            const given = input.getAll(key);
+            if (given.length > 1) {
+                throw new SettingsError(key, given.join(` & ${key}=`), `given ${given.length} times; give it once`,
+                    "settings.duplicate", { count: given.length });
+            }
+        }
+    }
 
     // a tag the game has not falls back by its primary subtag (es-MX: es), then to English
     const asked = get("lang") ?? FALLBACK;

@@ -8,13 +8,13 @@
 //   await reconfigure(given, { params, base: launch.base, bridge, played })  // reloads the page
 //   const gate = new AgeGate(params); gate.why(); gate.confirm();
 
-import { AmountError, EngineRefusal, ProfileError, SettingsError } from "../core/errors.js";
+import { AmountError, EngineRefusal, ProfileError, SettingsError, clipped } from "../core/errors.js";
 import { amount, limitsOf } from "../core/amounts.js";
 import { byId } from "../core/dom.js";
 import { t } from "../lang/i18n.js";
 import { makeFormat } from "../core/money.js";
 import { profileOf } from "./jurisdiction.js";
-import { readSettings } from "./launch.js";
+import { LAUNCH_SETTINGS, readSettings } from "./launch.js";
 
 /** The launch settings of `params` under the engine's model, and the engine configured with
  *  their bet levels and stake limit. `demo`: the showcase was asked for. Throws SettingsError
@@ -53,6 +53,14 @@ export async function reconfigure(given, { params, base, bridge, played }) {
         throw new Error("configure needs settings: an object of launch settings");
     }
     if (played()) throw new Error("configure comes before the first round");
+    // only the launch settings the contract documents: a parent may not set the player's seed,
+    // open a replay or a scenario, or write anything else into the address
+    const unknown = Object.keys(given).filter((k) => !LAUNCH_SETTINGS.includes(k));
+    if (unknown.length) {
+        const names = unknown.map((k) => clipped(k)).join(", ");
+        const are = unknown.length > 1 ? "are not launch settings" : "is not a launch setting";
+        throw new Error(`configure: ${names} ${are}; the settings are ${LAUNCH_SETTINGS.join(", ")}`);
+    }
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(given)) {
         if (v === null || !["string", "number", "boolean"].includes(typeof v)) {

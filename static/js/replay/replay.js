@@ -8,7 +8,7 @@
 import { Refused } from "../core/errors.js";
 import { renderHistory, timeFormat } from "../ui/history.js";
 import { byId, el } from "../core/dom.js";
-import { describeValue } from "../round/controller.js";
+import { describeValue } from "../core/errors.js";
 import { t } from "../lang/i18n.js";
 
 /** What a history replay and a replay link's page share: a sequencer of their own whose meter

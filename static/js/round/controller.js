@@ -32,7 +32,7 @@
 // One writer at a time (sharedgame.js, tabs.js): in a tab that waits for another to finish,
 // every request that would write is refused (`assertWritable`; `canWrite()` only answers).
 
-import { Conflict, EngineRefusal, Refused } from "../core/errors.js";
+import { Conflict, EngineRefusal, Refused, describeValue } from "../core/errors.js";
 import { MAX_BALANCE, whyNot } from "../core/amounts.js";
 import { reasonOf } from "../lang/reasons.js";
 import { PageState, setPageState } from "../core/dom.js";
@@ -44,16 +44,6 @@ import { t } from "../lang/i18n.js";
 /** What holds the page's one in-flight lock. */
 export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
 
-/** A value as a refusal names it: strings quoted, arrays and objects as JSON. */
-export function describeValue(value) {
-    if (typeof value === "string") return JSON.stringify(value);
-    if (value === undefined) return "nothing";
-    try {
-        return JSON.stringify(value) ?? String(value);
-    } catch {
-        return String(value);
-    }
-}
 
 export class Controller extends Emitter {
     /**
@@ -325,15 +315,25 @@ export class Controller extends Emitter {
         this.emit("muted", { muted });
     }
 
-    /** The music / effects switches (`{music}` or `{effects}`, booleans), saved with the game. */
+    /** The music / effects switches (`{music}` or `{effects}`, booleans), saved with the game.
+     *  Anything else is refused in words, changing nothing (a string "no" is not false). */
     setSound(settings) {
+        if (settings === null || typeof settings !== "object" || Array.isArray(settings)) {
+            throw new Refused(`setSound needs an object {music, effects}, not ${describeValue(settings)}`);
+        }
+        const unknown = Object.keys(settings).filter((k) => k !== "music" && k !== "effects");
+        if (unknown.length) throw new Refused(`setSound takes music and effects, not ${unknown.join(", ")}`);
+        for (const [key, value] of Object.entries(settings)) {
+            if (typeof value !== "boolean") throw new Refused(`${key} must be true or false, not ${describeValue(value)}`);
+        }
         const change = {};
-        for (const key of ["music", "effects"]) if (key in settings) change[key] = settings[key] !== false;
+        for (const key of ["music", "effects"]) if (key in settings) change[key] = settings[key];
         this.saved.change(change);
         this.emit("sound", { music: this.saved.record.music !== false, effects: this.saved.record.effects !== false });
     }
 
     setTurbo(on) {
+        if (typeof on !== "boolean") throw new Refused(`on must be true or false, not ${describeValue(on)}`);
         const no = refusal(this.profile, "turbo");
         if (no) throw new Refused(no);
         this.saved.change({ turbo: on });
