@@ -36,11 +36,10 @@ engine.errors.BetError: maxBet=100000000000000000000: more than 9007199254740991
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 
-import re
-
-from .errors import BetError, BuyError, EngineError
+from .errors import BetError, BuyError
 from .model import LINES, Model
 
 MAX_LEVELS = 100
@@ -69,8 +68,9 @@ _MAX_DIGITS = 30
 """More digits than any limit has: such a number is refused before it is converted."""
 
 
-class LaunchNumberError(EngineError):
-    """A launch number (a seed, a CLI count) refused by :func:`whole_number`."""
+class LaunchNumberError(ValueError):
+    """A launch number (a seed, a CLI count) refused by :func:`whole_number`: a developer's
+    setting, said in English (the page shows it on its error screen), so no table's code."""
 
 
 def whole_number(text: str, name: str, low: int, high: int) -> int:
@@ -93,19 +93,15 @@ def whole_number(text: str, name: str, low: int, high: int) -> int:
     """
     if not isinstance(text, str) or not _WHOLE.fullmatch(text):
         shown = repr(text) if not isinstance(text, str) or len(text) <= 60 else repr(text[:57]) + "..."
-        raise LaunchNumberError(f"{name} {shown} is not a whole number in the digits 0-9",
-                                code="launch.notWhole", params={"key": name})
+        raise LaunchNumberError(f"{name} {shown} is not a whole number in the digits 0-9")
     digits = len(text.lstrip("-"))
     if digits > _MAX_DIGITS:
-        raise LaunchNumberError(f"{name} of {digits} digits is not between {low} and {high}",
-                                code="launch.range", params={"key": name, "low": low, "high": high})
+        raise LaunchNumberError(f"{name} of {digits} digits is not between {low} and {high}")
     value = int(text)
     if value < low:
-        raise LaunchNumberError(f"{name} {value} must be at least {low}", code="launch.range",
-                                params={"key": name, "low": low, "high": high})
+        raise LaunchNumberError(f"{name} {value} must be at least {low}")
     if value > high:
-        raise LaunchNumberError(f"{name} {value} must be at most {high}", code="launch.range",
-                                params={"key": name, "low": low, "high": high})
+        raise LaunchNumberError(f"{name} {value} must be at most {high}")
     return value
 
 

@@ -40,6 +40,12 @@ def bad_saves(feature_seed: int) -> list[tuple[str, str, str]]:
     other_bet = savefile.record(bet=200, balance=DEMO - BET, pending={
         "bet": 200, "cost": BET, "step": 1, "round": savefile.compact(rnd)})
     bad_checksum = {**good, "balance": 999_999}  # edited after sealing
+    # issue 47: accepted, then every later write refused (2^53-1 + 1 is not exact) ...
+    spent = savefile.record(revision=2**53 - 1)
+    # ... and a round whose win, credited on resume, passes the ceiling 10^12 by one minor unit
+    assert rnd["total_win"] > 0
+    past_ceiling = savefile.record(balance=10**12 - rnd["total_win"] + 1, pending={
+        "bet": BET, "cost": BET, "step": 2, "round": savefile.compact(rnd)})
     return [
         ("truncated JSON", savefile.KEY, text[: len(text) // 2]),
         ("not JSON", savefile.KEY, "this is not a saved game"),
@@ -54,6 +60,8 @@ def bad_saves(feature_seed: int) -> list[tuple[str, str, str]]:
         ("round bet not the record's", savefile.KEY, json.dumps(other_bet)),
         ("history not a list", savefile.KEY, json.dumps(savefile.record(history={"0": {}}))),
         ("generator state malformed", savefile.KEY, json.dumps(savefile.record(seed=5, rng=[3, [1, 2], None]))),
+        ("revision at 2^53-1", savefile.KEY, json.dumps(spent)),
+        ("pending win past the ceiling", savefile.KEY, json.dumps(past_ceiling)),
         ("legacy unversioned save", savefile.LEGACY_KEY, json.dumps({"balance": 10**9, "bet": 100})),
     ]
 

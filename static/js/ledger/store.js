@@ -54,6 +54,10 @@ export const VERSION = 1;
 export const HISTORY_MAX = 50;
 export const DEMO_BALANCE = 100000; // 1000.00 in minor units, the first visit's demo balance
 export { MAX_BALANCE }; // amounts.js: the one ceiling, the engine's (engine/launch.py)
+/** The highest revision a record may be read with: each write adds one, and a revision past
+ *  2^53 - 1 cannot be written exactly, so a record at the end of the count could never be saved
+ *  again (its rounds would vanish on reload). 2^52 writes are far beyond any real game's. */
+export const MAX_REVISION = 2 ** 52;
 
 /** Why a load could not use the saved record (`problem.kind`). */
 export const Problem = Object.freeze({
@@ -139,6 +143,8 @@ function check(raw, model) {
     }
     const revision = rec.revision ?? 0; // absent in the records of earlier builds
     if (!isInt(revision, 0, Number.MAX_SAFE_INTEGER)) fail("save.revision", "its revision is not a whole number");
+    if (revision > MAX_REVISION) fail("save.revisionSpent", `its revision ${revision} leaves no room for later writes`,
+        { revision, max: MAX_REVISION });
     const balance = whyNot(rec.balance, { key: "balance", min: 0, max: MAX_BALANCE, text: false });
     if (balance) fail("save.balance", `its balance is not a whole amount between 0 and 10,000,000,000.00 (${balance.message})`);
     if (!model.bets.includes(rec.bet)) fail("save.bet", "its bet is not one of the game's bet levels");
@@ -176,6 +182,10 @@ async function validate(raw, { model, checkRound }) {
             fail("save.pendingEngine", "the round in progress does not match what the engine decided");
         }
         if (p.step >= round.events.length) fail("save.pendingEnd", "the round in progress is past its end");
+        // a round is played only when its largest win fits under the ceiling (controller.js), so a
+        // record whose round would credit past it was forged: refused, not credited and lost
+        if (rec.balance + round.total_win > MAX_BALANCE) fail("save.pendingCeiling",
+            "the round in progress would take the balance past 10,000,000,000.00");
         if (p.profile !== undefined && !(typeof p.profile === "string" && Object.hasOwn(PROFILES, p.profile))) {
             fail("save.pendingProfile", "the round in progress names rules this game does not know");
         }
