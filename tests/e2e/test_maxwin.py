@@ -62,6 +62,13 @@ def test_capped_feature_shows_the_max_win_banner_and_pays_the_cap(open_game: Cal
     cut += [e for e in events if e["type"] == "expandSymbol" and e["paid"] < e["amount"]]
     assert cut, "the cap cut no win of this round"
     assert [t for t in tags if "max win" in t], tags
+    # The screen reader hears what the screen shows (issue 47: "Expanding Santa pays €0.00" at
+    # the cap): no zero amount, and each expansion the cap cut said as its tag says it.
+    said = page.evaluate("window.__said")
+    assert not [s for s in said if "€0.00" in s], said
+    for e in events:
+        if e["type"] == "expandSymbol" and e["paid"] < e["amount"]:
+            assert [s for s in said if "max win" in s], said
     assert got["end"] == "max_win"
     assert got["total_win"] == want.total_win
     assert [s["stops"] for s in got["spins"]] == [list(s.stops) for s in want.spins]
@@ -91,6 +98,10 @@ RECORD_PANELS = """() => {
     const line = r.showLine.bind(r), ses = r.expandSes.bind(r);
     r.showLine = (i, rows, pos, label, ...more) => { window.__tags.push(label); return line(i, rows, pos, label, ...more); };
     r.expandSes = (reels, sym, label, ...more) => { window.__tags.push(label); return ses(reels, sym, label, ...more); };
+    window.__said = [];
+    const announce = document.getElementById('announce');
+    new MutationObserver(() => window.__said.push(announce.textContent))
+        .observe(announce, { subtree: true, childList: true, characterData: true });
     const json = () => window.__panels.map(([k, texts]) => [k, texts]);
     Object.defineProperty(window, '__panelsJson', { get: json });
 }"""

@@ -269,7 +269,9 @@ export class Sequencer extends Emitter {
         this.sfx("expandSymbol");
         this.show(e.total, e.times_bet);
         this.cheer("win", Number(e.times_bet));
-        this.hud.announce(t("say.expanding", { symbol, amount: this.format(e.paid) }));
+        // said as shown: a win the cap cut is said with its tag ("max win already reached"), not as
+        // "pays €0.00"
+        this.hud.announce(e.paid >= e.amount ? t("say.expanding", { symbol, amount: this.format(e.paid) }) : label);
         await this.wait(1800);
     }
 
