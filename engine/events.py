@@ -210,7 +210,7 @@ def round_events(r: dict[str, Any], model: Model, max_win: bool) -> list[Event]:
         ev.append({"type": "freeSpinsEnd", "total": last["feature_total"],
                    "played": sum(1 for s in spins if s["kind"] == "free"),
                    "times_bet": times_bet(last["feature_total"], r["bet"])})
-    tier = model.big_win(r["total_win"], r["bet"])
+    tier = model.big_win(r["total_win"], r["bet"], r["cost"])
     ev.append({"type": "roundEnd", "total_win": r["total_win"], "end": r["end"], "total": r["total_win"],
                "big_win": None if tier is None else {"name": tier.name, "level": tier.level},
                "times_bet": times_bet(r["total_win"], r["bet"])})

@@ -110,8 +110,12 @@ class Model:
         """The line bet, in minor units, of a total bet."""
         return bet // len(self.paylines)
 
-    def big_win(self, win: int, bet: int) -> BigWin | None:
-        """The highest big-win tier ``win`` reaches at ``bet`` (both minor units), or None."""
+    def big_win(self, win: int, bet: int, cost: int | None = None) -> BigWin | None:
+        """The highest big-win tier ``win`` reaches at ``bet`` (both minor units), or None; and
+        None for a round that does not win more than its ``cost`` (a bought feature paying 20.50
+        on a price of 85.00 is a loss, not a big win), when the cost is given."""
+        if cost is not None and win <= cost:
+            return None
         reached = [tier for tier in self.big_wins if win >= tier.at * bet]
         return reached[-1] if reached else None
 

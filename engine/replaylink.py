@@ -220,7 +220,7 @@ def _record(rnd: Round, text: str) -> dict[str, Any]:
     """The export record of ``rnd`` whose text form is ``text`` (already checked, so that
     reading an export back replays its round once)."""
     model = rnd.model
-    tier = model.big_win(rnd.total_win, rnd.bet)
+    tier = model.big_win(rnd.total_win, rnd.bet, rnd.cost)
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,

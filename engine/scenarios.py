@@ -95,7 +95,7 @@ def _base_checks(model: Model) -> dict[str, tuple[Check, str]]:
         above = model.big_wins[i + 1].at if i + 1 < len(model.big_wins) else None
 
         def reached(r: Round, level: int = tier.level) -> bool:
-            hit = model.big_win(r.total_win, r.bet)
+            hit = model.big_win(r.total_win, r.bet, r.cost)
             return r.end is RoundEnd.COMPLETE and hit is not None and hit.level == level
 
         upto = f" but not {above}x" if above is not None else ", below the cap"

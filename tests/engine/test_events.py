@@ -15,15 +15,19 @@ from hypothesis import given, settings
 
 from book_models import MODEL_DATA, MODELS, fresh_test_data
 import engine
-from engine import play_round
+from engine import load_model, play_round
 from round_cases import rounds
 
 SETTINGS = settings(deadline=None)
 MONEY = ("lineWins", "expandSymbol")
 
 
-def naive_big_win(data: dict[str, Any], win: int, bet: int) -> dict[str, Any] | None:
-    """The rule as the model file states it: the highest tier whose `at` total bets the win reaches."""
+def naive_big_win(data: dict[str, Any], win: int, bet: int, cost: int) -> dict[str, Any] | None:
+    """The rule as the model file states it: the highest tier whose `at` total bets the win
+    reaches; none for a round that does not win more than it cost (issue 47: a bought feature
+    paying 20.50 on a price of 85.00 was labelled BIG WIN)."""
+    if win <= cost:
+        return None
     best = None
     for tier in data["big_wins"]:
         if win >= tier["at"] * bet and (best is None or tier["level"] > best["level"]):
@@ -62,7 +66,7 @@ def test_paid_amounts_add_up_to_the_capped_total(case) -> None:
     assert totals == sorted(totals)
     end = d["events"][-1]
     assert end["type"] == "roundEnd" and end["total"] == r.total_win
-    assert end["big_win"] == naive_big_win(MODEL_DATA[name], r.total_win, bet)
+    assert end["big_win"] == naive_big_win(MODEL_DATA[name], r.total_win, bet, r.cost)
 
 
 def decimal_times_bet(amount: int, bet: int) -> Decimal:
@@ -145,8 +149,11 @@ def test_a_capped_spin_by_hand() -> None:
     assert (line["paid"], line["total"]) == (900, 2000)
     assert (expand["paid"], expand["total"]) == (0, 2000)
     assert (end["paid"], end["cut"], end["total"]) == (900, 5200, 2000)
-    # 2,000 is 20 bets of 100: at least 15 (BIG WIN), below 40 (MEGA WIN).
-    assert d["events"][-1]["big_win"] == {"name": "BIG WIN", "level": 1}
+    # 2,000 is 20 bets of 100: at least 15 (BIG WIN), below 40 (MEGA WIN); but the round was
+    # bought at buy_price x 100, more than it won: a loss is no big win (model.big_win's cost)
+    assert d["cost"] == model.buy_price * 100 > 2000
+    assert d["events"][-1]["big_win"] is None
+    assert model.big_win(2000, 100) is not None and model.big_win(2000, 100).name == "BIG WIN"
     # In bets of 100: the lines paid 8, 1, 0 and 0 bets, the expanding win 0; the feature
     # (the whole bought round) and the round 20.
     assert [w["times_bet"] for w in line["wins"]] == ["8", "1", "0", "0"]
@@ -155,3 +162,16 @@ def test_a_capped_spin_by_hand() -> None:
     assert (feature_end["total"], feature_end["times_bet"]) == (2000, "20")
     assert d["events"][-1]["times_bet"] == "20"
     assert d["end"] == "max_win" and d["total_win"] == 2000
+
+
+def test_a_bought_feature_winning_less_than_its_price_is_no_big_win() -> None:
+    # by hand, the shipped model at bet 100 (1.00): the first tier is at its `at` bets; a buy
+    # costs buy_price x 100. A win of 20.50 (2050) reaches a tier at 20x or below but is a loss
+    model = load_model()
+    first = model.big_wins[0]
+    win = first.at * 100 + 50
+    cost = model.buy_price * 100
+    assert win < cost  # the premise: a win at the first tier is below the price
+    assert model.big_win(win, 100) == first          # against the bet alone: a tier
+    assert model.big_win(win, 100, cost) is None     # against what the round cost: none
+    assert model.big_win(cost + 1, 100, cost) == model.big_win(cost + 1, 100)  # above the price: as before
