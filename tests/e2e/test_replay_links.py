@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -118,7 +119,7 @@ def test_a_replay_link_reads_and_writes_nothing_of_the_players(open_game: Callab
     assert storage(player) == before
 
 
-@pytest.mark.parametrize("change", ["altered", "truncated", "other-model"])
+@pytest.mark.parametrize("change", ["altered", "truncated", "other-model", "huge-draw"])
 def test_an_altered_truncated_or_other_model_link_is_refused_before_anything_is_shown(
         open_game: Callable[..., Game], site: Site, change: str) -> None:
     text = SCENARIOS["big-win"]["replay"]
@@ -127,12 +128,16 @@ def test_an_altered_truncated_or_other_model_link_is_refused_before_anything_is_
         text = text[:i] + ("1" if text[i] != "1" else "2") + text[i + 1:]
     elif change == "truncated":
         text = text[: len(text) * 2 // 3]
-    else:
+    elif change == "other-model":
         text = text.replace(model_fingerprint(MODEL), "0badf00d")
+    else:  # issue 47: 2,800 base-36 digits with the real CRC-32 showed a Python traceback
+        body = f"1.{model_fingerprint(MODEL)}.100.b.{'z' * 2800}"
+        text = f"{body}.{zlib.crc32(body.encode()):08x}"
     game = open_game(f"{site.root}?replay={text}&speed=fast", state="error")
     p = game.page
     status = p.locator("#status").text_content() or ""
     assert "this replay link was refused" in status
+    assert "Traceback" not in status
     expect(p.locator("#replay-banner")).to_be_hidden()
     assert storage(p) == {}
 
