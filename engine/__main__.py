@@ -29,7 +29,8 @@ from .grid import parse_grid
 from .jsonfile import EXPORT_LIMIT, read_json, shown
 from .launch import SEED_RANGE, LaunchNumberError, whole_number
 from .model import MODEL_PATH, Model, load_model
-from .replaylink import model_fingerprint, parse_replay, round_from_export, round_from_text
+from .replaylink import (DEFAULT_CURRENCY, model_fingerprint, parse_replay, round_from_export, round_from_text,
+                         text_currency)
 from .round import play_round
 from .spin import SpinKind
 
@@ -315,8 +316,10 @@ def verify(model: Model, source: str) -> int:
         if source.endswith(".json") or os.path.exists(source):
             data = read_json(source, what="exported round", limit=EXPORT_LIMIT, error=SavedRoundError)
             rnd = round_from_export(data, model)
+            text = str(data["round"])
         else:
-            rnd = round_from_text(parse_replay(source), model)
+            text = parse_replay(source)
+            rnd = round_from_text(text, model)
     except EngineError as exc:
         _say(f"not genuine: {exc}")
         return 1
@@ -325,8 +328,12 @@ def verify(model: Model, source: str) -> int:
     if rnd.special is not None:
         what += f", special {rnd.special}, {played} of {rnd.free_spins} free spins"
     print(f"genuine: {what}, ended {rnd.end.value}, model {model_fingerprint(model)}")
+    currency = text_currency(text)
     for name, minor in (("bet", rnd.bet), ("cost", rnd.cost), ("win", rnd.total_win)):
-        print(f"{name:5}{money(minor):>12}  ({minor} minor units)")
+        if currency == DEFAULT_CURRENCY:
+            print(f"{name:5}{money(minor):>12}  ({minor} minor units)")
+        else:  # another currency's minor digits are the page's to know (JPY 0, BHD 3)
+            print(f"{name:5}{minor:>12}  (minor units of {currency})")
     return 0
 
 

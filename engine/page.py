@@ -47,7 +47,7 @@ from .errors import EngineError, ReplayLinkError, SavedRoundError
 from .launch import MAX_BALANCE, check_amount, check_stake, max_level, with_bets
 from .model import Model
 from .offer import offer
-from .replaylink import export_round, parse_replay, replay_link, round_from_text, round_text
+from .replaylink import export_round, parse_replay, replay_link, round_from_text, round_text, text_currency
 from .rng import Rng
 from .round import Round, play_round
 
@@ -137,7 +137,8 @@ def check_saved(model: Model, data: str, bet: object, cost: object) -> dict[str,
 
 def open_replay(model: Model, link_or_text: object) -> dict[str, Any]:
     """A replay link (the page's own URL with ``?replay=``) or bare replay text decoded and
-    replayed through the rules: ``{"round": Round.to_dict(), "text": its text form}``, the
+    replayed through the rules: ``{"round": Round.to_dict(), "text": its text form, "currency": the
+    currency the text names}``, the
     round's dict as :func:`play` gives it, or ``{"error": why}`` for a text that is altered,
     cut short, made with another model or does not fit it (nothing of the player's changes)."""
     try:
@@ -145,7 +146,7 @@ def open_replay(model: Model, link_or_text: object) -> dict[str, Any]:
         rnd = round_from_text(text, model)
     except EngineError as exc:
         return refusal(exc)
-    return {"round": rnd.to_dict(), "text": text}
+    return {"round": rnd.to_dict(), "text": text, "currency": text_currency(text)}
 
 
 def share_saved(model: Model, data: str, page_url: object) -> dict[str, Any]:
@@ -157,7 +158,9 @@ def share_saved(model: Model, data: str, page_url: object) -> dict[str, Any]:
         rnd.verify(model)
         if not isinstance(page_url, str):
             raise ReplayLinkError("format", f"a page URL is a string, not {type(page_url).__name__}")
-        return {"text": round_text(rnd), "link": replay_link(page_url, rnd), "export": export_round(rnd)}
+        link = replay_link(page_url, rnd)
+        text = parse_replay(link)
+        return {"text": text, "link": link, "export": export_round(rnd, text_currency(text))}
     except EngineError as exc:  # every fault of a saved round is a SavedRoundError
         return refusal(exc, f"{type(exc).__name__}: {exc}")
 

@@ -10,7 +10,9 @@ the rules exist once and a text names exactly one round::
 - ``1``: the version of the form;
 - ``model``: 8 lowercase hex digits, the start of the SHA-256 of the model's canonical JSON
   (:func:`model_fingerprint`), so a text is refused by any other model;
-- ``bet``: the total bet in minor units, decimal;
+- ``bet``: the total bet in minor units, decimal, followed by the launch's currency in lower case
+  when it is not the model's own (``100jpy``; ``100`` is euros): the text names the money its
+  amounts are in, so a link cannot be shown in another currency by editing its address;
 - ``mode``: ``s`` for a base spin, ``b`` for a bought feature;
 - each ``draw``: one ``randrange`` result of the round, in the order the rules draw them, in
   base 36 (``0-9a-z``);
@@ -43,6 +45,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import zlib
 from collections.abc import Mapping
 from typing import Any
@@ -70,6 +73,10 @@ MAX_DRAW_DIGITS = 13
 """The most base-36 digits a draw may have: 36**13 > 2**64, past any range a rule draws from
 (a strip's length, a weight's total). A longer draw is refused before it is read as a number,
 which for a few thousand digits costs time and for more than Python's limit raises."""
+DEFAULT_CURRENCY = "EUR"
+"""The currency a text without one is in: the game's own, the model's bets are euro cents."""
+_BET = re.compile(r"([0-9]+)([a-z]{3})?")
+_CURRENCY = re.compile(r"[A-Z]{3}")
 _MODES = {False: "s", True: "b"}
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _ALPHABET = frozenset(_DIGITS + ".-")
@@ -101,20 +108,23 @@ def _check(body: str) -> str:
     return f"{zlib.crc32(body.encode('ascii')):08x}"
 
 
-def round_text(rnd: Round) -> str:
-    """The text form of ``rnd`` (see the module docstring). A round the rules do not give (a
-    tampered saved round read by ``Round.from_dict``) has none: its draws would give another
-    round, so :meth:`Round.verify`'s SavedRoundError is raised instead."""
+def round_text(rnd: Round, currency: str = DEFAULT_CURRENCY) -> str:
+    """The text form of ``rnd`` played in ``currency`` (see the module docstring). A round the
+    rules do not give (a tampered saved round read by ``Round.from_dict``) has none: its draws
+    would give another round, so :meth:`Round.verify`'s SavedRoundError is raised instead."""
     rnd.verify(rnd.model)
-    return _text_of(rnd)
+    return _text_of(rnd, currency)
 
 
-def _text_of(rnd: Round) -> str:
+def _text_of(rnd: Round, currency: str = DEFAULT_CURRENCY) -> str:
     """The text of a round known to be the rules' (verified, or just played): its draws written
     out, with no replay to check them."""
+    if not isinstance(currency, str) or not _CURRENCY.fullmatch(currency):
+        raise ReplayLinkError("format", f"a currency is three capital letters, not {currency!r}")
     model = rnd.model
     draws = "-".join(_base36(d) for d in rnd.draws(model))
-    body = f"{VERSION}.{model_fingerprint(model)}.{rnd.bet}.{_MODES[rnd.buy]}.{draws}"
+    money = "" if currency == DEFAULT_CURRENCY else currency.lower()
+    body = f"{VERSION}.{model_fingerprint(model)}.{rnd.bet}{money}.{_MODES[rnd.buy]}.{draws}"
     return f"{body}.{_check(body)}"
 
 
@@ -155,6 +165,10 @@ def round_from_text(text: object, model: Model) -> Round:
     if mode not in _MODES.values():
         raise ReplayLinkError("format", f"replay text mode {mode!r} is not 's' (a spin) or 'b' (a buy)")
     buy = mode == _MODES[True]
+    bet_match = _BET.fullmatch(bet_text)
+    if bet_match is None:
+        raise ReplayLinkError("format", f"replay text bet {bet_text[:20]!r} is not a number with an optional currency")
+    bet_text, currency = bet_match[1], (bet_match[2] or DEFAULT_CURRENCY.lower()).upper()
     draw_texts = draws_text.split("-")
     longest = max(len(d) for d in draw_texts)
     if longest > MAX_DRAW_DIGITS:
@@ -177,19 +191,30 @@ def round_from_text(text: object, model: Model) -> Round:
     if replay.left:
         raise ReplayLinkError("draws", f"replay text draws do not fit the model: {replay.left} "
                                        f"left over when the round ends")
-    if _text_of(rnd) != text:
+    if _text_of(rnd, currency) != text:
         raise ReplayLinkError("format", "replay text is not written the one way its round is "
                                         "(leading zeros, or a draw other than its band's first)")
     return rnd
 
 
+def text_currency(text: str) -> str:
+    """The currency a replay text accepted by :func:`round_from_text` names (``EUR`` when it
+    names none)."""
+    bet_text = text.split(".")[2]
+    match = _BET.fullmatch(bet_text)
+    return (match[2] if match and match[2] else DEFAULT_CURRENCY.lower()).upper()
+
+
 def replay_link(page_url: str, rnd: Round) -> str:
     """``page_url`` with ``?replay=<text>`` for ``rnd``: its scheme, host, path, fragment and
-    other query parameters kept as they are, any ``replay`` parameter it had dropped."""
+    other query parameters kept as they are, any ``replay`` parameter it had dropped. The text
+    names the page's ``currency`` (its one ``currency`` parameter, else the game's own)."""
     base, hash_, fragment = page_url.partition("#")
     path, _, query = base.partition("?")
     kept = [p for p in query.split("&") if p and unquote_plus(p.partition("=")[0]) != PARAM]
-    kept.append(f"{PARAM}={round_text(rnd)}")
+    currencies = [v for k, v in parse_qsl(query, keep_blank_values=True) if k == "currency"]
+    currency = currencies[0] if len(currencies) == 1 else DEFAULT_CURRENCY
+    kept.append(f"{PARAM}={round_text(rnd, currency)}")
     return f"{path}?{'&'.join(kept)}{hash_}{fragment}"
 
 
@@ -210,10 +235,10 @@ def parse_replay(link_or_text: object) -> str:
     return values[0]
 
 
-def export_round(rnd: Round) -> dict[str, Any]:
+def export_round(rnd: Round, currency: str = DEFAULT_CURRENCY) -> dict[str, Any]:
     """What a history Export button saves for one round: its text form (which alone decides
-    it) and, for a reader, the figures it gives, amounts in minor units."""
-    return _record(rnd, round_text(rnd))
+    it, and names its currency) and, for a reader, the figures it gives, amounts in minor units."""
+    return _record(rnd, round_text(rnd, currency))
 
 
 def _record(rnd: Round, text: str) -> dict[str, Any]:

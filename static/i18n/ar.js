@@ -107,6 +107,7 @@ export default {
     "why.replayLink.export": "ليس جولة صدّرتها هذه اللعبة",
     "why.scenario.unknown": "لا يوجد سيناريو {name}؛ السيناريوهات هي {scenarios}",
     "why.start.replayRefused": "رُفض رابط الإعادة هذا: {reason}",
+    "why.start.replayCurrency": "رُفض رابط الإعادة هذا: لُعبت جولته بعملة {played}، والعنوان يذكر {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "السيناريو {name} ميزة مشتراة: {reason}",
     "why.start.oneMode": "كل من ?replay= و?scenario= و?demo= يفتح صفحة خاصة به؛ استخدم واحدًا منها فقط",

@@ -105,6 +105,7 @@ export default {
     "why.replayLink.export": "er ist keine von diesem Spiel exportierte Runde",
     "why.scenario.unknown": "kein Szenario {name}; die Szenarien sind {scenarios}",
     "why.start.replayRefused": "dieser Wiederholungslink wurde abgelehnt: {reason}",
+    "why.start.replayCurrency": "dieser Wiederholungslink wurde abgelehnt: seine Runde wurde in {played} gespielt, die Adresse nennt {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "das Szenario {name} ist ein gekauftes Feature: {reason}",
     "why.start.oneMode": "?replay=, ?scenario= und ?demo= öffnen jeweils eine eigene Seite; geben Sie nur eines davon an",

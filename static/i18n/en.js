@@ -110,6 +110,7 @@ export default {
     "why.replayLink.export": "it is not a round exported by this game",
     "why.scenario.unknown": "no scenario {name}; the scenarios are {scenarios}",
     "why.start.replayRefused": "this replay link was refused: {reason}",
+    "why.start.replayCurrency": "this replay link was refused: its round was played in {played}, the address says {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "scenario {name} is a bought feature: {reason}",
     "why.start.oneMode": "?replay=, ?scenario= and ?demo= each open a page of their own; give one of them",

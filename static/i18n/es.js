@@ -110,6 +110,7 @@ export default {
     "why.replayLink.export": "no es una ronda exportada por este juego",
     "why.scenario.unknown": "no existe el escenario {name}; los escenarios son {scenarios}",
     "why.start.replayRefused": "se ha rechazado este enlace de repetición: {reason}",
+    "why.start.replayCurrency": "se ha rechazado este enlace de repetición: su ronda se jugó en {played} y la dirección indica {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "el escenario {name} es un bono comprado: {reason}",
     "why.start.oneMode": "?replay=, ?scenario= y ?demo= abren cada uno su propia página; indica solo uno",

@@ -109,6 +109,7 @@ export default {
     "why.replayLink.export": "se ei ole tästä pelistä viety kierros",
     "why.scenario.unknown": "skenaariota {name} ei ole; skenaariot ovat {scenarios}",
     "why.start.replayRefused": "tätä uusintalinkkiä ei hyväksytty: {reason}",
+    "why.start.replayCurrency": "tämä uusintalinkki hylättiin: sen kierros pelattiin valuutassa {played}, osoite sanoo {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "skenaario {name} on ostettu bonus: {reason}",
     "why.start.oneMode": "?replay=, ?scenario= ja ?demo= avaavat kukin oman sivunsa; anna niistä vain yksi",

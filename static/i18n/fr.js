@@ -109,6 +109,7 @@ export default {
     "why.replayLink.export": "ce n'est pas une partie exportée par ce jeu",
     "why.scenario.unknown": "aucun scénario {name} ; les scénarios sont {scenarios}",
     "why.start.replayRefused": "ce lien de rediffusion a été refusé : {reason}",
+    "why.start.replayCurrency": "ce lien de rediffusion a été refusé : sa partie a été jouée en {played}, l'adresse indique {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "le scénario {name} est un bonus acheté : {reason}",
     "why.start.oneMode": "?replay=, ?scenario= et ?demo= ouvrent chacun leur propre page ; n'en indiquez qu'un",

@@ -111,6 +111,7 @@ export default {
     "why.replayLink.export": "non è un round esportato da questo gioco",
     "why.scenario.unknown": "lo scenario {name} non esiste; gli scenari sono {scenarios}",
     "why.start.replayRefused": "questo link di replay è stato rifiutato: {reason}",
+    "why.start.replayCurrency": "questo link di replay è stato rifiutato: il suo giro è stato giocato in {played}, l'indirizzo indica {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "lo scenario {name} è un bonus acquistato: {reason}",
     "why.start.oneMode": "?replay=, ?scenario= e ?demo= aprono ciascuno una pagina propria; indicane uno solo",

@@ -110,6 +110,7 @@ export default {
     "why.replayLink.export": "このゲームからエクスポートされたラウンドではありません",
     "why.scenario.unknown": "シナリオ{name}はありません。シナリオは{scenarios}です",
     "why.start.replayRefused": "このリプレイリンクは受け付けられませんでした：{reason}",
+    "why.start.replayCurrency": "このリプレイリンクは拒否されました：ラウンドは{played}でプレイされましたが、アドレスは{given}です",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "シナリオ{name}は購入ボーナスです：{reason}",
     "why.start.oneMode": "?replay=、?scenario=、?demo= はそれぞれ専用のページを開きます。いずれか1つを指定してください",

@@ -110,6 +110,7 @@ export default {
     "why.replayLink.export": "이 게임에서 내보낸 라운드가 아닙니다",
     "why.scenario.unknown": "{name} 시나리오가 없습니다. 시나리오: {scenarios}",
     "why.start.replayRefused": "이 다시보기 링크는 거부되었습니다: {reason}",
+    "why.start.replayCurrency": "이 리플레이 링크는 거부되었습니다: 라운드는 {played}(으)로 플레이되었지만 주소에는 {given}(으)로 되어 있습니다",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "{name} 시나리오는 구매한 보너스입니다: {reason}",
     "why.start.oneMode": "?replay=, ?scenario=, ?demo=는 각각 자체 페이지를 엽니다. 하나만 지정하세요",

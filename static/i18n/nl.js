@@ -109,6 +109,7 @@ export default {
     "why.replayLink.export": "het is geen ronde die door dit spel is geëxporteerd",
     "why.scenario.unknown": "geen scenario {name}; de scenario's zijn {scenarios}",
     "why.start.replayRefused": "deze replaylink is geweigerd: {reason}",
+    "why.start.replayCurrency": "deze herhalingslink is geweigerd: de ronde is gespeeld in {played}, het adres zegt {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "scenario {name} is een gekochte bonus: {reason}",
     "why.start.oneMode": "?replay=, ?scenario= en ?demo= openen elk een eigen pagina; geef er één op",

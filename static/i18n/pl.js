@@ -111,6 +111,7 @@ export default {
     "why.replayLink.export": "nie jest rundą wyeksportowaną z tej gry",
     "why.scenario.unknown": "nie ma scenariusza {name}; dostępne scenariusze to {scenarios}",
     "why.start.replayRefused": "ten link do powtórki został odrzucony: {reason}",
+    "why.start.replayCurrency": "ten link powtórki został odrzucony: runda była grana w {played}, a adres podaje {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "scenariusz {name} to kupiony bonus: {reason}",
     "why.start.oneMode": "?replay=, ?scenario= i ?demo= otwierają każdy własną stronę; podaj tylko jeden z nich",

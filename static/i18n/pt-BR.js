@@ -110,6 +110,7 @@ export default {
     "why.replayLink.export": "não é uma rodada exportada por este jogo",
     "why.scenario.unknown": "não existe o cenário {name}; os cenários são {scenarios}",
     "why.start.replayRefused": "este link de replay foi recusado: {reason}",
+    "why.start.replayCurrency": "este link de replay foi recusado: a rodada foi jogada em {played}, o endereço diz {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "o cenário {name} é um bônus comprado: {reason}",
     "why.start.oneMode": "?replay=, ?scenario= e ?demo= abrem cada um sua própria página; informe apenas um",

@@ -111,6 +111,7 @@ export default {
     "why.replayLink.export": "это не раунд, экспортированный этой игрой",
     "why.scenario.unknown": "сценария {name} нет; сценарии: {scenarios}",
     "why.start.replayRefused": "эта ссылка на повтор отклонена: {reason}",
+    "why.start.replayCurrency": "эта ссылка на повтор отклонена: раунд сыгран в {played}, а в адресе указано {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "сценарий {name} — купленный бонус: {reason}",
     "why.start.oneMode": "?replay=, ?scenario= и ?demo= открывают каждый свою страницу; укажите только один из них",

@@ -109,6 +109,7 @@ export default {
     "why.replayLink.export": "det är inte en omgång som exporterats av det här spelet",
     "why.scenario.unknown": "inget scenario {name}; scenarierna är {scenarios}",
     "why.start.replayRefused": "den här reprislänken avvisades: {reason}",
+    "why.start.replayCurrency": "den här reprislänken avvisades: omgången spelades i {played}, adressen anger {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "scenariot {name} är en köpt bonus: {reason}",
     "why.start.oneMode": "?replay=, ?scenario= och ?demo= öppnar var sin egen sida; ange en av dem",

@@ -110,6 +110,7 @@ export default {
     "why.replayLink.export": "bu oyundan dışa aktarılmış bir tur değil",
     "why.scenario.unknown": "{name} adlı bir senaryo yok; senaryolar: {scenarios}",
     "why.start.replayRefused": "bu tekrar bağlantısı reddedildi: {reason}",
+    "why.start.replayCurrency": "bu tekrar bağlantısı reddedildi: turu {played} ile oynandı, adres {given} diyor",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "{name} senaryosu satın alınmış bir bonus: {reason}",
     "why.start.oneMode": "?replay=, ?scenario= ve ?demo= her biri kendi sayfasını açar; yalnızca birini verin",

@@ -110,6 +110,7 @@ export default {
     "why.replayLink.export": "它不是此游戏导出的一局",
     "why.scenario.unknown": "没有场景 {name}；可用场景为 {scenarios}",
     "why.start.replayRefused": "此回放链接被拒绝：{reason}",
+    "why.start.replayCurrency": "此回放链接被拒绝：该局以 {played} 进行，而地址中为 {given}",
     "why.start.scenarioRefused": "?scenario= {reason}",
     "why.start.scenarioBuy": "场景 {name} 是购买的特色游戏：{reason}",
     "why.start.oneMode": "?replay=、?scenario= 和 ?demo= 各自打开独立页面；请只指定其中一个",

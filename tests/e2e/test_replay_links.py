@@ -177,3 +177,24 @@ def test_rounds_after_a_replay_link_round_are_the_seeded_ones(open_game: Callabl
     rng = random.Random(8)
     play_round(MODEL, MODEL.default_bet, rng)
     assert second == play_round(MODEL, MODEL.default_bet, rng).to_dict()
+
+
+def test_a_link_shows_its_rounds_currency_and_refuses_another(open_game: Callable[..., Game], site: Site) -> None:
+    # issue 47: a euro round's link with &currency=JPY showed its bet of 100 minor units as
+    # JP¥100. The text names its currency now (docs/engine.md "The text form of a round").
+    euro = SCENARIOS["big-win"]["replay"]
+    game = open_game(f"{site.root}?currency=JPY&bets=10,100&replay={euro}&speed=fast", state="error")
+    status = game.page.locator("#status").text_content() or ""
+    assert "this replay link was refused: its round was played in EUR, the address says JPY" in status
+    expect(game.page.locator("#replay-banner")).to_be_hidden()
+    # a round played in yen shares a link that names yen and shows the bet as yen (JPY has no
+    # minor digits: 100 minor units are ¥100)
+    page = open_game(f"{site.root}?currency=JPY&bets=10,100&bet=100&seed=4&speed=fast").page
+    page.evaluate("game.spin()")
+    link = page.evaluate("game.replayLink(0)")
+    text = link.split("replay=")[1]
+    assert text.split(".")[2] == "100jpy"
+    shown = open_game(link + "&speed=fast").page
+    expect(shown.locator("#replay-bet")).to_have_attribute("data-minor", "100")
+    assert "100" in (shown.locator("#replay-bet").text_content() or "")
+    assert "¥" in (shown.locator("#replay-bet").text_content() or "")

@@ -242,7 +242,7 @@ def test_page_open_replay_gives_the_rounds_page_json() -> None:
     # The same dict as page.play gives for the round when it was played.
     played = page.play(TEST, random.Random(21), 100, True)["round"]
     link = replay_link("https://a.example/?embed=1", r)
-    assert page.open_replay(TEST, link) == {"round": played, "text": round_text(r)}
+    assert page.open_replay(TEST, link) == {"round": played, "text": round_text(r), "currency": "EUR"}
     assert page.open_replay(TEST, round_text(r))["round"] == played
     refused = page.open_replay(TEST, link[:-1])
     assert refused["code"] == "replayLink.truncated" and "cut short" in refused["error"]
@@ -320,3 +320,29 @@ def test_a_draw_within_the_bound_is_read_and_judged_by_the_rules(digits: int, fi
         round_from_text(text, TEST)
     except ReplayLinkError as exc:
         assert "digits; none is longer" not in str(exc)
+
+
+def test_a_text_names_its_currency_and_an_edit_of_it_is_refused() -> None:
+    # issue 47: a euro round's link with &currency=JPY showed its bet of 100 as JP¥100; the text
+    # now names the currency (docstring: lower case after the bet, none for euros)
+    r = play_round(TEST, 100, random.Random(4))
+    euro = round_text(r)
+    yen = round_text(r, "JPY")
+    assert body_of(euro).split(".")[2] == "100" and body_of(yen).split(".")[2] == "100jpy"
+    assert round_from_text(yen, TEST) == r == round_from_text(euro, TEST)
+    assert page.open_replay(TEST, yen)["currency"] == "JPY"
+    assert page.open_replay(TEST, euro)["currency"] == "EUR"
+    # a link made on a page in yen names yen; one made on a euro page names none
+    link = replay_link("https://a.example/?currency=JPY&bets=10,100", r)
+    assert parse_replay(link) == yen
+    assert parse_replay(replay_link("https://a.example/", r)) == euro
+    # the currency is under the checksum: changing it is an alteration ...
+    assert refusal(body_of(yen).replace("100jpy", "100usd") + "." + yen.rsplit(".", 1)[1]) == "checksum"
+    # ... and the euro written out is not the one way to write it
+    assert refusal(resign(body_of(euro).replace(".100.", ".100eur.", 1))) == "format"
+    assert refusal(resign(body_of(euro).replace(".100.", ".100JPY.", 1))) == "format"
+    assert refusal(resign(body_of(euro).replace(".100.", ".100yen1.", 1))) == "format"
+    # the page's share answer and its export name it too, and verify reads them back
+    shared = page.share_saved(TEST, json.dumps(r.to_dict()), "https://a.example/?currency=JPY")
+    assert shared["text"] == yen and shared["export"]["round"] == yen
+    assert round_from_export(shared["export"], TEST) == r

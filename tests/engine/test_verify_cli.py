@@ -102,3 +102,11 @@ def test_verify_refuses_a_link_with_a_huge_draw_without_a_traceback(capsys) -> N
     assert main(["verify", f"https://a.example/?replay={text}"]) == 1
     err = capsys.readouterr().err
     assert "not genuine" in err and "a draw of 2800 digits" in err and "Traceback" not in err
+
+
+def test_verify_names_a_links_currency(capsys) -> None:
+    # a round shared from a page in yen: its text names JPY, and verify gives minor units of it
+    r = play_round(SHIPPED, 100, random.Random(8))
+    assert main(["verify", replay_link("https://a.example/?currency=JPY&bets=10,100", r)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split() == ["bet", "100", "(minor", "units", "of", "JPY)"]

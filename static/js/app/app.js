@@ -108,7 +108,7 @@ async function start() {
     launched = await launchEngine(bridge, params, { demo });
     const { model, base, settings, profile } = launched;
     // a replay link or a scenario is checked by the engine before anything is shown
-    const opened = replayLink ? await openLink(bridge, location.href) : null;
+    const opened = replayLink ? await openLink(bridge, location.href, settings.currency) : null;
     const scenario = scenarioName !== null ? await openScenario(bridge, scenarioName, profile) : null;
     if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
     const offers = new Map(await Promise.all(model.bets.map(async (b) => [b, await bridge.offer(b)])));

@@ -13,6 +13,11 @@ import { t } from "../lang/i18n.js";
 
 /** What a history replay and a replay link's page share: a sequencer of their own whose meter
  *  is the banner's #replay-win, and Stop. */
+/** The launch settings a replay link keeps: those without which its page could not write the
+ *  round's amounts as they were played (a round in yen needs `currency=JPY` and its `bets`;
+ *  virtual coins need `market=social`; a market with a stake limit in euros needs `maxBet` in another currency). */
+const SHOWN_WITH = ["market", "jurisdiction", "currency", "bets", "maxBet"];
+
 export class ReplayShow {
     constructor({ format, makeSequencer }) {
         this.format = format;
@@ -80,10 +85,14 @@ export class Replays extends ReplayShow {
     }
 
     /** History entry `index`'s `{text, link, export}` from the engine (its replay link is an
-     *  absolute URL of this page with ?replay=). */
+     *  absolute URL of this page with ?replay=, and the launch settings that say how its amounts
+     *  are written: the market, the currency (which the text names too) and the levels). */
     async share(index) {
         const entry = this._entry(index, "a replay link");
-        return this.bridge.shareSaved(entry.round, new URL(location.pathname, location.origin).href);
+        const page = new URL(location.pathname, location.origin);
+        const launch = new URLSearchParams(location.search);
+        for (const key of SHOWN_WITH) if (launch.has(key)) page.searchParams.set(key, launch.get(key));
+        return this.bridge.shareSaved(entry.round, page.href);
     }
 
     /** The replay link of history entry `index` (game.replayLink). */

@@ -16,17 +16,25 @@ import { t } from "../lang/i18n.js";
  *  shows even while the engine starts. */
 export const REPLAY_MODE = "replay";
 
-/** The link's round as the engine re-derived it, `{round, text}`; an altered, truncated or
- *  other-model link is refused with the engine's reason, before anything is shown. */
-export async function openLink(bridge, href) {
+/** The link's round as the engine re-derived it, `{round, text, currency}`; an altered,
+ *  truncated or other-model link is refused with the engine's reason, and a link whose text names
+ *  another currency than the address's (`currency`: the launch's) is refused too, before anything
+ *  is shown: a euro round's link with `&currency=JPY` would show its bet of 100 as JP¥100. */
+export async function openLink(bridge, href, currency) {
+    let opened;
     try {
-        return await bridge.openReplay(href);
+        opened = await bridge.openReplay(href);
     } catch (err) {
         if (err instanceof EngineRefusal) {
             throw new CannotStart(`this replay link was refused: ${err.message}`, "start.replayRefused", { reason: err });
         }
         throw err;
     }
+    if (opened.currency !== currency) {
+        throw new CannotStart(`this replay link was refused: its round was played in ${opened.currency}, the address says ${currency}`,
+            "start.replayCurrency", { played: opened.currency, given: currency });
+    }
+    return opened;
 }
 
 /** What replay mode takes off the page: the betting controls and the history (and below, the
