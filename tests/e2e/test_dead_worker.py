@@ -24,7 +24,8 @@ URL = f"?seed={SEED}&speed=fast&stallMs=3000"
 # The liveness check's whole wait here is 6 s (bridge.js: min(5 s, stallMs) + stallMs); the
 # error screen must come well within this.
 NOTICED_MS = 40_000
-SPIN = "window.__spun = game.spin().then(() => 'played', (e) => `${e.name}: ${e.message}`)"
+# started, not awaited (the page's promise settles, or not, while the test waits on data-state)
+SPIN = "() => { window.__spun = game.spin().then(() => 'played', (e) => `${e.name}: ${e.message}`); }"
 
 
 def engine_worker(page: Page) -> Worker:
