@@ -13,6 +13,7 @@
 //                                                   restoreRng, openReplay, shareSaved, scenario,
 //                                                   playScenario; args as JSON-able values)
 //               { id, method: "bootPath" | "python", args }   for the tests and the bench only
+//               { type: "ping" }                    a call waits long: answered { type: "pong" }
 // Messages out: { type: "progress", detail }        a stage for the loading screen ("Loading
 //                                                   Pyodide", ...; bridge.js fires them on the
 //                                                   page as PyScript's `py:progress` events)
@@ -491,6 +492,8 @@ self.addEventListener("message", (event) => {
             if (failed) post({ type: "error", message: failed.message, code: DOWNLOAD, file: failed.file, attempts: ATTEMPTS });
             else post({ type: "error", message: String(error?.message ?? error).split("\n")[0] });
         });
+    } else if (message.type === "ping") {
+        post({ type: "pong" }); // the page's liveness check of a call that waits (bridge.js)
     } else if (message.id !== undefined) {
         answer(message);
     }

@@ -476,4 +476,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/start/startup.js reportDownloadFailure)
     "boot.failed": "انقطع الاتصال: تعذّر تحميل اللعبة. تحقّق من اتصالك وحاول مرة أخرى. ({file})",
     "boot.retry": "حاول مرة أخرى",
+    "engine.lost": "عذرًا، توقفت اللعبة ({detail}). رصيدك بأمان: لم تُحتسب أي جولة لم تُلعب. حاول مرة أخرى لإعادة تحميل اللعبة.",
 };

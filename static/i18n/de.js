@@ -475,4 +475,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/start/startup.js reportDownloadFailure)
     "boot.failed": "Verbindung unterbrochen: Das Spiel konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut. ({file})",
     "boot.retry": "Erneut versuchen",
+    "engine.lost": "Das Spiel wurde leider angehalten ({detail}). Ihr Guthaben ist sicher: Eine Runde, die nicht gespielt wurde, wurde nicht berechnet. Versuchen Sie es erneut, um das Spiel neu zu laden.",
 };

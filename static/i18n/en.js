@@ -488,4 +488,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/start/startup.js reportDownloadFailure)
     "boot.failed": "Connection lost: the game could not be loaded. Check your connection and try again. ({file})",
     "boot.retry": "Try again",
+    "engine.lost": "Sorry, the game stopped ({detail}). Your balance is safe: a round that was not played was not charged. Try again to reload the game.",
 };

@@ -488,4 +488,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/start/startup.js reportDownloadFailure)
     "boot.failed": "Conexión perdida: no se ha podido cargar el juego. Comprueba tu conexión y vuelve a intentarlo. ({file})",
     "boot.retry": "Reintentar",
+    "engine.lost": "Lo sentimos, el juego se ha detenido ({detail}). Tu saldo está a salvo: no se ha cobrado ninguna ronda que no se haya jugado. Vuelve a intentarlo para recargar el juego.",
 };

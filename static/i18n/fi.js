@@ -487,4 +487,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
     "boot.failed": "Yhteys katkesi: peliä ei voitu ladata. Tarkista yhteytesi ja yritä uudelleen. ({file})",
     "boot.retry": "Yritä uudelleen",
+    "engine.lost": "Valitettavasti peli pysähtyi ({detail}). Saldosi on tallessa: pelaamattomasta kierroksesta ei veloitettu. Yritä uudelleen ladataksesi pelin.",
 };

@@ -487,4 +487,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
     "boot.failed": "Connexion perdue : le jeu n'a pas pu être chargé. Vérifiez votre connexion et réessayez. ({file})",
     "boot.retry": "Réessayer",
+    "engine.lost": "Désolé, le jeu s'est arrêté ({detail}). Votre solde est intact : aucune manche non jouée n'a été facturée. Réessayez pour recharger le jeu.",
 };

@@ -489,4 +489,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/start/startup.js reportDownloadFailure)
     "boot.failed": "Connessione persa: non è stato possibile caricare il gioco. Controlla la connessione e riprova. ({file})",
     "boot.retry": "Riprova",
+    "engine.lost": "Spiacenti, il gioco si è fermato ({detail}). Il tuo saldo è al sicuro: nessun giro non giocato è stato addebitato. Riprova per ricaricare il gioco.",
 };

@@ -488,4 +488,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
     "boot.failed": "接続が切れました：ゲームを読み込めませんでした。接続を確認して、もう一度お試しください。（{file}）",
     "boot.retry": "再試行",
+    "engine.lost": "申し訳ありません。ゲームが停止しました（{detail}）。残高は安全です：プレイされなかったラウンドは請求されていません。もう一度お試しいただくと、ゲームが再読み込みされます。",
 };

@@ -488,4 +488,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/start/startup.js reportDownloadFailure)
     "boot.failed": "연결이 끊겼습니다. 게임을 불러올 수 없습니다. 연결을 확인하고 다시 시도하세요. ({file})",
     "boot.retry": "다시 시도",
+    "engine.lost": "죄송합니다. 게임이 멈췄습니다({detail}). 잔액은 안전합니다. 플레이되지 않은 라운드는 청구되지 않았습니다. 다시 시도하여 게임을 새로 고치세요.",
 };

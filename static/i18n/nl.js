@@ -487,4 +487,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
     "boot.failed": "Verbinding verbroken: het spel kon niet worden geladen. Controleer je verbinding en probeer het opnieuw. ({file})",
     "boot.retry": "Opnieuw proberen",
+    "engine.lost": "Sorry, het spel is gestopt ({detail}). Je saldo is veilig: een ronde die niet is gespeeld, is niet afgeschreven. Probeer het opnieuw om het spel opnieuw te laden.",
 };

@@ -489,4 +489,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
     "boot.failed": "Utracono połączenie: nie udało się wczytać gry. Sprawdź połączenie i spróbuj ponownie. ({file})",
     "boot.retry": "Spróbuj ponownie",
+    "engine.lost": "Niestety gra została zatrzymana ({detail}). Twoje saldo jest bezpieczne: runda, która nie została rozegrana, nie została pobrana. Spróbuj ponownie, aby wczytać grę od nowa.",
 };

@@ -488,4 +488,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/start/startup.js reportDownloadFailure)
     "boot.failed": "Conexão perdida: não foi possível carregar o jogo. Verifique sua conexão e tente de novo. ({file})",
     "boot.retry": "Tentar de novo",
+    "engine.lost": "Desculpe, o jogo parou ({detail}). Seu saldo está seguro: nenhuma rodada que não foi jogada foi cobrada. Tente de novo para recarregar o jogo.",
 };

@@ -489,4 +489,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
     "boot.failed": "Соединение потеряно: игру не удалось загрузить. Проверьте подключение и попробуйте снова. ({file})",
     "boot.retry": "Попробовать снова",
+    "engine.lost": "К сожалению, игра остановилась ({detail}). Ваш баланс в сохранности: несыгранный раунд не был оплачен. Попробуйте снова, чтобы перезагрузить игру.",
 };

@@ -487,4 +487,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
     "boot.failed": "Anslutningen bröts: spelet kunde inte laddas. Kontrollera din anslutning och försök igen. ({file})",
     "boot.retry": "Försök igen",
+    "engine.lost": "Tyvärr stannade spelet ({detail}). Ditt saldo är säkert: en runda som inte spelades har inte debiterats. Försök igen för att ladda om spelet.",
 };

@@ -488,4 +488,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/startup.js reportDownloadFailure)
     "boot.failed": "Bağlantı kesildi: oyun yüklenemedi. Bağlantınızı kontrol edip yeniden deneyin. ({file})",
     "boot.retry": "Yeniden dene",
+    "engine.lost": "Üzgünüz, oyun durdu ({detail}). Bakiyeniz güvende: oynanmayan bir tur için ücret alınmadı. Oyunu yeniden yüklemek için tekrar deneyin.",
 };

@@ -488,4 +488,5 @@ export default {
     // a download the boot needs failed all its tries (static/js/start/startup.js reportDownloadFailure)
     "boot.failed": "连接中断：游戏无法加载。请检查网络连接后重试。（{file}）",
     "boot.retry": "重试",
+    "engine.lost": "抱歉，游戏已停止（{detail}）。您的余额是安全的：未进行的回合不会扣费。请重试以重新加载游戏。",
 };

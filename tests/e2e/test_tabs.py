@@ -11,10 +11,12 @@ order played, whichever tab played them (the generator state travels in the reco
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from e2e_harness import Site, Watch
+import pytest
+from e2e_harness import Game, Site, Watch
 from playwright.sync_api import BrowserContext, Page, expect
-from tabs_support import BET, DEMO, GATE, HOLD, MODEL, SLOW_MS, SPY, check_invariant, first_feature_seed, minor, open_tab, saved, wait_ready
+from tabs_support import BET, DEMO, GATE, HOLD, MODEL, SLOW_MS, SPY, check_invariant, cpython_rounds, first_feature_seed, minor, open_tab, saved, wait_ready
 
 from engine import play_round
 
@@ -196,3 +198,40 @@ def test_without_web_locks_a_stale_tab_rereads_instead_of_overwriting(context: B
     assert "changed in another tab" in refused(a, "game.spin()")
     a.evaluate("game.spin()")
     check_invariant(a, SEED, [False, False, False])
+
+
+# Chromium's third-party storage blocking (a private window's default for a frame of another
+# site) refuses the Web Locks API: navigator.locks.request throws a SecurityError ("The request
+# was denied."), and localStorage's getter throws one too. Simulated here in a top-level page.
+LOCKS_REFUSED = """Object.defineProperty(LockManager.prototype, 'request', { configurable: true,
+    value() { throw new DOMException('The request was denied.', 'SecurityError'); } });"""
+STORAGE_REFUSED = """Object.defineProperty(window, 'localStorage', { configurable: true,
+    get() { throw new DOMException('The request was denied.', 'SecurityError'); } });"""
+
+
+@pytest.mark.parametrize("scripts", [[LOCKS_REFUSED], [LOCKS_REFUSED, STORAGE_REFUSED]],
+                         ids=["locks", "locks-and-storage"])
+def test_refused_web_locks_play_in_memory_with_the_notice(open_game: Callable[..., Game], context: BrowserContext,
+                                                          site: Site, scripts: list[str]) -> None:
+    # docs/save-format.md: "If storage cannot be read or written (disabled, or full), the game
+    # plays on in memory and a notice says that progress is not being saved." Today's code
+    # stopped at "Sorry, the game could not start (The request was denied.)" instead.
+    for script in scripts:
+        context.add_init_script(script)
+    page = open_game(site.root + URL).page  # (fails at once on an error screen)
+    notice = page.locator("#save-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("not being saved")
+    expect(notice).to_contain_text("does not allow")  # static/i18n/en.js "save.blocked"
+    assert page.evaluate("game.state().tab") == "memory"
+    # expected: CPython's first round of Random(SEED), played in memory
+    want = cpython_rounds(SEED, [False])[0]
+    got = page.evaluate("game.spin()")
+    assert got["total_win"] == want["total_win"]
+    assert minor(page, "#balance") == DEMO - BET + want["total_win"]
+    assert page.evaluate("game.state().saving") is False
+    expect(notice).to_be_visible()
+    # nothing of the game was written (the page's storage itself is readable from here
+    # only when the test left localStorage alone)
+    if STORAGE_REFUSED not in scripts:
+        assert saved(page) is None

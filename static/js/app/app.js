@@ -123,6 +123,7 @@ async function start() {
     const store = new Store({ suffix });
     const tabs = ownBalance ? null : new Tabs({ suffix });
     await tabs?.start(); // takes the writer lock when it is free
+    if (tabs?.role === "memory") store.refuse(tabs.refusal); // the browser refused it: play in memory
     // Building the game (the record, the HUD, the controller, the controls, the first frame) is
     // ~100 ms of main thread on a phone: done in pieces, each after a frame, so that a tap
     // while the game loads is answered between them (bench phone.taps: a loading tap waited

@@ -30,7 +30,10 @@ export function pageState() {
     return document.documentElement.dataset.state;
 }
 
+/** Sets <html data-state>; `error` is final (the game cannot go on: a round's end, or a call
+ *  the lost engine refused, does not take the page back to `ready` under its error screen). */
 export function setPageState(state) {
+    if (pageState() === PageState.ERROR) return;
     // The first `ready` is a mark on the page's timeline (compared with "reels-painted").
     if (state === PageState.READY && performance.getEntriesByName("ready", "mark").length === 0) {
         performance.mark("ready");

@@ -26,6 +26,16 @@ export class StartupError extends Error {
     }
 }
 
+/** The engine's worker is gone (it ended, failed, or answered nothing, a ping included, for
+ *  the stall timeout: bridge.js): every call rejects with it, and the page shows its error
+ *  screen with Retry (startup.js reportEngineLost). Code "engine.lost". */
+export class EngineLost extends StartupError {
+    constructor(message) {
+        super(message, { code: "engine.lost" });
+        this.name = "EngineLost";
+    }
+}
+
 /** The page was opened with a URL it refuses (an unknown ?scenario=, a bad ?replay= link):
  *  the page goes to `error` with the message on screen, having shown and played nothing.
  *  `code` and `params` word it in the player's language (reasons.js: the tables' why.CODE). */

@@ -58,7 +58,7 @@ export class SharedGame {
         byId("play-here").addEventListener("click", () => this.playHere().catch(() => {}));
     }
 
-    /** "writer", "waiting", "solo" (no Web Locks) or "demo". */
+    /** "writer", "waiting", "solo" (no Web Locks), "memory" (the lock refused) or "demo". */
     get role() {
         return this.tabs?.role ?? "demo";
     }

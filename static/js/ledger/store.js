@@ -418,6 +418,13 @@ export class Store {
         return this._memoryOnly ? null : this._held ?? this._failure;
     }
 
+    /** The browser refused this page storage (tabs.js: its lock was refused, `error`): from now
+     *  on nothing is read or written, as when storage itself throws; load() says so
+     *  (Problem.STORAGE) and notKept() gives the reason. */
+    refuse(error) {
+        this._storage = () => { throw error; };
+    }
+
     /** This tab may no longer write (another tab plays: tabs.js); load() makes it a writer again. */
     stopWriting() {
         this._writable = false;

@@ -6,7 +6,7 @@
 //   const tabs = new Tabs();
 //   tabs.on("granted", async () => ...);  // this tab now holds the lock (awaited by playHere)
 //   tabs.on("lost", () => ...);           // this tab is about to let go of it
-//   await tabs.start();   // "writer", "waiting", or "solo" (no Web Locks: see below)
+//   await tabs.start();   // "writer", "waiting", "solo" (no Web Locks) or "memory" (refused): see below
 //   tabs.setBusy(busy);   // the holder says while it starts or a round or replay plays (the lock stays)
 //   tabs.idle();          // after every round is credited and saved: hands over if asked
 //   await tabs.playHere() // a waiting tab asks; resolves once it writes ("granted" has run)
@@ -21,6 +21,12 @@
 // Without navigator.locks (an insecure http: origin, an old browser) every tab is "solo":
 // it may play, and store.js's revision check is the only guard: a write over a record
 // another tab changed is refused, and the tab re-reads the record before it plays on.
+//
+// Where the browser refuses Web Locks (navigator.locks.request throws or rejects: Chromium's
+// third-party storage blocking, as private windows have it, makes it throw a SecurityError in a
+// frame of another site, and refuses localStorage there too), the tab is "memory": it plays,
+// and writes nothing to storage (`refusal` is the browser's error; app.js tells the Store, whose
+// notice says progress is not being saved: docs/save-format.md).
 
 import { Emitter } from "../core/emitter.js";
 
@@ -29,7 +35,7 @@ export const CHANNEL = "boce.tabs";
 
 export class Tabs extends Emitter {
     /** `suffix`: the launch's scope (store.js scopeSuffix): tabs of other launches never meet. */
-    constructor({ suffix = "" } = {}) {
+    constructor({ suffix = "", locks = globalThis.navigator?.locks ?? null } = {}) {
         super();
         this.lockName = LOCK + suffix;
         this.busy = true; // the page is starting, or a round or replay plays: the lock stays
@@ -37,7 +43,8 @@ export class Tabs extends Emitter {
         this.asking = null; // the promise of a Play here in progress
         this.wanted = false; // another tab asked for the lock
         this.release = null;
-        this.locks = globalThis.navigator?.locks ?? null;
+        this.refusal = null; // the browser's error when it refused the lock (role "memory")
+        this.locks = locks;
         try {
             this.channel = new BroadcastChannel(CHANNEL + suffix);
             this.channel.onmessage = (ev) => {
@@ -51,23 +58,35 @@ export class Tabs extends Emitter {
         }
     }
 
-    /** Takes the lock if no other tab holds it; resolves with the role. */
+    /** Takes the lock if no other tab holds it; resolves with the role (never rejects: a
+     *  refused lock is "memory"). */
     start() {
         if (!this.locks) {
             this.role = "solo";
             return Promise.resolve(this.role);
         }
-        return new Promise((resolve, reject) => {
-            this.locks.request(this.lockName, { ifAvailable: true }, (lock) => {
-                if (!lock) {
-                    this.role = "waiting";
-                    resolve(this.role);
-                    return undefined;
-                }
-                this.role = "writer";
+        return new Promise((resolve) => {
+            const refused = (error) => {
+                if (this.role !== null) return; // (a rejection after the lock was granted: nothing to undo)
+                console.warn(`the browser refused the game's lock, so nothing is saved: ${error?.message ?? error}`);
+                this.role = "memory";
+                this.refusal = error ?? new Error("refused");
                 resolve(this.role);
-                return new Promise((release) => { this.release = release; });
-            }).catch(reject);
+            };
+            try {
+                this.locks.request(this.lockName, { ifAvailable: true }, (lock) => {
+                    if (!lock) {
+                        this.role = "waiting";
+                        resolve(this.role);
+                        return undefined;
+                    }
+                    this.role = "writer";
+                    resolve(this.role);
+                    return new Promise((release) => { this.release = release; });
+                }).catch(refused);
+            } catch (error) {
+                refused(error); // Chromium throws at once ("The request was denied.")
+            }
         });
     }
 

@@ -17,6 +17,14 @@
 //   const info = await bridge.scenario("max-win");  // {name, mode, bet, description}
 //   const { round } = await bridge.playScenario("max-win");
 //
+// A worker that is gone (it ended, or failed after `ready`) is noticed: its `error` and
+// `messageerror` events, and a liveness check of every call (startWorker below): a call with no
+// answer after PING_AFTER_MS pings the worker, and a worker that then says nothing at all for the
+// stall timeout (20 s; ?stallMs=N for tests) is taken as gone. Every waiting and later call then
+// rejects with an `EngineLost`, and the page shows its error screen with Retry
+// (startup.js reportEngineLost); nothing was debited (the controller debits only a round the
+// engine decided). A slow but alive worker is never cut off: any message of it re-arms the check.
+//
 // A request the engine refuses rejects with an `EngineRefusal` carrying the engine's words (its
 // English `message`) and its stable `code`, `params` and `money` (engine/errors.py), which
 // reasons.js turns into the player's language.
@@ -25,9 +33,10 @@
 // the worker: our loader and PyScript (static/boot/strict-csp.js) run main.py there, which
 // publishes a `window.bridge` of synchronous functions; the same wrapper serves both.
 
-import { EngineRefusal, StartupError } from "../core/errors.js";
+import { EngineLost, EngineRefusal, StartupError } from "../core/errors.js";
 import { released } from "../start/poster.js";
-import { ATTEMPTS, backoff, downloadFailure, pause, reportDownloadFailure, reportStartupError, stallMsOf } from "../start/startup.js";
+import { ATTEMPTS, backoff, downloadFailure, pause, reportDownloadFailure, reportEngineLost, reportStartupError, stallMsOf }
+    from "../start/startup.js";
 
 function parsed(json) {
     const value = JSON.parse(json);
@@ -172,6 +181,16 @@ function takeEarlyWorker() {
     return early;
 }
 
+// A call's answer is a few milliseconds of Python plus the hop between threads (docs/boot.md:
+// a median of 51 ms, p95 291 ms, on a machine whose two cores were all taken); the first calls
+// after the boot and a bought feature's round are the slowest, well under a second on the phone
+// profile (4x CPU throttle). A call still waiting after PING_AFTER_MS makes the page ping the
+// worker: any message from it (the pong, or the answer, which a busy worker sends first) shows it
+// alive and starts the wait again; none for the stall timeout (SILENCE_MS: 20 s, ?stallMs=N)
+// after the ping, and the worker is taken as gone.
+const SILENCE_MS = stallMsOf(location.search);
+const PING_AFTER_MS = Math.min(5_000, SILENCE_MS);
+
 const WORKER_SCRIPT = new URL("../../boot/engine-worker.mjs", import.meta.url);
 const newWorker = () => new Worker(WORKER_SCRIPT, { type: "module", credentials: "omit" });
 
@@ -182,14 +201,53 @@ function startWorker() {
     let started = false; // the worker has said something: its script loaded
     const pending = new Map();
     let next = 0;
+    let live = false; // the engine has said `ready`: from then on a silent worker is checked
+    let lost = null; // the EngineLost once the worker is gone: every call rejects with it
+    let check = 0; // the liveness check's timer (while calls wait)
     const call = (method, args) => new Promise((resolve, reject) => {
+        if (lost) { reject(lost); return; }
         const id = next++;
         pending.set(id, { resolve, reject });
         worker.postMessage({ id, method, args });
+        if (!check) expectAnswer();
     });
+    // (re)starts the liveness check: a ping after PING_AFTER_MS of silence while calls wait
+    function expectAnswer() {
+        clearTimeout(check);
+        check = 0;
+        if (!live || lost || pending.size === 0) return;
+        check = setTimeout(() => {
+            worker.postMessage({ type: "ping" });
+            check = setTimeout(() => gone(`no answer from the engine for ${((PING_AFTER_MS + SILENCE_MS) / 1000).toFixed(1)} s`),
+                SILENCE_MS);
+        }, PING_AFTER_MS);
+    }
+    // The worker is gone: it is ended, every call waiting rejects, and the page says so.
+    function gone(why) {
+        if (lost) return;
+        clearTimeout(check);
+        lost = new EngineLost(`the engine stopped: ${why}`);
+        console.error(`static/boot/engine-worker.mjs is gone: ${why}`);
+        worker.terminate();
+        reportEngineLost(why);
+        const waiting = [...pending.values()];
+        pending.clear();
+        for (const { reject } of waiting) reject(lost);
+    }
+    const onMessageError = () => gone("a message from the engine could not be read");
     const onMessage = ({ data }) => {
         started = true;
-        if (data.id !== undefined) {
+        if (lost) return;
+        try {
+            heard(data);
+        } finally {
+            expectAnswer(); // it is alive: the check starts again (or stops: no call waits)
+        }
+    };
+    const heard = (data) => {
+        if (data.type === "pong") {
+            // alive: expectAnswer above
+        } else if (data.id !== undefined) {
             const waiting = pending.get(data.id);
             pending.delete(data.id);
             if ("failure" in data) waiting?.reject(new Error(data.failure));
@@ -198,6 +256,7 @@ function startWorker() {
             // as PyScript reported its stages on the page: app.js's loading bar follows them
             dispatchEvent(new CustomEvent("py:progress", { detail: data.detail }));
         } else if (data.type === "ready") {
+            live = true;
             publish(data, call);
         } else if (data.type === "error") {
             failed(data);
@@ -206,6 +265,7 @@ function startWorker() {
     const listen = () => {
         worker.addEventListener("message", onMessage);
         worker.addEventListener("error", onError);
+        worker.addEventListener("messageerror", onMessageError);
         worker.postMessage({ type: "start", search: location.search });
     };
     // the worker's script (or a module it imports) could not be loaded or run; a script that did
@@ -213,6 +273,10 @@ function startWorker() {
     // worker, ATTEMPTS times in all (startup.js)
     function onError(event) {
         event.preventDefault();
+        if (live) {
+            gone(event.message || "its worker failed"); // (after `ready`: the game had started)
+            return;
+        }
         if (event.message || started) {
             reportStartupError(event.message || "the engine's worker failed");
             return;
@@ -231,6 +295,7 @@ function startWorker() {
     }
     if (early) {
         early.handOver(onMessage, onError); // with what it said before this module ran
+        worker.addEventListener("messageerror", onMessageError);
     } else {
         listen();
     }

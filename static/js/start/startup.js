@@ -71,3 +71,27 @@ export function reportDownloadFailure(file) {
 
 /** The download failure reported, `{code, file}`, or null. */
 export const downloadFailure = () => failure;
+
+/** The stable code of an engine whose worker is gone after it started (bridge.js). */
+export const ENGINE_LOST = "engine.lost";
+let engineLost = false;
+
+/** The engine's worker is gone (`detail`: why, in English): the error screen at any time (after
+ *  `ready` too), its words in the player's language, the Retry button (the same URL loaded
+ *  again: the saved game is kept, and a round the engine did not decide was never debited),
+ *  and the parent told, unless the page is still loading (app.js tells it then). Once. */
+export function reportEngineLost(detail) {
+    const loading = document.documentElement.dataset.state === "loading";
+    if (engineLost || failure || !showStartupFailure(t("engine.lost", { detail }), { always: true })) return false;
+    engineLost = true;
+    document.getElementById("loader")?.removeAttribute("hidden"); // (hidden at ready: loader.js)
+    const retry = document.getElementById("retry");
+    if (retry) {
+        retry.textContent = t("boot.retry");
+        retry.addEventListener("click", () => location.reload(), { once: true });
+        retry.hidden = false;
+        retry.focus();
+    }
+    if (!loading) embed.post(embed.Outgoing.ERROR, { message: document.getElementById("status")?.textContent ?? "", code: ENGINE_LOST });
+    return true;
+}
