@@ -28,6 +28,7 @@
 import { EngineRefusal, StartupError } from "../core/errors.js";
 import { released } from "../start/poster.js";
 import { ATTEMPTS, backoff, downloadFailure, pause, reportDownloadFailure, reportStartupError, stallMsOf } from "../start/startup.js";
+import { silence } from "../core/download.js";
 
 function parsed(json) {
     const value = JSON.parse(json);
@@ -173,6 +174,7 @@ function takeEarlyWorker() {
 }
 
 const WORKER_SCRIPT = new URL("../../boot/engine-worker.mjs", import.meta.url);
+const WORKER_FILE = "static/boot/engine-worker.mjs";
 const newWorker = () => new Worker(WORKER_SCRIPT, { type: "module", credentials: "omit" });
 
 function startWorker() {
@@ -189,6 +191,7 @@ function startWorker() {
     });
     const onMessage = ({ data }) => {
         started = true;
+        quiet?.done();
         if (data.id !== undefined) {
             const waiting = pending.get(data.id);
             pending.delete(data.id);
@@ -201,9 +204,19 @@ function startWorker() {
             publish(data, call);
         } else if (data.type === "error") {
             failed(data);
+        } else if (data.type === "stalled") {
+            again(data.file, data.message); // a module of its runtime stalled: a new worker asks again
         }
     };
+    // a worker whose script stalls says nothing: after the stall timeout with nothing from it and
+    // nothing completed on the page (core/download.js silence), it is tried again as one that failed
+    let quiet = null;
+    const watchScript = () => {
+        quiet?.done();
+        quiet = silence(STALL_MS, () => again(WORKER_FILE, `no data for ${(STALL_MS / 1000).toFixed(1)} s`), { network: true });
+    };
     const listen = () => {
+        watchScript();
         worker.addEventListener("message", onMessage);
         worker.addEventListener("error", onError);
         worker.postMessage({ type: "start", search: location.search });
@@ -217,19 +230,26 @@ function startWorker() {
             reportStartupError(event.message || "the engine's worker failed");
             return;
         }
+        again(WORKER_FILE, "not loaded");
+    }
+    // `file` did not come to this worker: a new one, after the back-off, ATTEMPTS workers in all
+    function again(file, why) {
+        quiet?.done();
         worker.terminate();
         failedTries += 1;
-        console.info(`static/boot/engine-worker.mjs: try ${failedTries} of ${ATTEMPTS} failed`);
+        console.info(`${file}: try ${failedTries} of ${ATTEMPTS} failed (${why})`);
         if (failedTries >= ATTEMPTS) {
-            reportDownloadFailure("static/boot/engine-worker.mjs");
+            reportDownloadFailure(file);
             return;
         }
         setTimeout(() => {
             worker = newWorker();
+            started = false;
             listen();
         }, backoff(failedTries));
     }
     if (early) {
+        watchScript();
         early.handOver(onMessage, onError); // with what it said before this module ran
     } else {
         listen();
