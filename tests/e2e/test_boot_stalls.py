@@ -6,7 +6,7 @@ words of docs/boot.md "Failed downloads" and Retry (issue 47, point 2).
 The stalls are made as in test_boot_retry.py (its `fail(..., stall=True)`: a Playwright route that
 holds a file's requests with no byte), under `?stallMs=1500`, the tests' shorter stall timeout.
 Expected values:
-- the documented time (docs/boot.md "A stall"): a file is given up after ATTEMPTS stalls of
+- the documented time (docs/boot.md "Failed downloads", its limits): a file is given up after ATTEMPTS stalls of
   stallMs each and the back-off between them (BACKOFF_MS, each x 1.2 at most), the numbers read
   from the page's own module (static/js/core/download.js); BOOT_SLACK_S on top is the boot's own
   work (each try of a worker's module boots a new worker), measured here at 5-15 s on the busy

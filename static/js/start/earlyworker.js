@@ -163,7 +163,7 @@ const SANDBOXED = "This game cannot run in this frame: it is sandboxed without a
         const scripts = notRun();
         return path((scripts.find((s) => !done.has(s.src)) ?? scripts[0])?.src ?? location.href);
     }
-    // a module's static imports and re-exports (`import ... from "./x.js"`, `import "./x.js"`, `export ... from`)
+    // a module's static imports and re-exports (import ... from, a bare import of a path, export ... from)
     const IMPORTS = /(?:^|[\s;])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
     /** The module that did not come, found by walking the static imports of the module scripts
      *  that have not run (their sources from the HTTP cache) to the first file that did not
