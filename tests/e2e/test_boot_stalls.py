@@ -167,3 +167,19 @@ def test_a_frame_sandboxed_without_its_origin_is_told_so_not_connection_lost(
     expect(status).to_have_text(errors[0]["message"])
     assert tables["en"]["boot.failed"].split(":")[0] not in (status.text_content() or "")  # not "Connection lost"
     expect(frame.locator("#retry")).to_be_hidden()
+
+
+def test_on_the_page_a_stalled_loader_ends_in_the_error_screen(
+    context: BrowserContext, watch: Watch, site: Site, tables: dict[str, dict[str, str]]
+) -> None:
+    # ?engine=page: bridge.js imports our loader on the page; a stalled module cannot be asked
+    # for again there (an import() joins the held fetch), so it is given up after one stall
+    # (today: the retried import() of bridge.js has no watchdog and waits for ever)
+    held = fail(context, OUR_LOADER, ALWAYS, stall=True)
+    page, started = open_stalled(context, watch, site.root + f"?engine=page&stallMs={STALL_MS}&speed=fast")
+    state, took = settled(page, started)
+    assert state == "error", page.locator("#status").text_content()
+    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", OUR_LOADER))
+    expect(page.locator("#retry")).to_be_visible()
+    assert held.count == 1
+    assert took < documented_s() + BOOT_SLACK_S

@@ -44,6 +44,7 @@ export class DownloadFailed extends Error {
         super(`${file} could not be downloaded (${why})`);
         this.code = DOWNLOAD;
         this.file = file;
+        this.why = why;
     }
 }
 

@@ -28,7 +28,7 @@
 import { EngineRefusal, StartupError } from "../core/errors.js";
 import { released } from "../start/poster.js";
 import { ATTEMPTS, backoff, downloadFailure, pause, reportDownloadFailure, reportStartupError, stallMsOf } from "../start/startup.js";
-import { silence } from "../core/download.js";
+import { DownloadFailed, importWithin, silence } from "../core/download.js";
 
 function parsed(json) {
     const value = JSON.parse(json);
@@ -314,20 +314,11 @@ function retryOnPage() {
             await pause(tries);
         }
     };
-    // (a module that failed is not kept: import() fetches again what failed, and only that)
-    globalThis.__boceImport = async (url, name = fileOf(String(url))) => {
-        for (let tries = 1; ; tries++) {
-            try {
-                return await import(url);
-            } catch (error) {
-                if (!/dynamically imported module|importing a module script failed|error loading/i.test(String(error?.message ?? error)))
-                    throw error;
-                console.info(`${name}: try ${tries} of ${ATTEMPTS} failed`);
-                if (tries >= ATTEMPTS) throw gaveUp(name, "not loaded");
-                await pause(tries);
-            }
-        }
-    };
+    // (a module that failed is not kept: import() fetches again what failed, and only that; one
+    // that stalls cannot be asked for again on the page: given up at once, core/download.js)
+    globalThis.__boceImport = (url) => importWithin(String(url)).catch((error) => {
+        throw error instanceof DownloadFailed ? gaveUp(error.file, error.why) : error;
+    });
 }
 
 function startOnPage() {
