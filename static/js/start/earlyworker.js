@@ -13,18 +13,17 @@
 // failed, and only that), ATTEMPTS times in all with a back-off, then the page shows its error
 // screen with a Retry button (static/js/start/startup.js reportDownloadFailure, or, if that module
 // cannot be loaded either, the same in English from here).
-// (in English: the tables are modules, which such a frame cannot load)
-const SANDBOXED = "This game cannot run in this frame: it is sandboxed without allow-same-origin, which the game needs." +
-    " The site that embeds it must allow it (sandbox=\"allow-scripts allow-same-origin\").";
-
 (() => {
     const here = document.currentScript.src;
+    // (in English: the tables are modules, which such a frame cannot load)
+    const SANDBOXED = "This game cannot run in this frame: it is sandboxed without allow-same-origin, which the game needs." +
+        " The site that embeds it must allow it (sandbox=\"allow-scripts allow-same-origin\").";
 
     // ---- a frame without an origin of its own: said at once, nothing started ----
     // A frame sandboxed without allow-same-origin (docs/hosting.md "Embedding") has an opaque
     // origin: every module of the page is a cross-origin request then, refused without a byte, and
     // so is the engine's worker. No download failed and no Retry helps: the host must allow it.
-    if (self.origin === "null") {
+    if (self.origin === "null" && /^https?:$/.test(location.protocol)) {
         const root = document.documentElement;
         const message = SANDBOXED;
         root.dataset.state = "error";
@@ -41,7 +40,7 @@ const SANDBOXED = "This game cannot run in this frame: it is sandboxed without a
     }
 
     // ---- the page's modules: tried again, then the error screen ----
-    const ATTEMPTS = 4; // tries per file, the first included; the same in static/js/start/startup.js
+    const ATTEMPTS = 4; // tries per file, the first included; the same in static/js/core/download.js
     const BACKOFF_MS = [500, 1500, 4000]; // before the 2nd, 3rd and 4th (x 0.8-1.2)
     const pause = (tries) => new Promise((wake) => setTimeout(wake,
         BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random())));
