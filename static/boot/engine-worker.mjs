@@ -21,6 +21,8 @@
 //               { type: "error", message, traceback }   the game cannot start (readable message)
 //               { type: "error", message, code: "boot.download", file, attempts }   a file the
 //                                                   boot needs did not come after its tries
+//               { type: "stalled", message, file }  a module of the runtime stalled: this worker
+//                                                   cannot ask for it again (bridge.js starts another)
 //               { id, result } | { id, failure }    a call's answer (a JSON string for the bridge)
 //
 // Every call's arguments and answer cross as one JSON string each way (main.EngineBridge.handle):
@@ -101,7 +103,7 @@ function watch(controller) {
     }, Math.min(1000, Math.max(50, net.stallMs / 4)));
     return {
         wait() { entry.since = performance.now(); entry.waiting = true; },
-        got() { entry.waiting = false; },
+        got() { entry.waiting = false; heard(); },
         done() { watched.delete(entry); },
     };
 }
@@ -265,6 +267,45 @@ function failedModule(fallback) {
     const failed = failedEntries().filter((e) => /\.m?js$/.test(new URL(e.name).pathname));
     return failed.length ? failed[failed.length - 1].name : fallback;
 }
+// A module whose download stalls cannot be asked for again in this worker (an import() of its
+// URL joins the fetch that stalled, and a static import of it too): while any of them is still
+// awaited, `net.stallMs` with no progress in this worker (no byte of a watched fetch, no resource
+// completed: Resource Timing) is a stall, and the boot ends with a ModuleStalled naming the
+// module; the page then starts a new worker (a new module map, new requests: bridge.js), with
+// the same ATTEMPTS and back-off. A slow module on a link that brings other bytes only waits.
+const activity = { at: performance.now() };
+function heard() { activity.at = performance.now(); }
+if (typeof PerformanceObserver === "function") {
+    const observer = new PerformanceObserver(heard);
+    observer.observe({ type: "resource" });
+}
+const STALLED = "boot.stall";
+class ModuleStalled extends Error {
+    constructor(file, why) {
+        super(`${file} did not come (${why})`);
+        this.code = STALLED;
+        this.file = file;
+    }
+}
+/** Resolves with the ModuleStalled of the runtime's modules once they stall, unless `stop()`. */
+function moduleStall() {
+    const watch = { timer: 0 };
+    const promise = new Promise((resolve) => {
+        const check = () => {
+            const left = net.stallMs - (performance.now() - activity.at);
+            // (looked at every second at least: the page's ?stallMs= comes with its "start" message)
+            if (left > 0) { watch.timer = setTimeout(check, Math.min(left + 5, 1000)); return; }
+            // the module it waits on: the first not loaded whose file did not complete, else the first not loaded
+            const done = new Set(performance.getEntriesByType("resource").filter((e) => e.responseEnd > 0).map((e) => e.name));
+            const waiting = RUNTIME.filter((href) => !runtime.get(href).loaded);
+            const href = waiting.find((h) => !done.has(h)) ?? waiting[0];
+            resolve(new ModuleStalled(fileOf(href), `no data for ${(net.stallMs / 1000).toFixed(1)} s`));
+        };
+        heard();
+        watch.timer = setTimeout(check, Math.min(net.stallMs, 1000));
+    });
+    return { promise, stop: () => clearTimeout(watch.timer) };
+}
 (async () => {
     for (let round = 1; ; round += 1) {
         const missing = RUNTIME.filter((href) => !runtime.get(href).loaded);
@@ -279,13 +320,23 @@ function failedModule(fallback) {
             return { href };
         }, (error) => ({ href, error }));
         const results = [];
-        if (round === 1) {
-            results.push(...(await Promise.all(missing.map(tryOne))));
-        } else {
-            for (const href of [...missing].reverse()) {
-                results.push(await tryOne(href));
-                if (results.at(-1).error) break;
+        const stall = moduleStall();
+        const stalled = await Promise.race([stall.promise, (async () => {
+            if (round === 1) {
+                results.push(...(await Promise.all(missing.map(tryOne))));
+            } else {
+                for (const href of [...missing].reverse()) {
+                    results.push(await tryOne(href));
+                    if (results.at(-1).error) break;
+                }
             }
+            return null;
+        })()]);
+        stall.stop();
+        if (stalled) {
+            console.info(`${stalled.file}: stalled (${stalled.message})`);
+            for (const entry of runtime.values()) entry.reject(stalled);
+            return;
         }
         const failure = results.find((result) => "error" in result) ?? null;
         if (!failure) {
@@ -486,6 +537,11 @@ self.addEventListener("message", (event) => {
         const stallMs = Number(new URLSearchParams(search).get("stallMs"));
         if (Number.isFinite(stallMs) && stallMs >= 100) net.stallMs = stallMs;
         start(search).catch((error) => {
+            // a module that stalled: the page starts a new worker (bridge.js), or gives up
+            if (error?.code === STALLED) {
+                post({ type: "stalled", message: error.message, file: error.file });
+                return;
+            }
             console.error(error);
             // a file the boot needs that did not come (Pyodide may have wrapped its failure)
             const failed = error instanceof DownloadFailed ? error : lastFailure;

@@ -6,7 +6,8 @@ the frame's and the engine worker's requests) aborts a file's first `fail` reque
 them, or holds the first one with no byte (a stall), and counts every request of that file.
 Expected values:
 - the number of tries of a file that never comes is ATTEMPTS, read from the page's own module
-  (static/js/start/startup.js); the worker's and the watchdog's copies of it are checked equal to it
+  (static/js/start/startup.js, which exports static/js/core/download.js's); the worker's and the
+  watchdog's copies of it are checked equal to it
   (test_the_tries_are_one_number);
 - a file aborted once is asked for twice: the failed request and the retry (the route's count);
 - the rounds are CPython's `play_round(model, bet, Random(seed))` (the seeded-page contract), so
@@ -102,10 +103,10 @@ def play_one_round(context: BrowserContext, watch: Watch, url: str) -> str:
 
 
 def test_the_tries_are_one_number() -> None:
-    # three copies of the bound (the page's modules, its classic watchdog, the engine's worker,
-    # which import nothing of each other's before they need it): the same number
+    # three copies of the bound (the page's download helper, its classic watchdog, the engine's
+    # worker, which import nothing of each other's before they need it): the same number
     sources = {path: (REPO_ROOT / path).read_text() for path in
-               ("static/js/start/startup.js", "static/js/start/earlyworker.js", "static/boot/engine-worker.mjs")}
+               ("static/js/core/download.js", "static/js/start/earlyworker.js", "static/boot/engine-worker.mjs")}
     found = {path: re.findall(r"const ATTEMPTS = (\d+);", text) for path, text in sources.items()}
     backoffs = {path: re.findall(r"const BACKOFF_MS = (\[[^\]]*\]);", text) for path, text in sources.items()}
     assert all(len(v) == 1 for v in found.values()), found

@@ -18,6 +18,7 @@
 // <html data-i18n-sections="par">.
 
 import en from "../../i18n/en.js";
+import { importWithin } from "../core/download.js";
 import { FALLBACK, LANGUAGES, languageOf } from "./languages.js";
 
 export const WORDINGS = Object.freeze(["standard", "social"]);
@@ -28,7 +29,8 @@ const state = { code: "en", wording: "standard", sections: [], enSections: null,
 let merged = en;
 const warned = new Set();
 
-const importTable = async (path) => (await import(new URL(`../../i18n/${path}.js`, import.meta.url).href)).default;
+// (a table that does not come, or stalls, rejects: the language stays English, language.js)
+const importTable = async (path) => (await importWithin(new URL(`../../i18n/${path}.js`, import.meta.url).href)).default;
 /** The table `name` ("de", "de-social", ...) with its part in each of `sections`, as one object. */
 const load = async (name, sections = state.sections) => Object.assign({},
     ...(await Promise.all([name, ...sections.map((section) => `${section}/${section}-${name}`)].map(importTable))));

@@ -37,6 +37,7 @@ import { EngineLost, EngineRefusal, StartupError } from "../core/errors.js";
 import { released } from "../start/poster.js";
 import { ATTEMPTS, backoff, downloadFailure, pause, reportDownloadFailure, reportEngineLost, reportStartupError, stallMsOf }
     from "../start/startup.js";
+import { DownloadFailed, importWithin, silence } from "../core/download.js";
 
 function parsed(json) {
     const value = JSON.parse(json);
@@ -188,10 +189,13 @@ function takeEarlyWorker() {
 // worker: any message from it (the pong, or the answer, which a busy worker sends first) shows it
 // alive and starts the wait again; none for the stall timeout (SILENCE_MS: 20 s, ?stallMs=N)
 // after the ping, and the worker is taken as gone.
-const SILENCE_MS = stallMsOf(location.search);
+// the stall timeout (20 s; ?stallMs=N), also a download's silence (static/boot/engine-worker.mjs)
+const STALL_MS = stallMsOf(location.search);
+const SILENCE_MS = STALL_MS;
 const PING_AFTER_MS = Math.min(5_000, SILENCE_MS);
 
 const WORKER_SCRIPT = new URL("../../boot/engine-worker.mjs", import.meta.url);
+const WORKER_FILE = "static/boot/engine-worker.mjs";
 const newWorker = () => new Worker(WORKER_SCRIPT, { type: "module", credentials: "omit" });
 
 function startWorker() {
@@ -237,6 +241,7 @@ function startWorker() {
     const onMessageError = () => gone("a message from the engine could not be read");
     const onMessage = ({ data }) => {
         started = true;
+        quiet?.done();
         if (lost) return;
         try {
             heard(data);
@@ -260,9 +265,19 @@ function startWorker() {
             publish(data, call);
         } else if (data.type === "error") {
             failed(data);
+        } else if (data.type === "stalled") {
+            again(data.file, data.message); // a module of its runtime stalled: a new worker asks again
         }
     };
+    // a worker whose script stalls says nothing: after the stall timeout with nothing from it and
+    // nothing completed on the page (core/download.js silence), it is tried again as one that failed
+    let quiet = null;
+    const watchScript = () => {
+        quiet?.done();
+        quiet = silence(STALL_MS, () => again(WORKER_FILE, `no data for ${(STALL_MS / 1000).toFixed(1)} s`), { network: true });
+    };
     const listen = () => {
+        watchScript();
         worker.addEventListener("message", onMessage);
         worker.addEventListener("error", onError);
         worker.addEventListener("messageerror", onMessageError);
@@ -281,19 +296,26 @@ function startWorker() {
             reportStartupError(event.message || "the engine's worker failed");
             return;
         }
+        again(WORKER_FILE, "not loaded");
+    }
+    // `file` did not come to this worker: a new one, after the back-off, ATTEMPTS workers in all
+    function again(file, why) {
+        quiet?.done();
         worker.terminate();
         failedTries += 1;
-        console.info(`static/boot/engine-worker.mjs: try ${failedTries} of ${ATTEMPTS} failed`);
+        console.info(`${file}: try ${failedTries} of ${ATTEMPTS} failed (${why})`);
         if (failedTries >= ATTEMPTS) {
-            reportDownloadFailure("static/boot/engine-worker.mjs");
+            reportDownloadFailure(file);
             return;
         }
         setTimeout(() => {
             worker = newWorker();
+            started = false;
             listen();
         }, backoff(failedTries));
     }
     if (early) {
+        watchScript();
         early.handOver(onMessage, onError); // with what it said before this module ran
         worker.addEventListener("messageerror", onMessageError);
     } else {
@@ -318,8 +340,6 @@ const SITE = new URL("../../../", import.meta.url).href;
 const fileOf = (href) => (href.startsWith(SITE) ? href.slice(SITE.length) : href).split(/[?#]/)[0];
 const BOOT_FILE = /^(static\/vendor\/|static\/boot\/|engine\/|main\.py$|pyscript\.toml$)/;
 const OPTIONAL = /^static\/vendor\/snapshot\//;
-// the worker's 20 s of silence (static/boot/engine-worker.mjs), here for the headers only
-const STALL_MS = stallMsOf(location.search);
 
 const givenUp = new Map(); // file -> its error: asked for no more in this boot
 function gaveUp(file, why) {
@@ -359,20 +379,11 @@ function retryOnPage() {
             await pause(tries);
         }
     };
-    // (a module that failed is not kept: import() fetches again what failed, and only that)
-    globalThis.__boceImport = async (url, name = fileOf(String(url))) => {
-        for (let tries = 1; ; tries++) {
-            try {
-                return await import(url);
-            } catch (error) {
-                if (!/dynamically imported module|importing a module script failed|error loading/i.test(String(error?.message ?? error)))
-                    throw error;
-                console.info(`${name}: try ${tries} of ${ATTEMPTS} failed`);
-                if (tries >= ATTEMPTS) throw gaveUp(name, "not loaded");
-                await pause(tries);
-            }
-        }
-    };
+    // (a module that failed is not kept: import() fetches again what failed, and only that; one
+    // that stalls cannot be asked for again on the page: given up at once, core/download.js)
+    globalThis.__boceImport = (url) => importWithin(String(url)).catch((error) => {
+        throw error instanceof DownloadFailed ? gaveUp(error.file, error.why) : error;
+    });
 }
 
 function startOnPage() {

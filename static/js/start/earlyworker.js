@@ -15,9 +15,32 @@
 // cannot be loaded either, the same in English from here).
 (() => {
     const here = document.currentScript.src;
+    // (in English: the tables are modules, which such a frame cannot load)
+    const SANDBOXED = "This game cannot run in this frame: it is sandboxed without allow-same-origin, which the game needs." +
+        " The site that embeds it must allow it (sandbox=\"allow-scripts allow-same-origin\").";
+
+    // ---- a frame without an origin of its own: said at once, nothing started ----
+    // A frame sandboxed without allow-same-origin (docs/hosting.md "Embedding") has an opaque
+    // origin: every module of the page is a cross-origin request then, refused without a byte, and
+    // so is the engine's worker. No download failed and no Retry helps: the host must allow it.
+    if (self.origin === "null" && /^https?:$/.test(location.protocol)) {
+        const root = document.documentElement;
+        const message = SANDBOXED;
+        root.dataset.state = "error";
+        root.removeAttribute("data-lang-pending");
+        const status = document.getElementById("status");
+        if (status) status.textContent = message;
+        else document.addEventListener("DOMContentLoaded", () => { document.getElementById("status").textContent = message; });
+        if (window.parent !== window) {
+            try {
+                window.parent.postMessage({ source: "book-of-christmas-eve", type: "error", message, code: "boot.sandboxed" }, "*");
+            } catch { /* a closed parent */ }
+        }
+        return;
+    }
 
     // ---- the page's modules: tried again, then the error screen ----
-    const ATTEMPTS = 4; // tries per file, the first included; the same in static/js/start/startup.js
+    const ATTEMPTS = 4; // tries per file, the first included; the same in static/js/core/download.js
     const BACKOFF_MS = [500, 1500, 4000]; // before the 2nd, 3rd and 4th (x 0.8-1.2)
     const pause = (tries) => new Promise((wake) => setTimeout(wake,
         BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random())));
@@ -128,13 +151,39 @@
         },
     };
     const evaluated = new Set(); // module scripts that have run (or failed) in this load
-    addEventListener("load", (event) => { if (isEntry(event.target)) evaluated.add(event.target.src); }, true);
+    // (on the document: an element's `load` is not dispatched to the window, even while capturing)
+    document.addEventListener("load", (event) => { if (isEntry(event.target)) evaluated.add(event.target.src); }, true);
+    const completed = () => new Set(performance.getEntriesByType("resource").filter((e) => e.responseEnd > 0).map((e) => e.name));
+    const notRun = () => [...document.querySelectorAll("script[type=module][src]")].filter((s) => !evaluated.has(s.src));
     /** The module the page waits on: the first module script whose file did not complete, else
      *  the first that has not run (one of its imports is missing). */
     function waitedOn() {
-        const done = new Set(performance.getEntriesByType("resource").filter((e) => e.responseEnd > 0).map((e) => e.name));
-        const scripts = [...document.querySelectorAll("script[type=module][src]")].filter((s) => !evaluated.has(s.src));
+        const done = completed();
+        const scripts = notRun();
         return path((scripts.find((s) => !done.has(s.src)) ?? scripts[0])?.src ?? location.href);
+    }
+    // a module's static imports and re-exports (import ... from, a bare import of a path, export ... from)
+    const IMPORTS = /(?:^|[\s;])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+    /** The module that did not come, found by walking the static imports of the module scripts
+     *  that have not run (their sources from the HTTP cache) to the first file that did not
+     *  complete; waitedOn() when there is none or the walk takes more than 2 s. */
+    async function stalledModule() {
+        const walk = (async () => {
+            const done = completed();
+            const queue = notRun().map((s) => s.src);
+            const seen = new Set();
+            while (queue.length) {
+                const url = queue.shift();
+                if (seen.has(url)) continue;
+                seen.add(url);
+                if (!done.has(url)) return path(url);
+                const text = await fetch(url, { cache: "force-cache" }).then((r) => (r.ok ? r.text() : ""), () => "");
+                for (const m of text.matchAll(IMPORTS)) queue.push(new URL(m[1], url).href);
+            }
+            return null;
+        })().catch(() => null);
+        const late = new Promise((wake) => setTimeout(() => wake(null), 2000));
+        return (await Promise.race([walk, late])) ?? waitedOn();
     }
     // (this async script may run after the HTML is parsed, "interactive", but before the
     // module scripts: DOMContentLoaded has then not begun)
@@ -154,14 +203,16 @@
         function stalled() {
             progress.disconnect();
             if (document.documentElement.dataset.state !== "loading") return;
-            const file = waitedOn();
             const tries = stalls.get() + 1;
-            console.info(`${file}: try ${tries} of ${ATTEMPTS} stalled (no data for ${(stallMs / 1000).toFixed(1)} s)`);
+            console.info(`${waitedOn()}: try ${tries} of ${ATTEMPTS} stalled (no data for ${(stallMs / 1000).toFixed(1)} s)`);
             if (tries >= ATTEMPTS) {
                 stalls.set(0); // Retry starts with all its tries
-                // (startup.js may be what the page waits on: then in English from here)
-                setTimeout(() => inEnglish(file), Math.min(stallMs, 2000));
-                return giveUp(file);
+                stalledModule().then((file) => {
+                    // (startup.js may be what the page waits on: then in English from here)
+                    setTimeout(() => inEnglish(file), Math.min(stallMs, 2000));
+                    giveUp(file);
+                });
+                return;
             }
             stalls.set(tries);
             pause(tries).then(() => location.reload());

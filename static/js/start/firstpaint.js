@@ -14,6 +14,7 @@
 // the engine is up, after checking that the engine read the same strips.
 
 import { byId } from "../core/dom.js";
+import { download } from "../core/download.js";
 import { SWITCHED_CONTROLS, fillBets } from "../ui/hud.js";
 import { makeFormat } from "../core/money.js";
 import { readSettings, sessionBarShown } from "../operator/launch.js";
@@ -121,9 +122,12 @@ export async function paintEarly({ format, reduced }) {
     const loader = byId("loader");
     await languageReady; // the body is hidden until then; the canvas's words (the wild's label) need it
     try {
-        const response = await fetch(MODEL_URL, { priority: "high" }); // preloaded by index.html
-        if (!response.ok) throw new Error(`${MODEL_URL}: HTTP ${response.status}`);
-        const model = await response.json();
+        // preloaded by index.html: the first try takes the preload's request; one that stalls is
+        // given up and asked for again (core/download.js), and after its tries app.js paints at ready
+        const model = await download(MODEL_URL, { priority: "high", read: (response) => {
+            if (!response.ok) throw new Error(`${MODEL_URL}: HTTP ${response.status}`);
+            return response.json();
+        } });
         if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels`);
         paintHud(...launchView(model, format));
         const reels = new ReelSet(model.reels.base, restStops(model.reels.base));

@@ -1,8 +1,13 @@
 // The game's figures (static/par.json, written by `make par`), fetched as the page starts,
 // alongside the runtime: for the first paint's stake information (firstpaint.js) and the info
 // screen, which is then complete even offline. Resolves with the parsed figures, or null when
-// they could not be fetched (the info screen and the stake information then say so).
+// they could not be fetched after their tries, a stall included (core/download.js): the info
+// screen and the stake information then say so, and the game starts without them.
 
-export const parReady = fetch("./static/par.json")
-    .then((r) => (r.ok ? r.json() : null))
-    .catch(() => null);
+import { download } from "../core/download.js";
+
+export const parReady = download("./static/par.json", { read: (r) => (r.ok ? r.json() : null) })
+    .catch((error) => {
+        console.info(`the game's figures are missing: ${error?.message ?? error}`);
+        return null;
+    });

@@ -10,24 +10,12 @@
 // failed boot never writes, are kept) and the parent's `error` message.
 
 import * as embed from "../core/embed.js";
+import { DOWNLOAD } from "../core/download.js";
 import { t } from "../lang/i18n.js";
 
-/** The stable code of a download that failed (the parent's `error` message, docs/page-contract.md). */
-export const DOWNLOAD = "boot.download";
-/** Tries per file, and the waits before the 2nd, 3rd and 4th (x 0.8-1.2): the same in
- *  static/boot/engine-worker.mjs and static/js/start/earlyworker.js. */
-export const ATTEMPTS = 4;
-export const BACKOFF_MS = [500, 1500, 4000];
-/** The wait after the `tries`-th failed try. */
-export const backoff = (tries) => BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random());
-/** A promise of the wait after the `tries`-th failed try. */
-export const pause = (tries) => new Promise((wake) => setTimeout(wake, backoff(tries)));
-/** The stall timeout: 20 s of silence, or `?stallMs=N` (tests only, at least 100) of `search`;
- *  the same in static/boot/engine-worker.mjs and static/js/start/earlyworker.js. */
-export function stallMsOf(search) {
-    const asked = Number(new URLSearchParams(search).get("stallMs"));
-    return asked >= 100 ? asked : 20_000;
-}
+// The numbers of the tries and the stall timeout are the download helper's (core/download.js),
+// exported on from here for the modules that report through this one
+export { ATTEMPTS, BACKOFF_MS, DOWNLOAD, backoff, pause, stallMsOf } from "../core/download.js";
 
 let failure = null; // { code, file } of the download that failed, once reported
 
