@@ -37,6 +37,7 @@ import { languageReady } from "../start/language.js";
 import { Loader } from "./loader.js";
 import { PageInput } from "./input.js";
 import { publish } from "./pageapi.js";
+import { still, stillParam } from "../core/still.js";
 
 // the AudioContext, made while the game loads once the player has touched the page (earlyaudio.js)
 const earlyAudio = new EarlyAudio();
@@ -56,6 +57,11 @@ if (replayLink) document.documentElement.dataset.mode = REPLAY_MODE;
 const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 // ?speed=fast makes every animation very short (tests); ?speed=turbo is the quick-spin setting.
 const speedParam = params.get("speed");
+// ?still=1: the picture depends only on the address and the rounds played (core/still.js reads
+// it, for firstpaint.js too): the canvas's loops held, the snow seeded, no music, every
+// animation as short as ?speed=fast's, CSS animations and transitions at their end (screens.css)
+if (still) document.documentElement.dataset.still = "";
+else if (stillParam !== null && stillParam !== "0") console.warn(`?still=${stillParam} is ignored: still mode is ?still=1`);
 
 // The page's state: the two things set once the engine is up, and nothing else.
 /** The launch settings (launch.js), the model file's own levels, the rules the settings give
@@ -74,7 +80,7 @@ ready.promise.catch(() => {}); // an unobserved failure is reported on the page,
 
 /** Every animation's duration is multiplied by this. */
 function speed() {
-    if (speedParam === "fast") return 0.04;
+    if (speedParam === "fast" || still) return 0.04;
     if (reducedMotion) return 0.3;
     if (launched?.profile.turbo && (speedParam === "turbo" || game?.controller?.state.turbo)) return 0.45;
     return 1;
@@ -199,7 +205,8 @@ function buildGame({ bridge, model, store, tabs, offers, scenario, state, sound,
 function wireSound({ controller, saved, sound }) {
     const toggles = { music: byId("music-toggle"), effects: byId("effects-toggle") };
     const showSound = ({ music, effects }) => {
-        try { if (sound) { sound.musicOn = music; sound.effectsOn = effects; } } catch { /* optional */ }
+        // still mode never plays music (the switch still shows the player's choice)
+        try { if (sound) { sound.musicOn = music && !still; sound.effectsOn = effects; } } catch { /* optional */ }
         toggles.music?.setAttribute("aria-pressed", String(music));
         toggles.effects?.setAttribute("aria-pressed", String(effects));
     };
@@ -259,7 +266,7 @@ async function goLive(parts, { state, problem }) {
  *  silently). */
 function makeSound(state) {
     try {
-        return new Sound({ muted: state.muted, music: state.music !== false, effects: state.effects !== false,
+        return new Sound({ muted: state.muted, music: state.music !== false && !still, effects: state.effects !== false,
             context: earlyAudio.take() });
     } catch {
         return null;
@@ -274,7 +281,7 @@ async function canvasFor(model) {
     if (painted !== null && drawn(painted.model) === drawn(model)) return { renderer: painted.renderer, reels: painted.reels };
     if (painted !== null) console.warn("the model file differs from the engine's model: repainting");
     const reels = new ReelSet(model.reels.base, restStops(model.reels.base));
-    const renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reels, reduced: reducedMotion });
+    const renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reels, reduced: reducedMotion, still });
     await renderer.load();
     await renderer.prepare();
     return { renderer, reels };

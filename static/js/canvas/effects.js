@@ -148,7 +148,7 @@ export function drawWild(view, now) {
         ctx.fillStyle = "#fff6c8";
         ctx.beginPath();
         for (let i = 0; i < 10; i++) {
-            const a = (now / 1500) * (view.reduced ? 0 : 1) + (i * Math.PI) / 5;
+            const a = (view.loopTime(now) / 1500) * (view.reduced ? 0 : 1) + (i * Math.PI) / 5;
             ctx.moveTo(cx, cy);
             ctx.lineTo(cx + Math.cos(a) * 260, cy + Math.sin(a) * 260);
             ctx.lineTo(cx + Math.cos(a + 0.15) * 260, cy + Math.sin(a + 0.15) * 260);
@@ -442,14 +442,15 @@ export function prepareParticles(view) {
 /** Throws `count` coins and stars from the middle of the reels. */
 export function burst(view, count = 40) {
     if (view.reduced) return;
+    const random = view.random; // seeded in still mode (renderer.js)
     for (let i = 0; i < count; i++) {
-        const a = Math.random() * Math.PI * 2;
-        const s = 250 + Math.random() * 550;
+        const a = random() * Math.PI * 2;
+        const s = 250 + random() * 550;
         view.particles.push({
-            x: W / 2 + (Math.random() - 0.5) * 200, y: H / 2,
-            vx: Math.cos(a) * s, vy: Math.sin(a) * s - 300, life: 1.4 + Math.random(),
-            age: 0, star: Math.random() < 0.35, size: SIZE_MIN + Math.random() * SIZE_SPAN,
-            spin: Math.random() * 6,
+            x: W / 2 + (random() - 0.5) * 200, y: H / 2,
+            vx: Math.cos(a) * s, vy: Math.sin(a) * s - 300, life: 1.4 + random(),
+            age: 0, star: random() < 0.35, size: SIZE_MIN + random() * SIZE_SPAN,
+            spin: random() * 6,
         });
     }
 }

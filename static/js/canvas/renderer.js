@@ -14,6 +14,7 @@ import { VELOCITY } from "./reels.js";
 import { drawTease } from "./suspense.js";
 import { drawFrameBack, drawFrameFront, drawSnow, flake } from "./scenery.js";
 import { SymbolSprites, blurLevel } from "./sprites.js";
+import { randomFor } from "../core/still.js";
 import { drawWinSymbol } from "./symbolmotion.js";
 
 const LINE_COLORS = ["#ffd84a", "#ff5a5a", "#5ad1ff", "#7dff7a", "#ff8af0",
@@ -27,6 +28,8 @@ const WIN_WAVE_MS = 90; // a winning symbol's loop starts this much after the on
 // `ready` made dozens in its first frames (frames of 40-50 ms with the CPU slowed 4x, while a
 // tap waited). The others show the nearest level made meanwhile.
 const BAKES_PER_FRAME = 2;
+// Still mode's random streams (core/still.js): the snow's and the coins'.
+const SNOW_SEED = 1224, COIN_SEED = 2512;
 
 function paintWinBox(ctx) {
     ctx.strokeStyle = "rgba(255,226,120,0.95)";
@@ -57,12 +60,15 @@ const pace = (speedFactor) => Math.max(speedFactor, 0.05);
 
 export class Renderer {
     /** `symbols`: every symbol name to draw; `wild`: the model's wild (drawn on expanded reels);
-     *  `reels`: the ReelSet it draws (reels.js). */
-    constructor(canvas, { symbols, wild, reels, reduced = false }) {
+     *  `reels`: the ReelSet it draws (reels.js). `still` (?still=1): the snow seeded and frozen,
+     *  every loop (the bulbs, the winning symbols, the book glow, the rays) held at one frame. */
+    constructor(canvas, { symbols, wild, reels, reduced = false, still = false }) {
         this.canvas = canvas;
         this.ctx = canvas.getContext("2d");
         this.wild = wild;
         this.reduced = reduced;
+        this.still = still;
+        this.random = randomFor(COIN_SEED, still); // the coins of a burst (effects.js)
         this.symbols = new SymbolSprites(symbols);
         this.scale = 1;
         this.reels = reels;
@@ -73,7 +79,8 @@ export class Renderer {
         this.teasing = null;
         this.clearWins();
         this.particles = [];
-        this.snow = reduced ? [] : Array.from({ length: 70 }, () => flake(true));
+        const snowRandom = randomFor(SNOW_SEED, still);
+        this.snow = reduced ? [] : Array.from({ length: 70 }, () => flake(true, snowRandom));
         this._last = performance.now();
     }
 
@@ -284,6 +291,12 @@ export class Renderer {
 
     // ---- drawing --------------------------------------------------------------------
 
+    /** The time the loops are drawn at (the bulbs' twinkle, the rays, the snow's drift): `now`,
+     *  or in still mode always 0, so that their frame depends on nothing but the round. */
+    loopTime(now) {
+        return this.still ? 0 : now;
+    }
+
     _draw(now) {
         const dt = Math.min(0.05, (now - this._last) / 1000);
         this._last = now;
@@ -297,10 +310,10 @@ export class Renderer {
         drawWild(this, now);
         drawSes(this, now);
         drawLines(this, now);
-        drawFrameFront(this, now);
+        drawFrameFront(this, this.loopTime(now));
         drawBanner(this, now);
         drawParticles(this, dt);
-        drawSnow(this, dt, now);
+        drawSnow(this, this.still ? 0 : dt, this.loopTime(now)); // still: where it was made
     }
 
     /** Draws symbol `name` centred on (cx, cy). At its own size the sprite is copied pixel for
@@ -361,8 +374,9 @@ export class Renderer {
                 if (!reel.spinning && row >= 0 && row < ROWS) {
                     if (this.winCells.has(key)) {
                         if (!this.reduced && !this.glows.has(key)) {
-                            // its own loop, each reel a beat after the one before (a wave along the line)
-                            drawWinSymbol(this, name, cx, cy, now - this.winT0 - WIN_WAVE_MS * reel.index);
+                            // its own loop, each reel a beat after the one before (a wave along the
+                            // line); still mode: each at its loop's first frame, the symbol at rest
+                            drawWinSymbol(this, name, cx, cy, this.still ? 0 : now - this.winT0 - WIN_WAVE_MS * reel.index);
                             continue;
                         }
                         scale = 1.04; // reduced motion: a still, slightly larger symbol
@@ -371,7 +385,7 @@ export class Renderer {
                     }
                     const g = this.glows.get(key);
                     if (g !== undefined) {
-                        const pulse = 0.6 + 0.4 * Math.sin((now - g) / 140);
+                        const pulse = this.still ? 1 : 0.6 + 0.4 * Math.sin((now - g) / 140);
                         // the gradient drawn once at full strength, copied with the pulse as opacity
                         ctx.globalAlpha = pulse;
                         blit(this, cached(this, "book-glow", CELL_W, CELL_H, paintBookGlow), c.x, cy - CELL_H / 2, CELL_W, CELL_H);

@@ -161,10 +161,11 @@ export function holly(ctx, x, y) {
     ctx.restore();
 }
 
-/** A new snowflake: anywhere on the canvas, or just above it. */
-export function flake(anywhere) {
-    return { x: Math.random() * W, y: anywhere ? Math.random() * H : -10,
-        r: 0.8 + Math.random() * 2.4, vy: 18 + Math.random() * 40, drift: Math.random() * 6.28 };
+/** A new snowflake: anywhere on the canvas, or just above it; `random` gives its numbers (a
+ *  seeded generator in still mode: core/still.js). */
+export function flake(anywhere, random = Math.random) {
+    return { x: random() * W, y: anywhere ? random() * H : -10,
+        r: 0.8 + random() * 2.4, vy: 18 + random() * 40, drift: random() * 6.28 };
 }
 
 const FLAKE_R = 4; // the flake sprite's radius; flakes are 0.8 to 3.2 logical pixels

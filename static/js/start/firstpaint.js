@@ -26,6 +26,7 @@ import { t } from "../lang/i18n.js";
 import { languageReady } from "./language.js";
 import { ReelSet } from "../canvas/reels.js";
 import { Renderer } from "../canvas/renderer.js";
+import { still } from "../core/still.js";
 
 export const MODEL_URL = "./engine/data/model.json";
 
@@ -131,7 +132,7 @@ export async function paintEarly({ format, reduced }) {
         if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels`);
         paintHud(...launchView(model, format));
         const reels = new ReelSet(model.reels.base, restStops(model.reels.base));
-        const renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reels, reduced });
+        const renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reels, reduced, still });
         await renderer.load();
         // The loader shrinks to a bar over the stage; the stage then has its final size.
         byId("stage").append(loader);
