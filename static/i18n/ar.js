@@ -129,6 +129,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: أُعطي {count} مرات؛ أعطه مرة واحدة؛ لم يُلعب شيء",
     "why.settings.flag": "{key}={value}: القيمة 0 أو 1؛ لم يُلعب شيء",
     "why.settings.demo": "{key}={value}: ليست 0 ولا 1 ولا feature؛ لم يُلعب شيء",
+    "why.settings.balanceSaved": "{key}={value}: الرصيد الابتدائي للعب التجريبي ولعب السيناريو فقط (?demo=feature، ?scenario=)، ولا يُطبَّق أبدًا على اللعبة المحفوظة للاعب؛ لم يُلعب شيء",
     "why.settings.engine": "{key}={value}: {reason}؛ لم يُلعب شيء",
     "why.save.damaged": "إنها تالفة أو مبتورة",
     "why.save.notRecord": "ليست سجل حفظ",

@@ -127,6 +127,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: {count}-mal angegeben; nur einmal angeben; es wurde nichts gespielt",
     "why.settings.flag": "{key}={value}: 0 oder 1; es wurde nichts gespielt",
     "why.settings.demo": "{key}={value}: nicht 0, 1 oder feature; es wurde nichts gespielt",
+    "why.settings.balanceSaved": "{key}={value}: ein Startguthaben gibt es nur im Demo- und Szenariospiel (?demo=feature, ?scenario=), nie für den gespeicherten Spielstand; es wurde nichts gespielt",
     "why.settings.engine": "{key}={value}: {reason}; es wurde nichts gespielt",
     "why.save.damaged": "er ist beschädigt oder abgeschnitten",
     "why.save.notRecord": "er ist kein Spielstand",

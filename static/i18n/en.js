@@ -132,6 +132,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: given {count} times; give it once; nothing has been played",
     "why.settings.flag": "{key}={value}: 0 or 1; nothing has been played",
     "why.settings.demo": "{key}={value}: not 0, 1 or feature; nothing has been played",
+    "why.settings.balanceSaved": "{key}={value}: a starting balance is for demo and scenario play only (?demo=feature, ?scenario=), never for the player's saved game; nothing has been played",
     "why.settings.engine": "{key}={value}: {reason}; nothing has been played",
     "why.save.damaged": "it is damaged or cut short",
     "why.save.notRecord": "it is not a save record",

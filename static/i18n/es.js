@@ -132,6 +132,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: indicado {count} veces; indíquelo una sola vez; no se ha jugado nada",
     "why.settings.flag": "{key}={value}: 0 o 1; no se ha jugado nada",
     "why.settings.demo": "{key}={value}: no es 0, 1 ni feature; no se ha jugado nada",
+    "why.settings.balanceSaved": "{key}={value}: un saldo inicial es solo para el juego de demostración y de escenario (?demo=feature, ?scenario=), nunca para la partida guardada del jugador; no se ha jugado nada",
     "why.settings.engine": "{key}={value}: {reason}; no se ha jugado nada",
     "why.save.damaged": "está dañada o incompleta",
     "why.save.notRecord": "no es un registro de partida guardada",

@@ -131,6 +131,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: annettu {count} kertaa; anna se vain kerran; mitään ei ole pelattu",
     "why.settings.flag": "{key}={value}: 0 tai 1; mitään ei ole pelattu",
     "why.settings.demo": "{key}={value}: ei 0, 1 eikä feature; mitään ei ole pelattu",
+    "why.settings.balanceSaved": "{key}={value}: aloitussaldo on vain demo- ja skenaariopeliin (?demo=feature, ?scenario=), ei koskaan pelaajan tallennettuun peliin; mitään ei ole pelattu",
     "why.settings.engine": "{key}={value}: {reason}; mitään ei ole pelattu",
     "why.save.damaged": "se on vahingoittunut tai katkennut",
     "why.save.notRecord": "se ei ole tallennustietue",

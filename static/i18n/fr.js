@@ -131,6 +131,7 @@ export default {
     "why.settings.duplicate": "{key}={value} : donné {count} fois ; donnez-le une seule fois ; aucune partie n'a été jouée",
     "why.settings.flag": "{key}={value} : 0 ou 1 ; aucune partie n'a été jouée",
     "why.settings.demo": "{key}={value} : ni 0, ni 1, ni feature ; aucune partie n'a été jouée",
+    "why.settings.balanceSaved": "{key}={value} : un solde de départ est réservé au jeu de démonstration et aux scénarios (?demo=feature, ?scenario=), jamais à la partie sauvegardée du joueur ; aucune partie n'a été jouée",
     "why.settings.engine": "{key}={value} : {reason} ; aucune partie n'a été jouée",
     "why.save.damaged": "elle est endommagée ou tronquée",
     "why.save.notRecord": "ce n'est pas un enregistrement de sauvegarde",

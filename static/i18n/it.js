@@ -133,6 +133,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: indicato {count} volte; indicalo una volta sola; non è stato giocato nulla",
     "why.settings.flag": "{key}={value}: 0 o 1; non è stato giocato nulla",
     "why.settings.demo": "{key}={value}: non è 0, 1 né feature; non è stato giocato nulla",
+    "why.settings.balanceSaved": "{key}={value}: un saldo iniziale vale solo per il gioco demo e gli scenari (?demo=feature, ?scenario=), mai per la partita salvata del giocatore; non è stato giocato nulla",
     "why.settings.engine": "{key}={value}: {reason}; non è stato giocato nulla",
     "why.save.damaged": "è danneggiata o incompleta",
     "why.save.notRecord": "non è un record di salvataggio",

@@ -132,6 +132,7 @@ export default {
     "why.settings.duplicate": "{key}={value}：{count}回指定されています。1回だけ指定してください。プレイは行われていません",
     "why.settings.flag": "{key}={value}：0か1です。プレイは行われていません",
     "why.settings.demo": "{key}={value}：0、1、feature のいずれでもありません。プレイは行われていません",
+    "why.settings.balanceSaved": "{key}={value}：開始残高はデモとシナリオのプレイ専用です（?demo=feature、?scenario=）。プレイヤーの保存済みゲームには使えません。プレイは行われていません",
     "why.settings.engine": "{key}={value}：{reason}。プレイは行われていません",
     "why.save.damaged": "破損しているか途中で切れています",
     "why.save.notRecord": "セーブ記録ではありません",

@@ -132,6 +132,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: {count}번 지정되었습니다. 한 번만 지정하세요. 아무것도 플레이되지 않았습니다",
     "why.settings.flag": "{key}={value}: 0 또는 1입니다. 아무것도 플레이되지 않았습니다",
     "why.settings.demo": "{key}={value}: 0, 1, feature 중 하나가 아닙니다. 아무것도 플레이되지 않았습니다",
+    "why.settings.balanceSaved": "{key}={value}: 시작 잔액은 데모와 시나리오 플레이에서만 쓸 수 있으며(?demo=feature, ?scenario=) 플레이어의 저장된 게임에는 절대 쓰이지 않습니다. 아무것도 플레이되지 않았습니다",
     "why.settings.engine": "{key}={value}: {reason}. 아무것도 플레이되지 않았습니다",
     "why.save.damaged": "손상되었거나 잘렸습니다",
     "why.save.notRecord": "저장 기록이 아닙니다",

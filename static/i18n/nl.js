@@ -131,6 +131,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: {count} keer opgegeven; geef het één keer op; er is niets gespeeld",
     "why.settings.flag": "{key}={value}: 0 of 1; er is niets gespeeld",
     "why.settings.demo": "{key}={value}: niet 0, 1 of feature; er is niets gespeeld",
+    "why.settings.balanceSaved": "{key}={value}: een startsaldo is alleen voor demo- en scenariospel (?demo=feature, ?scenario=), nooit voor het opgeslagen spel van de speler; er is niets gespeeld",
     "why.settings.engine": "{key}={value}: {reason}; er is niets gespeeld",
     "why.save.damaged": "het is beschadigd of afgekapt",
     "why.save.notRecord": "het is geen opgeslagen record",

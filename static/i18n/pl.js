@@ -133,6 +133,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: podano {count} razy; podaj tylko raz; nic nie zostało zagrane",
     "why.settings.flag": "{key}={value}: 0 lub 1; nic nie zostało zagrane",
     "why.settings.demo": "{key}={value}: to nie jest 0, 1 ani feature; nic nie zostało zagrane",
+    "why.settings.balanceSaved": "{key}={value}: saldo początkowe jest tylko dla gry demo i scenariuszy (?demo=feature, ?scenario=), nigdy dla zapisanej gry gracza; nic nie zostało zagrane",
     "why.settings.engine": "{key}={value}: {reason}; nic nie zostało zagrane",
     "why.save.damaged": "jest uszkodzony lub ucięty",
     "why.save.notRecord": "to nie jest zapis gry",

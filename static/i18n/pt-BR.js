@@ -132,6 +132,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: informado {count} vezes; informe uma só vez; nada foi jogado",
     "why.settings.flag": "{key}={value}: 0 ou 1; nada foi jogado",
     "why.settings.demo": "{key}={value}: não é 0, 1 nem feature; nada foi jogado",
+    "why.settings.balanceSaved": "{key}={value}: um saldo inicial é só para o jogo de demonstração e de cenário (?demo=feature, ?scenario=), nunca para o jogo salvo do jogador; nada foi jogado",
     "why.settings.engine": "{key}={value}: {reason}; nada foi jogado",
     "why.save.damaged": "está danificado ou incompleto",
     "why.save.notRecord": "não é um registro de jogo salvo",

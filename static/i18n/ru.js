@@ -133,6 +133,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: задано несколько раз ({count}); задайте один раз; ничего не сыграно",
     "why.settings.flag": "{key}={value}: допустимо 0 или 1; ничего не сыграно",
     "why.settings.demo": "{key}={value}: допустимо 0, 1 или feature; ничего не сыграно",
+    "why.settings.balanceSaved": "{key}={value}: начальный баланс задаётся только в демо-игре и сценариях (?demo=feature, ?scenario=), но не в сохранённой игре игрока; ничего не сыграно",
     "why.settings.engine": "{key}={value}: {reason}; ничего не сыграно",
     "why.save.damaged": "она повреждена или обрезана",
     "why.save.notRecord": "это не запись сохранения",

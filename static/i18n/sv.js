@@ -131,6 +131,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: angivet {count} gånger; ange det en gång; ingenting har spelats",
     "why.settings.flag": "{key}={value}: 0 eller 1; ingenting har spelats",
     "why.settings.demo": "{key}={value}: inte 0, 1 eller feature; ingenting har spelats",
+    "why.settings.balanceSaved": "{key}={value}: ett startsaldo gäller bara demo- och scenariospel (?demo=feature, ?scenario=), aldrig spelarens sparade spel; ingenting har spelats",
     "why.settings.engine": "{key}={value}: {reason}; ingenting har spelats",
     "why.save.damaged": "den är skadad eller avkortad",
     "why.save.notRecord": "den är ingen sparpost",

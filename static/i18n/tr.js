@@ -132,6 +132,7 @@ export default {
     "why.settings.duplicate": "{key}={value}: {count} kez verilmiş; yalnızca bir kez verin; hiçbir şey oynanmadı",
     "why.settings.flag": "{key}={value}: 0 ya da 1; hiçbir şey oynanmadı",
     "why.settings.demo": "{key}={value}: 0, 1 ya da feature değil; hiçbir şey oynanmadı",
+    "why.settings.balanceSaved": "{key}={value}: başlangıç bakiyesi yalnızca demo ve senaryo oyunu içindir (?demo=feature, ?scenario=), oyuncunun kayıtlı oyunu için asla; hiçbir şey oynanmadı",
     "why.settings.engine": "{key}={value}: {reason}; hiçbir şey oynanmadı",
     "why.save.damaged": "hasarlı ya da kesik",
     "why.save.notRecord": "bir kayıt dosyası değil",

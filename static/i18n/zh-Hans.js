@@ -132,6 +132,7 @@ export default {
     "why.settings.duplicate": "{key}={value}：给出了 {count} 次；只能给出一次；未进行任何游戏",
     "why.settings.flag": "{key}={value}：只能是 0 或 1；未进行任何游戏",
     "why.settings.demo": "{key}={value}：不是 0、1 或 feature；未进行任何游戏",
+    "why.settings.balanceSaved": "{key}={value}：起始余额仅用于演示和场景游戏（?demo=feature、?scenario=），绝不用于玩家的存档；未进行任何游戏",
     "why.settings.engine": "{key}={value}：{reason}；未进行任何游戏",
     "why.save.damaged": "它已损坏或被截断",
     "why.save.notRecord": "它不是存档记录",

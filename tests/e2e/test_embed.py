@@ -41,8 +41,8 @@ def test_embedded_game_reports_rounds_and_obeys_its_parent(context: BrowserConte
     assert [m["bet"] for m in starts] == [MODEL.default_bet, 250]
     balance = DEMO_BALANCE - MODEL.default_bet + first["total_win"]
     timings = [m.pop("timings") for m in ends]
-    assert ends[0] == {"source": SOURCE, "type": "roundEnd", "bet": MODEL.default_bet,
-                       "win": first["total_win"], "balance": balance}
+    assert ends[0] == {"source": SOURCE, "type": "roundEnd", "bet": MODEL.default_bet, "cost": MODEL.default_bet,
+                       "buy": False, "win": first["total_win"], "balance": balance}
     # each round's own {start, outcome, enabled} on the frame's clock, as game.state() has them
     assert timings == frame.evaluate("game.state().timings")
     for t in timings:
@@ -50,6 +50,24 @@ def test_embedded_game_reports_rounds_and_obeys_its_parent(context: BrowserConte
     assert timings[0]["enabled"] <= timings[1]["start"]
     balance += second["total_win"] - 250
     assert ends[1]["win"] == second["total_win"] and ends[1]["balance"] == balance
+
+
+def test_round_end_tells_the_parent_what_a_bought_feature_cost(context: BrowserContext, watch: Watch,
+                                                                 site: Site) -> None:
+    """Issue 48: `roundEnd` carried `bet` and `win` only, so a parent could not tell a bought
+    feature (which costs buy_price x bet) from a spin. Expected: CPython's first round of
+    Random(7) bought at the default bet (`play_round(model, bet, rng, buy=True)`), its `cost`
+    the model's buy_price x bet (engine/data/model.json), docs/page-contract.md's fields."""
+    page = host(context, watch, site.root + "?embed=1&seed=7&speed=fast")
+    bet = MODEL.default_bet
+    bought = play_round(MODEL, bet, random.Random(7), buy=True).to_dict()
+    assert bought["cost"] == MODEL.buy_price * bet
+    send(page, {"target": SOURCE, "type": "buy"})
+    page.wait_for_function("msgs.some(m => m.type === 'roundEnd')", timeout=BOOT_TIMEOUT_MS)
+    end = page.evaluate("msgs.find(m => m.type === 'roundEnd')")
+    end.pop("timings")
+    assert end == {"source": SOURCE, "type": "roundEnd", "bet": bet, "cost": MODEL.buy_price * bet, "buy": True,
+                   "win": bought["total_win"], "balance": DEMO_BALANCE - MODEL.buy_price * bet + bought["total_win"]}
 
 
 def test_embedded_game_ignores_commands_not_from_its_parent(context: BrowserContext, watch: Watch, site: Site) -> None:

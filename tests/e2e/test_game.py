@@ -25,6 +25,7 @@ from e2e_harness import REPO_ROOT, SUB_PATH, Game, Site, Watch, boot, minor, pre
 from playwright.sync_api import BrowserContext, expect
 
 from engine import load_model, play_round
+from engine import offer as engine_offer
 from seeds import first_seed, first_seed_of, whole_feature
 
 MODEL = load_model()
@@ -102,6 +103,26 @@ def test_buy_asks_for_confirmation_and_debits_the_price(open_game: Callable[...,
     wait_ready(page)
     assert minor(page, "#win") == want["total_win"]
     assert page.evaluate("game.state().lastWin") == want["total_win"]
+
+
+def test_the_buy_prices_and_the_dialogs_bet_carry_data_minor(open_game: Callable[..., Game], site: Site) -> None:
+    """Issue 48: every amount on screen carries `data-minor` (docs/page-contract.md "Elements"),
+    but #buy-price, #buy-dialog-price and #buy-dialog-bet carried none. Expected: the engine's
+    offer at each bet on CPython (`engine.offer(load_model(), bet)`: buy_cost = buy_price x bet,
+    engine/data/model.json)."""
+    page = open_game(site.root + "?speed=fast").page
+    for bet in (MODEL.default_bet, MODEL.bets[0], 250):
+        page.evaluate(f"game.setBet({bet})")
+        want = engine_offer(MODEL, bet)
+        assert want.buy_cost == MODEL.buy_price * bet
+        expect(page.locator("#buy-price")).to_have_attribute("data-minor", str(want.buy_cost))
+        page.click("#buy")
+        expect(page.locator("#buy-dialog")).to_be_visible()
+        expect(page.locator("#buy-dialog-price")).to_have_attribute("data-minor", str(want.buy_cost))
+        expect(page.locator("#buy-dialog-bet")).to_have_attribute("data-minor", str(want.bet))
+        page.click("#buy-cancel")
+        expect(page.locator("#buy-dialog")).to_be_hidden()
+    assert minor(page, "#balance") == DEMO_BALANCE
 
 
 # A phone held upright, and one on its side (568x320: the short landscape, where the dialog lays

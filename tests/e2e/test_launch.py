@@ -230,3 +230,49 @@ def test_configure_from_the_parent_before_the_first_round(context: BrowserContex
         "msgs.filter(m => m.type === 'error' && m.command === 'configure')[1].reason")
     assert game.evaluate("document.documentElement.dataset.market") == "uk"
     del frame
+
+
+def test_a_starting_balance_sets_a_scenario_and_never_the_players_save(open_game: Callable[..., Game],
+                                                                      site: Site) -> None:
+    """Issue 48: `balance` (docs/page-contract.md "Launch settings") is the starting balance of a
+    page that plays on a record in memory (`?scenario=`, `?demo=feature`), and is refused, with
+    its reason and code, where it would touch the player's saved game. Expected: the address's
+    balance; the scenario's round as CPython's engine replays it (engine.scenarios
+    scenario_round: its cost and win); the words of static/i18n/en.js why.settings.balanceSaved."""
+    from engine import load_model as engine_model
+    from engine.scenarios import load_scenarios, scenario_round
+
+    entry = load_scenarios()["big-win"]
+    want = scenario_round(engine_model(), entry).to_dict()
+    page = open_game(f"{site.root}?scenario=big-win&balance=4321&speed=fast").page
+    expect(page.locator("#balance")).to_have_attribute("data-minor", "4321")
+    assert page.evaluate("game.state().settings.balance") == 4321
+    assert page.evaluate("game.spin()") == want
+    page.evaluate("game.settled()")
+    expect(page.locator("#balance")).to_have_attribute("data-minor", str(4321 - want["cost"] + want["total_win"]))
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('boce.'))") == []
+
+    # the player's saved game: one round played, then a launch with balance= is refused and
+    # leaves the save as it was (no round, no cent created or lost)
+    player = open_game(f"{site.root}?seed=2&speed=fast").page
+    player.evaluate("game.spin()")
+    player.evaluate("game.settled()")
+    before = player.evaluate("Object.fromEntries(Object.entries(localStorage))")
+    player.close()
+    for query in ("balance=5000", "demo=1&balance=5000"):
+        game = open_game(f"{site.root}?{query}&speed=fast", state="error")
+        status = game.page.locator("#status").text_content() or ""
+        assert "balance=5000: a starting balance is for demo and scenario play only" in status, status
+        assert "nothing has been played" in status
+        assert game.page.evaluate("Object.fromEntries(Object.entries(localStorage))") == before
+        game.page.close()
+
+
+def test_a_starting_balance_past_the_ceiling_or_misspelt_is_refused(open_game: Callable[..., Game],
+                                                                   site: Site) -> None:
+    # the ceiling of every balance, 10^12 minor units (docs "Amounts"; engine/launch.py): one
+    # past it is refused before anything is shown, and nothing is written
+    # (the words: static/i18n/en.js why.amount.*, as maxBet's)
+    for value, why in (("1000000000001", "balance=1000000000001: above 1000000000000"), ("12.50", "balance=12.50")):
+        status = refused(open_game, f"{site.root}?scenario=big-win&balance={value}")
+        assert why in status, status

@@ -14,6 +14,7 @@ import json
 import subprocess
 import sys
 import zlib
+from urllib.parse import parse_qs, urlsplit
 from collections.abc import Callable
 from pathlib import Path
 
@@ -198,3 +199,20 @@ def test_a_link_shows_its_rounds_currency_and_refuses_another(open_game: Callabl
     expect(shown.locator("#replay-bet")).to_have_attribute("data-minor", "100")
     assert "100" in (shown.locator("#replay-bet").text_content() or "")
     assert "¥" in (shown.locator("#replay-bet").text_content() or "")
+
+
+def test_a_link_keeps_the_settings_that_do_not_change_the_round(open_game: Callable[..., Game], site: Site) -> None:
+    """Issue 48: a Share link dropped `speed`, `lang` and `still`, so a test at `speed=fast` (or a
+    player reading German) opened it slow and in English. Expected: docs/page-contract.md
+    `#share-box`: the link keeps `speed`, `lang`, `still` as given, with the amounts' settings,
+    and never `seed` (which decides rounds)."""
+    page = open_game(f"{site.root}?seed=4&speed=fast&lang=de&still=1").page
+    page.evaluate("game.spin()")
+    link = page.evaluate("game.replayLink(0)")
+    query = parse_qs(urlsplit(link).query)
+    assert {k: query.get(k) for k in ("speed", "lang", "still")} == {"speed": ["fast"], "lang": ["de"], "still": ["1"]}
+    assert "seed" not in query
+    shown = open_game(link).page
+    assert shown.evaluate("document.documentElement.lang") == "de"
+    # speed=fast's timescale (game.state().speed), as the page that played it had it
+    assert shown.evaluate("game.state().speed") == page.evaluate("game.state().speed")

@@ -167,3 +167,29 @@ test("a refusal shows at most 80 characters of a huge value", () => {
         assert.match(err.message, /\.\.\. \(200000 characters\)/);
     }
 });
+
+test("balance: a demo's or scenario's starting balance, minor units 0 to the ceiling; refused for the saved game", () => {
+    // docs/page-contract.md "Launch settings": `balance` only with ?demo=feature or ?scenario=;
+    // the ceiling is amounts.js MAX_BALANCE, 10^12 (1,000,000,000 euros: engine/launch.py)
+    assert.equal(read("").balance, null);
+    assert.equal(read("demo=feature&balance=2500").balance, 2500);
+    assert.equal(read("scenario=big-win&balance=0").balance, 0);
+    assert.equal(read("scenario=big-win&balance=1000000000000").balance, 10 ** 12);
+    assert.equal(readSettings({ demo: "feature", balance: 700 }, { model: MODEL, warn: () => {} }).balance, 700);
+    // anything but canonical digits within the ceiling: the amount's own code
+    for (const [query, code] of [
+        ["demo=feature&balance=1000000000001", "amount.aboveLimit"],
+        ["demo=feature&balance=-5", "amount.spelling"],
+        ["demo=feature&balance=12.50", "amount.spelling"],
+        ["demo=feature&balance=0x10", "amount.spelling"],
+        ["demo=feature&balance=%2025", "amount.spelling"],
+        ["demo=feature&balance=", "amount.spelling"],
+        ["demo=feature&balance=5&balance=6", "settings.duplicate"],
+    ]) assert.deepEqual(refusal(query), { key: "balance", code }, query);
+    // the player's saved game (no demo=feature, no scenario), demo=1 and demo=0 included: refused
+    for (const query of ["balance=5000", "demo=1&balance=5000", "demo=0&balance=5000", "replay=x&balance=5000"]) {
+        assert.deepEqual(refusal(query), { key: "balance", code: "settings.balanceSaved" }, query);
+    }
+    assert.throws(() => readSettings({ balance: 5000 }, { model: MODEL, warn: () => {} }),
+        (err) => err instanceof SettingsError && err.code === "settings.balanceSaved");
+});

@@ -135,7 +135,9 @@ async function start() {
     // while the game loads is answered between them (bench phone.taps: a loading tap waited
     // 224-320 ms behind it in one piece; budget 200; a hover event waits for a frame)
     await afterFrame();
-    const { state, problem } = await loadRecord({ store, bridge, model, demo: ownBalance, readOnly: tabs?.role === "waiting" });
+    const { state, problem } = await loadRecord({
+        store, bridge, model, demo: ownBalance, readOnly: tabs?.role === "waiting", balance: settings.balance,
+    });
     if (scenario) state.bet = scenario.info.bet;
     const drawn = await stageFor({ model, offers, state });
     await afterFrame();

@@ -28,9 +28,12 @@ export class PageInput {
         if (!can.ok) { c.showRefusal(c.refusalFor(true, can)); return; }
         const price = byId("buy-dialog-price");
         price.textContent = this.format(c.offer.buy_cost);
+        price.dataset.minor = String(c.offer.buy_cost);
         // a long amount (a high bet, or yen's and dinars' digits) is set smaller, on one line still
         price.classList.toggle("long", price.textContent.length > 10);
-        byId("buy-dialog-bet").textContent = this.format(c.offer.bet);
+        const bet = byId("buy-dialog-bet");
+        bet.textContent = this.format(c.offer.bet);
+        bet.dataset.minor = String(c.offer.bet);
         byId("buy-dialog-count").textContent = String(c.offer.free_spins);
         this.buyDialog.showModal();
     }

@@ -12,7 +12,7 @@ export const Outgoing = Object.freeze({
     ROUND_START: "roundStart",    // {bet}
     FEATURE_START: "featureStart",
     FEATURE_END: "featureEnd",    // {win}
-    ROUND_END: "roundEnd",        // {bet, win, balance, timings}, once the win is credited
+    ROUND_END: "roundEnd",        // {bet, cost, buy, win, balance, timings}, once the win is credited
     ERROR: "error",               // {message, code?}: the game could not start;
                                   // {command, reason, code?}: a command of the parent was refused
     AUTOPLAY_START: "autoplayStart", // {rounds (null: until stopped), stopOnFeature, singleWinAtLeast, lossLimit, winLimit}
@@ -83,7 +83,9 @@ export function listen({ ready, commands, whyNotReady }) {
 /** Posts to the parent what the controller, the live sequencer and the session clock tell
  *  (roundEnd; roundStart, featureStart, featureEnd; realityCheck, sessionEnd): it only listens. */
 export function report({ controller, sequencer, clock }) {
-    controller.on("roundEnd", (e) => post(Outgoing.ROUND_END, { bet: e.bet, win: e.win, balance: e.balance, timings: e.timings }));
+    controller.on("roundEnd", (e) => post(Outgoing.ROUND_END, {
+        bet: e.bet, cost: e.cost, buy: e.buy, win: e.win, balance: e.balance, timings: e.timings,
+    }));
     sequencer.on("roundStart", (e) => post(Outgoing.ROUND_START, { bet: e.bet }));
     sequencer.on("featureStart", () => post(Outgoing.FEATURE_START));
     sequencer.on("featureEnd", (e) => post(Outgoing.FEATURE_END, { win: e.total }));

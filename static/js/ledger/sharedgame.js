@@ -5,7 +5,7 @@
 // progress included, and plays on from it (SavedGame.adopt).
 //
 //   const tabs = demo ? null : new Tabs(); await tabs?.start();    // takes the lock if free
-//   const { state, problem } = await loadRecord({ store, bridge, model, demo, readOnly });
+//   const { state, problem } = await loadRecord({ store, bridge, model, demo, readOnly, balance });
 //   ... the SavedGame, the controller ...
 //   const shared = new SharedGame({ store, bridge, model, demo, format, tabs, saved, controller, hud });
 //   await shared.begin(problem);                       // messages; resumes a round in progress
@@ -23,12 +23,19 @@ import { reasonOf } from "../lang/reasons.js";
 /** The saved game (or a fresh one); ?seed=N goes on from the saved generator state when the
  *  save was made with the same N (the k-th round across reloads and tabs is CPython's k-th);
  *  any other save starts Random(N) afresh. A waiting tab (`readOnly`) reads and never writes.
- *  `store`: the launch's Store (store.js). */
-export async function loadRecord({ store, bridge, model, demo, readOnly }) {
+ *  `store`: the launch's Store (store.js); `balance`: the demo's or scenario's starting balance
+ *  (`demo` true: a record in memory), or null. */
+export async function loadRecord({ store, bridge, model, demo, readOnly, balance = null }) {
     let { state, problem } = await store.load({
         model, memory: demo, readOnly,
         checkRound: (round, bet, cost) => bridge.checkRound(round, bet, cost),
     });
+    // the launch's `balance` (launch.js: given only with ?demo=feature or ?scenario=): the
+    // starting balance of a record in memory, never of the player's saved game
+    if (balance !== null) {
+        if (!demo) throw new Error("a starting balance is for a record in memory only");
+        state.balance = balance;
+    }
     if (!model.bets.includes(state.bet)) state.bet = model.default_bet;
     if (bridge.seed !== null) {
         if (state.seed === bridge.seed && state.rng !== null) {

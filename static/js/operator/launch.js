@@ -11,7 +11,8 @@
 // market, a switch, maxBet, minRound, reality, demo) is taken exactly as written or refused,
 // and a refusal means nothing is played. Only the language, the lobby and `debug`, which decide
 // neither, fall back (to English, to no Home link, to the player's view) with a console
-// warning. Every amount (bets, bet, maxBet) is checked by amounts.js amount(), as given
+// warning. `balance` (a demo's or scenario's starting balance) is refused anywhere else: it
+// never touches the player's saved game. Every amount (bets, bet, maxBet, balance) is checked by amounts.js amount(), as given
 // (untrimmed), under the limits of amounts.js limitsOf(model).
 
 import { AmountError, SettingsError } from "../core/errors.js";
@@ -48,7 +49,7 @@ export const REALITY_MINUTES = Object.freeze({ min: 0.01, max: 24 * 60 });
  *  `scenario`: the player's, not the operator's) is refused by name (operator.js). */
 export const LAUNCH_SETTINGS = Object.freeze([
     "lang", "currency", "bets", "bet", "market", "jurisdiction", ...SWITCHES, "minRound", "maxBet", "reality",
-    "lobby", "demo",
+    "lobby", "demo", "balance",
 ]);
 /** The address's other settings read here (the marketing embed's flags, the operator's view). */
 const OTHER_SETTINGS = ["poster", "ageGate", "debug"];
@@ -254,10 +255,23 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     const demo = get("demo") ?? "";
     if (!["", "0", "1", "feature"].includes(demo)) throw new SettingsError("demo", demo, "not 0, 1 or feature", "settings.demo");
 
+    // the starting balance of a page that plays on a record in memory (?demo=feature, ?scenario=):
+    // never the player's saved game, whose balance it would overwrite (refused, nothing played)
+    const balanceRaw = raw("balance");
+    let balance = null;
+    if (balanceRaw !== null) {
+        balance = money("balance", balanceRaw, { min: 0, max: limits.balance });
+        if (demo !== "feature" && get("scenario") === null) {
+            throw new SettingsError("balance", String(balanceRaw),
+                "a starting balance is for demo and scenario play only (?demo=feature, ?scenario=), never for the player's saved game",
+                "settings.balanceSaved");
+        }
+    }
+
     return Object.freeze({
         lang, dir: LANGUAGES[lang].dir, locale: LANGUAGES[lang].locale, currency, minorDigits: digits, coins,
         bets: Object.freeze(bets), bet, market: marketName, switches: Object.freeze(switches),
-        minRound, maxBet, reality, lobby, demo, debug, poster: flags.poster, ageGate: flags.ageGate,
+        minRound, maxBet, reality, lobby, demo, balance, debug, poster: flags.poster, ageGate: flags.ageGate,
         social: Boolean(market.social), stakeInfo: Boolean(market.stakeInfo),
         quietSmallWins: Boolean(market.quietSmallWins),
     });

@@ -77,7 +77,7 @@ export async function reconfigure(given, { params, base, bridge, played }) {
 
 /** The settings that are amounts: a message gives each as text (checked as the address's is)
  *  or as one number (bets: a single level), never a boolean. */
-const AMOUNTS = ["bets", "bet", "maxBet"];
+const AMOUNTS = ["bets", "bet", "maxBet", "balance"];
 
 /** A configure message's amount `v` as the address writes it: text as given; a number only
  *  when it is an exact integer (amounts.js), so String() writes its own digits. */

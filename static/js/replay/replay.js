@@ -15,8 +15,11 @@ import { t } from "../lang/i18n.js";
  *  is the banner's #replay-win, and Stop. */
 /** The launch settings a replay link keeps: those without which its page could not write the
  *  round's amounts as they were played (a round in yen needs `currency=JPY` and its `bets`;
- *  virtual coins need `market=social`; a market with a stake limit in euros needs `maxBet` in another currency). */
-const SHOWN_WITH = ["market", "jurisdiction", "currency", "bets", "maxBet"];
+ *  virtual coins need `market=social`; a market with a stake limit in euros needs `maxBet` in another currency),
+ *  and those that change how it is shown but never the round (`speed`, `lang`, `still`: a test
+ *  at `speed=fast` or a player reading German opens the link as they played). Never `seed`,
+ *  `scenario`, `demo` or anything else that decides rounds. */
+const SHOWN_WITH = ["market", "jurisdiction", "currency", "bets", "maxBet", "speed", "lang", "still"];
 
 export class ReplayShow {
     constructor({ format, makeSequencer }) {

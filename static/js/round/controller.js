@@ -17,7 +17,7 @@
 // and next round possible, on the page's clock.
 //
 // Everything above listens through `on(type, fn)` (emitter.js):
-//   "roundEnd" {bet, win, balance, timings}, "refused" {message}, "bet" {offer}, "muted" {muted}, "sound" {music, effects},
+//   "roundEnd" {bet, cost, buy, win, balance, timings}, "refused" {message}, "bet" {offer}, "muted" {muted}, "sound" {music, effects},
 //   "busy" {busy} (the lock taken or given back, or a round's reveal begun), "loaded" {state},
 //   "stale" (a write met a record another tab changed: sharedgame.js reads it again; awaited).
 //
@@ -196,7 +196,9 @@ export class Controller extends Emitter {
         }
         const timings = this.timings.enabled(Math.max(performance.now(), this._lastStart + this._lastCycle));
         this.roundsDone += 1;
-        this.emit("roundEnd", { bet: round.bet, win: round.total_win, balance: this.saved.balance, timings });
+        this.emit("roundEnd", {
+            bet: round.bet, cost: round.cost, buy: round.buy, win: round.total_win, balance: this.saved.balance, timings,
+        });
         if (this.saved.stale) await this._resync();
         this.tabs?.idle(); // hands over now if another tab asked meanwhile
         return round;

@@ -155,6 +155,7 @@ export class Hud extends Emitter {
         this._disable(e.betDown, this.busy || i <= 0);
         this._disable(e.betUp, this.busy || i >= this.model.bets.length - 1);
         sized(e.buyPrice, this.format(offer.buy_cost));
+        e.buyPrice.dataset.minor = String(offer.buy_cost);
     }
 
     /** Show `minor` in #win: data-minor holds it at once, the text counts up to it over `ms`
