@@ -216,3 +216,19 @@ def test_a_link_keeps_the_settings_that_do_not_change_the_round(open_game: Calla
     assert shown.evaluate("document.documentElement.lang") == "de"
     # speed=fast's timescale (game.state().speed), as the page that played it had it
     assert shown.evaluate("game.state().speed") == page.evaluate("game.state().speed")
+
+
+def test_a_scenarios_round_is_shared_and_replayed_like_any_other(open_game: Callable[..., Game], site: Site) -> None:
+    # issue 48: ?scenario= kept no history, so its round could not be shared. Expected: the
+    # catalogue's round (engine.scenarios.scenario_round on CPython), its text the catalogue's.
+    want = scenario_round(MODEL, SCENARIOS["big-win"])
+    page = open_game(f"{site.root}?scenario=big-win&speed=fast").page
+    got = page.evaluate("game.spin()")
+    assert got["total_win"] == want.total_win
+    assert page.evaluate("game.history().length") == 1
+    link = page.evaluate("game.replayLink(0)")
+    assert link.split("replay=")[1].split("&")[0] == SCENARIOS["big-win"]["replay"]
+    assert "scenario" not in link  # a replay link's page refuses ?scenario= with ?replay=
+    shown = open_game(link).page
+    expect(shown.locator("#replay-win")).to_have_attribute("data-minor", str(want.total_win))
+    assert storage(page) == {}  # the scenario's page wrote nothing of the player's

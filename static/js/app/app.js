@@ -183,7 +183,7 @@ function showLinkPage({ bridge, model, opened, offers, sound, renderer, reels, h
  *  the replays and the player's controls. */
 function buildGame({ bridge, model, store, tabs, offers, scenario, state, sound, renderer, reels, hud, makeSequencer }) {
     const { profile, settings, format } = launched;
-    const saved = new SavedGame({ store, offers, demo: ownBalance, record: state });
+    const saved = new SavedGame({ store, offers, demo: ownBalance, history: !demo, record: state });
     // The live sequencer shows the running total in #win, and is the one that writes it
     // during a round; embed.js posts its events to the parent.
     const sequencer = makeSequencer({ show: (minor, opts) => hud.setWin(minor, opts), land: () => hud.landWin(), drivesFeature: true });

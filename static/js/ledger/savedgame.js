@@ -27,12 +27,15 @@ export class SavedGame extends Emitter {
      * @param {object} o
      * @param {object} o.store    the launch's Store (store.js): save, current, notKept
      * @param {Map<number, object>} o.offers  the engine's offer for every bet level
-     * @param {boolean} o.demo    the ?demo=feature showcase: nothing is saved, no history
+     * @param {boolean} o.demo    a balance of its own (?demo=feature, ?scenario=): nothing is saved
+     * @param {boolean} o.history the rounds are kept in the history (in memory under `demo`): all
+     *                            but the showcase, whose loop would fill it; a scenario's round is
+     *                            shared and replayed like any other
      * @param {object} o.record   the record as store.load() (or a re-read) gave it
      */
-    constructor({ store, offers, demo = false, record }) {
+    constructor({ store, offers, demo = false, history = !demo, record }) {
         super();
-        Object.assign(this, { store, offers, demo });
+        Object.assign(this, { store, offers, demo, keepsHistory: history });
         this.bets = [...offers.keys()];
         this._rounds = []; // this page's rounds: {cost, win} (win null until credited)
         this._take(record);
@@ -110,7 +113,7 @@ export class SavedGame extends Emitter {
         const r = this._record;
         r.balance += round.total_win;
         r.pending = null;
-        if (!this.demo) {
+        if (this.keepsHistory) {
             r.history.unshift(historyEntry(round));
             r.history.length = Math.min(r.history.length, HISTORY_MAX);
         }
