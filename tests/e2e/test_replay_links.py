@@ -54,7 +54,8 @@ def test_share_link_opens_in_a_fresh_context_with_the_same_bet_cost_and_win(
     bought = page.evaluate("game.buy()")
     spun = page.evaluate("game.spin()")
     links = [page.evaluate(f"game.replayLink({i})") for i in (0, 1)]
-    assert all(link.startswith(site.root + "?replay=1.") for link in links)
+    # the link keeps the page's speed (docs/page-contract.md #share-box), never its seed
+    assert all(link.startswith(site.root + "?speed=fast&replay=1.") for link in links)
     with pytest.raises(Exception, match="a replay link needs the index"):
         page.evaluate("game.replayLink(2)")
     # the Share button shows the same link
