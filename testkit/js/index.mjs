@@ -159,12 +159,13 @@ export const test = base.extend({
     },
 });
 
-// A matcher's result from a check done with Playwright's own assertions (which retry).
+// A matcher's result from a check done with Playwright's own assertions (which retry): `check`
+// gets the assertion, `.not` under `expect(...).not`, and the result says what was true.
 async function retried(ctx, name, check) {
     let pass = true;
     let error = null;
     try {
-        await check(ctx.isNot ? baseExpect.not : baseExpect);
+        await check((assertion) => (ctx.isNot ? assertion.not : assertion));
     } catch (e) {
         pass = false;
         error = e;
@@ -176,7 +177,8 @@ async function retried(ctx, name, check) {
 export const expect = baseExpect.extend({
     // The page is idle and can be played: <html data-state="ready">.
     async toBeReady(game, options) {
-        return retried(this, "toBeReady", (e) => e(game.page.locator("html")).toHaveAttribute("data-state", "ready", options));
+        const html = baseExpect(game.page.locator("html"));
+        return retried(this, "toBeReady", (not) => not(html).toHaveAttribute("data-state", "ready", options));
     },
 
     // `round` (from game.spin() or game.buy()) was debited and credited: the balance once it was
@@ -190,7 +192,7 @@ export const expect = baseExpect.extend({
         const want = seen.before - round.cost + round.total_win;
         const pass = seen.after === want;
         return {
-            pass: this.isNot ? !pass : pass,
+            pass, // what is true: expect(...).not inverts it
             name: "toHaveCredited",
             expected: want,
             actual: seen.after,
@@ -202,7 +204,8 @@ export const expect = baseExpect.extend({
 
     // The framed game posted a message of this `type` (at least `count` of them), within the timeout.
     async toHavePosted(host, type, { count = 1, timeout } = {}) {
-        return retried(this, "toHavePosted", () => baseExpect.poll(async () => (await host.messages(type)).length,
-            { message: `messages of type ${JSON.stringify(type)}`, timeout }).toBeGreaterThanOrEqual(count));
+        const posted = async () => (await host.messages(type)).length;
+        return retried(this, "toHavePosted", (not) => not(baseExpect.poll(posted,
+            { message: `messages of type ${JSON.stringify(type)}`, timeout })).toBeGreaterThanOrEqual(count));
     },
 });
