@@ -15,7 +15,7 @@ ENGINE_FILES := $(shell $(PYTHON) -c 'import tomllib; print(*sorted(k.removepref
 	for k in tomllib.load(open("pyscript.toml", "rb"))["files"]))')
 
 .PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par scenarios \
-	clean system-deps-play system-deps-test lint test-js check
+	clean system-deps-play system-deps-test lint test-js check test-examples-js
 
 # The system packages each command needs (tools/system-deps.txt): checked first, installed with
 # apt-get when this user can (root, or sudo without a password), else a stop naming them.
@@ -79,6 +79,16 @@ lint: $(NPM_STAMP)
 # them as such, and is told not to warn about it on every file.
 test-js:
 	node --test --test-reporter=spec --disable-warning=MODULE_TYPELESS_PACKAGE_JSON tests/js/
+
+# The JavaScript kit's example (examples/playwright-js: what an integrator writes with testkit/js)
+# against dist/, served on a free loopback port (serve.py's port 0; it prints the address) for as
+# long as the tests run, in Debian's Chromium (playwright.config.mjs).
+test-examples-js: $(NPM_STAMP) dist
+	@log=$$(mktemp); $(BIN)/python tools/serve.py --host 127.0.0.1 --port 0 --directory dist >$$log 2>&1 & \
+	pid=$$!; trap 'kill $$pid; rm -f $$log' EXIT; \
+	for _ in $$(seq 100); do url=$$(grep -o 'http://127.0.0.1:[0-9]*/' $$log) && break; sleep 0.1; done; \
+	[ -n "$$url" ] || { cat $$log; exit 1; }; \
+	BOCE_BASE_URL=$$url node_modules/.bin/playwright test -c examples/playwright-js
 
 # The loop of seconds (under a minute on 2 cores): lint, the JS unit tests, and the engine's tests
 # and docs but those of the exact PAR sheet (test_par_*.py: the shipped model's sheet alone is

@@ -58,4 +58,10 @@ export default [
         files: ["tools/*.mjs", "tests/js/**/*.mjs", "eslint.config.mjs"],
         languageOptions: { sourceType: "module", globals: { ...globals.node } },
     },
+    {
+        // the Playwright kit and its example: Node modules whose functions given to page.evaluate
+        // run in the page, hence the browser's globals too
+        files: ["testkit/js/**/*.mjs", "examples/playwright-js/**/*.mjs"],
+        languageOptions: { sourceType: "module", globals: { ...globals.node, ...globals.browser } },
+    },
 ];
