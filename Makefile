@@ -15,7 +15,7 @@ ENGINE_FILES := $(shell $(PYTHON) -c 'import tomllib; print(*sorted(k.removepref
 	for k in tomllib.load(open("pyscript.toml", "rb"))["files"]))')
 
 .PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par scenarios \
-	clean system-deps-play system-deps-test lint test-js check
+	clean system-deps-play system-deps-test lint test-js check test-examples-pytest
 
 # The system packages each command needs (tools/system-deps.txt): checked first, installed with
 # apt-get when this user can (root, or sudo without a password), else a stop naming them.
@@ -90,6 +90,16 @@ check: lint test-js $(STAMP)
 
 test-e2e: system-deps-test $(STAMP) vendor
 	$(BIN)/pytest tests/e2e
+
+# The integrator's examples (examples/pytest) with our pytest kit (testkit/python, installed into
+# the venv), against dist/ served by tools/serve.py on a free port for the length of the run.
+test-examples-pytest: system-deps-test $(STAMP) dist
+	$(BIN)/pip install -q -e testkit/python
+	@mkdir -p build; $(BIN)/python tools/serve.py --host 127.0.0.1 --port 0 --directory dist > build/examples-serve.log 2>&1 & \
+	server=$$!; trap 'kill $$server' EXIT; \
+	for i in $$(seq 50); do url=$$(grep -o "http://[0-9.:]*/" build/examples-serve.log) && break; sleep 0.1; done; \
+	test -n "$$url" || { cat build/examples-serve.log; exit 1; }; \
+	$(BIN)/pytest examples/pytest --base-url $$url -p no:cacheprovider
 
 # dist/ served by Debian's nginx, played in Chromium, Firefox ESR and WebKitGTK (tests/xbrowser).
 test-xbrowser: system-deps-test $(STAMP) dist
