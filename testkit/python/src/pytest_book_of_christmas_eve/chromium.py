@@ -24,11 +24,12 @@ def chromium_path() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """pytest-playwright's launch arguments, with chromium_path() unless an executable or a
-    channel (--browser-channel) was given."""
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any],
+                             browser_name: str | None) -> dict[str, Any]:
+    """pytest-playwright's launch arguments, with chromium_path() for Chromium unless an
+    executable or a channel (--browser-channel) was given."""
     path = chromium_path()
-    if path is None or "executable_path" in browser_type_launch_args or browser_type_launch_args.get("channel"):
+    if path is None or browser_name not in (None, "chromium") or "executable_path" in browser_type_launch_args or browser_type_launch_args.get("channel"):
         return browser_type_launch_args
     args = list(browser_type_launch_args.get("args") or [])
     return {**browser_type_launch_args, "executable_path": path,
