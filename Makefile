@@ -15,7 +15,8 @@ ENGINE_FILES := $(shell $(PYTHON) -c 'import tomllib; print(*sorted(k.removepref
 	for k in tomllib.load(open("pyscript.toml", "rb"))["files"]))')
 
 .PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par scenarios \
-	clean system-deps-play system-deps-test lint test-js check test-examples-js
+	clean system-deps-play system-deps-test lint test-js check test-examples-js test-examples-pytest \
+	test-examples
 
 # The system packages each command needs (tools/system-deps.txt): checked first, installed with
 # apt-get when this user can (root, or sudo without a password), else a stop naming them.
@@ -101,14 +102,28 @@ check: lint test-js $(STAMP)
 test-e2e: system-deps-test $(STAMP) vendor
 	$(BIN)/pytest tests/e2e
 
+# The integrator's examples (examples/pytest) with our pytest kit (testkit/python, installed into
+# the venv), against dist/ served by tools/serve.py on a free port for the length of the run.
+test-examples-pytest: system-deps-test $(STAMP) dist
+	$(BIN)/pip install -q -e testkit/python
+	@mkdir -p build; $(BIN)/python tools/serve.py --host 127.0.0.1 --port 0 --directory dist > build/examples-serve.log 2>&1 & \
+	server=$$!; trap 'kill $$server' EXIT; \
+	for i in $$(seq 50); do url=$$(grep -o "http://[0-9.:]*/" build/examples-serve.log) && break; sleep 0.1; done; \
+	test -n "$$url" || { cat build/examples-serve.log; exit 1; }; \
+	$(BIN)/pytest examples/pytest --base-url $$url -p no:cacheprovider
+
 # dist/ served by Debian's nginx, played in Chromium, Firefox ESR and WebKitGTK (tests/xbrowser).
 test-xbrowser: system-deps-test $(STAMP) dist
 	$(BIN)/pytest tests/xbrowser
 
+# Both integrator examples (docs/testing.md), each against dist/: about a minute and a half each.
+test-examples: test-examples-js test-examples-pytest
+
 # lint and the JS unit tests first (seconds; make runs them, not pytest, so each runs once), then
-# every pytest suite
+# every pytest suite, then the integrator examples on the test kits
 test: system-deps-test $(STAMP) lint test-js typecheck vendor dist
 	$(BIN)/pytest
+	$(MAKE) test-examples
 
 # The property tests and the CLI's fuzz of hostile files with fresh random examples, ten times as
 # many (`make test` replays a fixed set).
