@@ -26,7 +26,7 @@ def test_help_explains_every_option_and_the_recipe() -> None:
     proc = run("--help")
     assert proc.returncode == 0, proc.stderr
     text = " ".join(proc.stdout.split())
-    for option in ("--check", "--cap-loss", "--seed", "--base-rounds", "--free-rounds"):
+    for option in ("--check", "--cap-loss", "--seed", "--base-rounds", "--free-rounds", "--reprice"):
         assert option in text, option
     # every option has a help of its own: none left with a bare name (argparse's default)
     for action in ("--check print", "--cap-loss FRACTION the RTP", "--seed SEED seed",
@@ -76,3 +76,38 @@ def test_a_bad_spec_is_named_in_one_line(tmp_path: Path, monkeypatch: pytest.Mon
         tune.main(["--check"])
     message = str(exc.value.code)
     assert message.startswith("tune.py: model_spec.json: ") and says in message, message
+
+
+def _spec_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **changes: object):  # type: ignore[no-untyped-def]
+    """tools/tune.py with its spec and model in tmp_path: the shipped spec with `changes`."""
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    tune = tool("tune")
+    spec = tmp_path / "model_spec.json"
+    spec.write_text(json.dumps({**SPEC, **changes}))
+    monkeypatch.setattr(tune, "SPEC", spec)
+    monkeypatch.setattr(tune, "OUT", tmp_path / "model.json")
+    monkeypatch.setattr(tune, "ROOT", tmp_path)
+    return tune, spec
+
+
+def test_the_owners_buy_price_cap_and_bets_are_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    # issue 51: an owner's buy price of 100x came back as 85x in both files with no word. The
+    # spec's own values (set here: 100, a cap of 10000, three bets) are what the search writes.
+    tune, spec = _spec_in(tmp_path, monkeypatch, buy_price=100, max_win=10000, bets=[10, 20, 50], default_bet=20)
+    tune.main(["--base-rounds", "0", "--free-rounds", "0"])
+    model = json.loads((tmp_path / "model.json").read_text())
+    written = json.loads(spec.read_text())
+    for d in (model, written):
+        assert (d["buy_price"], d["max_win"], d["bets"], d["default_bet"]) == (100, 10000, [10, 20, 50], 20)
+    assert "buy_price 100, max_win 10000 and the bets kept" in capsys.readouterr().err
+
+
+def test_reprice_recomputes_the_buy_price_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    # the shipped spec's strips unchanged (0 search steps): the price the maths gives is the one
+    # the shipped model was written with (engine/data/model.json, searched from this spec)
+    shipped = json.loads((ROOT / "engine" / "data" / "model.json").read_text())["buy_price"]
+    tune, spec = _spec_in(tmp_path, monkeypatch, buy_price=100)
+    tune.main(["--base-rounds", "0", "--free-rounds", "0", "--reprice"])
+    assert json.loads((tmp_path / "model.json").read_text())["buy_price"] == shipped
+    assert json.loads(spec.read_text())["buy_price"] == shipped
+    assert f"buy_price 100 -> {shipped} (--reprice: from the maths)" in capsys.readouterr().err

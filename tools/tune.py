@@ -7,8 +7,10 @@ The spec (tools/model_spec.json) holds everything of the model but the strips, p
 counts per reel group: ``outer`` (reels 1 and 5) and ``middle`` (reels 2-4, with the books),
 for the base and free-spins sets. The search is a seeded local search over those counts:
 first the base set (base RTP and hit frequency), then the free-spins set (the feature value
-that brings the whole RTP to the target); then the buy price is the integer nearest to the
-feature value / RTP. Every figure it reads is exact (engine.par).
+that brings the whole RTP to the target). The buy price, the cap and the bets are the spec's
+owner's: the search writes them as the spec sets them. With ``--reprice`` the buy price is
+recomputed (the integer nearest to the feature value / RTP, after the cap's cut) and the change
+is said on stderr. Every figure it reads is exact (engine.par).
 """
 
 from __future__ import annotations
@@ -172,6 +174,10 @@ def parser() -> argparse.ArgumentParser:
                         "spins winning and free spins once in 150-250 spins (default 300; each step computes "
                         "the exact base figures, a fraction of a second). 0 keeps the base strips as they are: "
                         "use it when only the free-spins strips or the cap changed")
+    p.add_argument("--reprice", action="store_true",
+                   help="recompute the buy price from the maths (the integer nearest to the bought feature's "
+                        "value / 96%%, after the cap's cut) and write it into the spec and the model; without it "
+                        "the spec's buy_price is kept, as its cap and bets always are")
     p.add_argument("--free-rounds", type=steps_arg, default=1000, metavar="STEPS",
                    help="search steps on the free-spins strips, aiming the whole RTP at 96%% + --cap-loss "
                         "(default 1000; each step is one exact sheet of the mean figures); raise it when the search still improves in its last "
@@ -197,10 +203,17 @@ def main(argv: list[str] | None = None) -> None:
     if not args.check:
         spec = search(spec, "base", ["outer", "middle"], base_loss, args.base_rounds, args.seed, {"BOOK"})
         spec = search(spec, "free_spins", ["outer", "middle"], free_loss, args.free_rounds, args.seed, {"BOOK"})
-        # The buy price puts the bought feature's capped RTP nearest the game's target.
-        sheet = par_sheet(load_model(model_dict(spec)))
-        loss = sheet.cap.buy_rtp_loss * sheet.buy_price
-        spec["buy_price"] = round((sheet.feature_value - loss) / float(RTP))
+        if args.reprice:
+            # The buy price puts the bought feature's capped RTP nearest the game's target.
+            sheet = par_sheet(load_model(model_dict(spec)))
+            loss = sheet.cap.buy_rtp_loss * sheet.buy_price
+            price = round((sheet.feature_value - loss) / float(RTP))
+            if price != spec["buy_price"]:
+                print(f"tune.py: buy_price {spec['buy_price']} -> {price} (--reprice: from the maths)", file=sys.stderr)
+            spec["buy_price"] = price
+        else:
+            print(f"tune.py: buy_price {spec['buy_price']}, max_win {spec['max_win']} and the bets kept as the spec "
+                  "sets them (--reprice recomputes the buy price)", file=sys.stderr)
         SPEC.write_text(json.dumps(spec, indent=1) + "\n")
         model = model_dict(spec)
         figures = mean_figures(load_model(model))
