@@ -333,7 +333,8 @@ def test_embed_messages(drv: Driver, server: Nginx, step: Step) -> None:
         for end in ends:
             t = end.pop("timings")
             assert set(t) == {"start", "outcome", "enabled"} and t["start"] <= t["outcome"] <= t["enabled"], t
-        assert ends[0] == {"source": SOURCE, "type": "roundEnd", "bet": BET, "win": first["total_win"],
-                           "balance": balance}
-        assert ends[1] == {"source": SOURCE, "type": "roundEnd", "bet": 250, "win": second["total_win"],
-                           "balance": balance - 250 + second["total_win"]}
+        # spins: the cost is the bet, no buy (docs/page-contract.md roundEnd)
+        assert ends[0] == {"source": SOURCE, "type": "roundEnd", "bet": BET, "cost": BET, "buy": False,
+                           "win": first["total_win"], "balance": balance}
+        assert ends[1] == {"source": SOURCE, "type": "roundEnd", "bet": 250, "cost": 250, "buy": False,
+                           "win": second["total_win"], "balance": balance - 250 + second["total_win"]}
