@@ -62,6 +62,16 @@ def open_stalled(context: BrowserContext, watch: Watch, url: str) -> tuple[Page,
     return page, started
 
 
+def ends_in_retry_naming(page: Page, started: float, file: str, tables: dict[str, dict[str, str]]) -> None:
+    """The page ends in the error screen naming `file` (the English table's boot.failed) with
+    Retry, within the documented time (docs/boot.md "Failed downloads")."""
+    state, took = settled(page, started)
+    assert state == "error", page.locator("#status").text_content()
+    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", file))
+    expect(page.locator("#retry")).to_be_visible()
+    assert took < documented_s() + BOOT_SLACK_S
+
+
 # (the worker's own script too: a worker whose script stalls says nothing, and a new one asks again)
 @pytest.mark.parametrize("file", [OUR_LOADER, ASM_JS, WORKER])
 def test_a_worker_module_that_stalls_ends_in_the_error_screen_with_retry(
@@ -70,12 +80,8 @@ def test_a_worker_module_that_stalls_ends_in_the_error_screen_with_retry(
     # (today: the worker's import() of it waits for ever, and the page says "Loading..." past 240 s)
     held = fail(context, file, ALWAYS, stall=True)
     page, started = open_stalled(context, watch, site.root + f"?stallMs={STALL_MS}&speed=fast")
-    state, took = settled(page, started)
-    assert state == "error", page.locator("#status").text_content()
-    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", file))
-    expect(page.locator("#retry")).to_be_visible()
+    ends_in_retry_naming(page, started, file, tables)
     assert held.count == attempts(page)  # a new worker per try, each asking for it once
-    assert took < documented_s() + BOOT_SLACK_S
 
     held.fail = 0  # the connection is back: Retry reaches ready
     page.locator("#retry").click()
@@ -134,12 +140,8 @@ def test_a_stalled_module_deep_in_the_page_is_named(
     # (today: "... (static/js/start/language.js)")
     held = fail(context, SEQUENCER, ALWAYS, stall=True)
     page, started = open_stalled(context, watch, site.root + f"?stallMs={STALL_MS}&seed=24&speed=fast")
-    state, took = settled(page, started)
-    assert state == "error", page.locator("#status").text_content()
-    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", SEQUENCER))
-    expect(page.locator("#retry")).to_be_visible()
+    ends_in_retry_naming(page, started, SEQUENCER, tables)
     assert held.count == attempts(page)
-    assert took < documented_s() + BOOT_SLACK_S
 
 
 def test_a_frame_sandboxed_without_its_origin_is_told_so_not_connection_lost(
@@ -177,9 +179,5 @@ def test_on_the_page_a_stalled_loader_ends_in_the_error_screen(
     # (today: the retried import() of bridge.js has no watchdog and waits for ever)
     held = fail(context, OUR_LOADER, ALWAYS, stall=True)
     page, started = open_stalled(context, watch, site.root + f"?engine=page&stallMs={STALL_MS}&speed=fast")
-    state, took = settled(page, started)
-    assert state == "error", page.locator("#status").text_content()
-    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", OUR_LOADER))
-    expect(page.locator("#retry")).to_be_visible()
+    ends_in_retry_naming(page, started, OUR_LOADER, tables)
     assert held.count == 1
-    assert took < documented_s() + BOOT_SLACK_S

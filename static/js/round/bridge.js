@@ -187,12 +187,11 @@ function takeEarlyWorker() {
 // after the boot and a bought feature's round are the slowest, well under a second on the phone
 // profile (4x CPU throttle). A call still waiting after PING_AFTER_MS makes the page ping the
 // worker: any message from it (the pong, or the answer, which a busy worker sends first) shows it
-// alive and starts the wait again; none for the stall timeout (SILENCE_MS: 20 s, ?stallMs=N)
+// alive and starts the wait again; none for the stall timeout (STALL_MS: 20 s, ?stallMs=N)
 // after the ping, and the worker is taken as gone.
 // the stall timeout (20 s; ?stallMs=N), also a download's silence (static/boot/engine-worker.mjs)
 const STALL_MS = stallMsOf(location.search);
-const SILENCE_MS = STALL_MS;
-const PING_AFTER_MS = Math.min(5_000, SILENCE_MS);
+const PING_AFTER_MS = Math.min(5_000, STALL_MS);
 
 const WORKER_SCRIPT = new URL("../../boot/engine-worker.mjs", import.meta.url);
 const WORKER_FILE = "static/boot/engine-worker.mjs";
@@ -222,8 +221,8 @@ function startWorker() {
         if (!live || lost || pending.size === 0) return;
         check = setTimeout(() => {
             worker.postMessage({ type: "ping" });
-            check = setTimeout(() => gone(`no answer from the engine for ${((PING_AFTER_MS + SILENCE_MS) / 1000).toFixed(1)} s`),
-                SILENCE_MS);
+            check = setTimeout(() => gone(`no answer from the engine for ${((PING_AFTER_MS + STALL_MS) / 1000).toFixed(1)} s`),
+                STALL_MS);
         }, PING_AFTER_MS);
     }
     // The worker is gone: it is ended, every call waiting rejects, and the page says so.

@@ -40,19 +40,23 @@ export function reportStartupError(detail, options) {
     return showStartupFailure(startupMessage(detail), options);
 }
 
+/** The loading screen's Retry button, shown and focused: it loads the same address again. */
+function offerRetry() {
+    const retry = document.getElementById("retry");
+    if (!retry) return;
+    retry.textContent = t("boot.retry");
+    retry.addEventListener("click", () => location.reload(), { once: true });
+    retry.hidden = false;
+    retry.focus();
+}
+
 /** `file` (its path from the site's root) did not download after its tries: the message in the
  *  player's language, the Retry button, and the parent told ({message, code, file}). Only while
  *  loading, once; returns whether it did. */
 export function reportDownloadFailure(file) {
     if (failure || !showStartupFailure(t("boot.failed", { file }))) return false;
     failure = { code: DOWNLOAD, file: String(file) };
-    const retry = document.getElementById("retry");
-    if (retry) {
-        retry.textContent = t("boot.retry");
-        retry.addEventListener("click", () => location.reload(), { once: true });
-        retry.hidden = false;
-        retry.focus();
-    }
+    offerRetry();
     embed.post(embed.Outgoing.ERROR, { message: document.getElementById("status")?.textContent ?? "", ...failure });
     return true;
 }
@@ -73,13 +77,7 @@ export function reportEngineLost(detail) {
     if (engineLost || failure || !showStartupFailure(t("engine.lost", { detail }), { always: true })) return false;
     engineLost = true;
     document.getElementById("loader")?.removeAttribute("hidden"); // (hidden at ready: loader.js)
-    const retry = document.getElementById("retry");
-    if (retry) {
-        retry.textContent = t("boot.retry");
-        retry.addEventListener("click", () => location.reload(), { once: true });
-        retry.hidden = false;
-        retry.focus();
-    }
+    offerRetry();
     if (!loading) embed.post(embed.Outgoing.ERROR, { message: document.getElementById("status")?.textContent ?? "", code: ENGINE_LOST });
     return true;
 }
