@@ -50,13 +50,13 @@ class FakeElement {
 
 /** A fake document of every id asked for; the SessionClock, a saved game whose totals the test
  *  sets, and a clock at `now` ms the test moves. */
-function session(profile) {
+function session(profile, options = {}) {
     const elements = new Map();
     const root = { getElementById: (id) => { if (!elements.has(id)) elements.set(id, new FakeElement()); return elements.get(id); } };
     const time = { now: 1_000_000 };
     const saved = { roundsPlayed: 0, figures: { rounds: 0, staked: 0, won: 0, net: 0 }, totals() { return this.figures; }, on() {} };
     const format = (minor) => `€${(minor / 100).toFixed(2)}`; // a format of the test's own
-    const c = new SessionClock({ profile, format, saved, now: () => time.now, root });
+    const c = new SessionClock({ profile, format, saved, now: () => time.now, root, ...options });
     return { c, time, saved, el: (id) => root.getElementById(id) };
 }
 
@@ -79,6 +79,25 @@ test("SessionClock shows the bar and its figures as the profile's switches say",
         assert.ok(el("session-net").classes.has("down"));
     } finally {
         c.leave(); // stops its timer
+    }
+});
+
+test("SessionClock in still mode shows 0:00:00 however long the session, and still checks on time", async () => {
+    // still mode's promise (docs/page-contract.md): the picture depends only on the address and
+    // the rounds, so the bar's clock may not move with the wall clock; the check keeps real time
+    const { c, time, el } = session(UK, { still: true });
+    try {
+        time.now += 3_723_000;
+        c.render();
+        assert.equal(el("session-time").textContent, "0:00:00");
+        assert.equal(el("session-time").attributes["aria-label"], "0 seconds");
+        time.now += 60 * 60_000; // past the 60 minutes of the profile
+        const gate = c.gate();
+        assert.equal(el("reality-dialog").open, true);
+        el("reality-continue").click();
+        await gate;
+    } finally {
+        c.leave();
     }
 });
 

@@ -187,7 +187,7 @@ function buildGame({ bridge, model, store, tabs, offers, scenario, state, sound,
     // The live sequencer shows the running total in #win, and is the one that writes it
     // during a round; embed.js posts its events to the parent.
     const sequencer = makeSequencer({ show: (minor, opts) => hud.setWin(minor, opts), land: () => hud.landWin(), drivesFeature: true });
-    const clock = new SessionClock({ profile, format, saved });
+    const clock = new SessionClock({ profile, format, saved, still });
     const controller = new Controller({ bridge, saved, sequencer, hud, format, profile, tabs, clock,
         gate: ageGate, decide: scenario?.decide });
     const shared = new SharedGame({ store, bridge, model, demo: ownBalance, format, tabs, saved, controller, hud });

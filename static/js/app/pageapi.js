@@ -11,6 +11,7 @@ import * as embed from "../core/embed.js";
 import { PageState, byId, pageState } from "../core/dom.js";
 import { reconfigure } from "../operator/operator.js";
 import { refusal } from "../operator/jurisdiction.js";
+import { repaintAll, still } from "../core/still.js";
 import { animating, describeGame, settledWhen } from "./gamestate.js";
 
 /** `mode`: "play" or replaymode.js REPLAY_MODE (a replay link's page). Returns the API's `spin`, `buy` and
@@ -50,7 +51,8 @@ export function publish({ ready, parts, launched, ageGate, speed, params, mode, 
             return parts().link.play();
         },
         stopReplay: () => (parts().link ?? parts().replays).stop(),
-        settled: () => ready.then(() => settledWhen(() => !animating(parts()))),
+        // still mode: the page painted afresh once settled, so a screenshot is the same every load
+        settled: () => ready.then(() => settledWhen(() => !animating(parts()))).then(() => { if (still) repaintAll(); }),
         playHere: async () => { live(); return parts().shared.playHere(); },
         setTurbo: (on) => { live(); return parts().controls.setTurbo(on); },
         setSound: (settings) => { live().setSound(settings); },

@@ -28,3 +28,19 @@ export function mulberry32(seed) {
 export function randomFor(seed, on = still) {
     return on ? mulberry32(seed) : Math.random;
 }
+
+/** Still mode's last step before `settled()` resolves: the whole page laid out and painted
+ *  afresh. A round repaints only the parts that change, as they change; those partial repaints
+ *  anti-alias the edges beside them differently from one load to the next (the control bar's
+ *  button rings and amounts, 1 to 42 levels, measured on two cold loads after the same rounds),
+ *  while a full repaint depends on the picture alone. Nothing moves, the focus stays, and no
+ *  frame shows the page hidden (it is shown again before the browser paints). */
+export function repaintAll(doc = globalThis.document) {
+    const body = doc?.body;
+    if (!body) return;
+    const display = body.style.display;
+    body.style.display = "none";
+    void body.offsetHeight; // the layout without the page...
+    body.style.display = display;
+    void body.offsetHeight; // ...and with it again: the next frame paints every part anew
+}

@@ -60,10 +60,12 @@ export function nextCheckAfter(startedAt, intervalMs, now) {
 
 export class SessionClock extends Emitter {
     /** `root`: the document (or a test's) that holds the session bar and the reality dialog. */
-    constructor({ profile, format, saved, now = () => Date.now(), root = document }) {
+    /** `still` (`?still=1`): the bar's clock shows 0:00:00 for the whole session, so a
+     *  screenshot never depends on how long a round took; the reality check keeps real time. */
+    constructor({ profile, format, saved, now = () => Date.now(), root = document, still = false }) {
         super();
         const $ = (id) => root.getElementById(id);
-        Object.assign(this, { profile, format, saved, now });
+        Object.assign(this, { profile, format, saved, now, still });
         this.startedAt = now();
         this.firstRound = saved.roundsPlayed; // the session's rounds are the saved game's from here
         this.ended = false;
@@ -138,8 +140,9 @@ export class SessionClock extends Emitter {
     render() {
         const e = this.el;
         if (!this.profile.sessionClock) return;
-        e.time.textContent = clock(this.elapsed);
-        e.time.setAttribute("aria-label", spoken(this.elapsed));
+        const shown = this.still ? 0 : this.elapsed;
+        e.time.textContent = clock(shown);
+        e.time.setAttribute("aria-label", spoken(shown));
         e.net.textContent = this.signed(this.net);
         e.net.dataset.minor = String(this.net);
         e.net.classList.toggle("down", this.net < 0);
