@@ -16,7 +16,7 @@ ENGINE_FILES := $(shell $(PYTHON) -c 'import tomllib; print(*sorted(k.removepref
 
 .PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par scenarios \
 	clean system-deps-play system-deps-test lint test-js check test-examples-js test-examples-pytest \
-	test-examples
+	test-examples screenshots
 
 # The system packages each command needs (tools/system-deps.txt): checked first, installed with
 # apt-get when this user can (root, or sudo without a password), else a stop naming them.
@@ -26,10 +26,11 @@ system-deps-test:
 	PYTHON=$(PYTHON) bash tools/system-deps.sh test
 
 # The venv is rebuilt whenever the declared dependencies change.
-$(STAMP): pyproject.toml
+# The integrators' pytest kit (testkit/python) too: our own browser suites run on it.
+$(STAMP): pyproject.toml testkit/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q -e '.[test]' -e testkit/python
 	touch $@
 
 # The browser runtime (PyScript + Pyodide) comes from the npm registry, pinned in
@@ -105,7 +106,6 @@ test-e2e: system-deps-test $(STAMP) vendor
 # The integrator's examples (examples/pytest) with our pytest kit (testkit/python, installed into
 # the venv), against dist/ served by tools/serve.py on a free port for the length of the run.
 test-examples-pytest: system-deps-test $(STAMP) dist
-	$(BIN)/pip install -q -e testkit/python
 	@mkdir -p build; $(BIN)/python tools/serve.py --host 127.0.0.1 --port 0 --directory dist > build/examples-serve.log 2>&1 & \
 	server=$$!; trap 'kill $$server' EXIT; \
 	for i in $$(seq 50); do url=$$(grep -o "http://[0-9.:]*/" build/examples-serve.log) && break; sleep 0.1; done; \
@@ -119,10 +119,16 @@ test-xbrowser: system-deps-test $(STAMP) dist
 # Both integrator examples (docs/testing.md), each against dist/: about a minute and a half each.
 test-examples: test-examples-js test-examples-pytest
 
+# Store the pictures of the visual regression tests (tests/e2e/test_visual.py, still mode) anew:
+# after a wanted change of the picture; look at each before committing (docs/testing.md).
+screenshots: system-deps-test $(STAMP) vendor
+	$(BIN)/pytest tests/e2e/test_visual.py --update-screenshots
+
 # lint and the JS unit tests first (seconds; make runs them, not pytest, so each runs once), then
-# every pytest suite (the integrator examples, `make test-examples`, are not in it yet)
+# every pytest suite, then the integrator examples on both kits against dist/ (`make test-examples`)
 test: system-deps-test $(STAMP) lint test-js typecheck vendor dist
 	$(BIN)/pytest
+	$(MAKE) test-examples
 
 # The property tests and the CLI's fuzz of hostile files with fresh random examples, ten times as
 # many (`make test` replays a fixed set).

@@ -9,13 +9,11 @@ page's own engine. Every expression here is plain JavaScript, for page.evaluate 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 # Debian's Chromium (`playwright install` cannot download a browser here), and the flags that
-# keep its own background traffic quiet.
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# keep its own background traffic quiet: the integrators' pytest kit's (testkit/python), which
+# the venv has installed, so our suites and theirs launch the same browser the same way.
+from pytest_book_of_christmas_eve.chromium import CHROMIUM_ARGS
+from pytest_book_of_christmas_eve.chromium import DEBIAN_CHROMIUM as CHROMIUM
 
 
 def module(name: str) -> str:

@@ -21,6 +21,11 @@ open_game
     HTTP error or non-loopback request happened. Returns a `Game`.
 game
     Module-scoped `Game` booted once and shared by the tests of one module.
+base_url
+    The site's root, for the integrators' pytest kit (testkit/python, installed in the venv: one
+    harness): its `Game` is the one `open_game` and `game` return (spin(), buy(), settled(),
+    state(), balance(), open(**settings)...), and its `embed_host`, `assert_screenshot` and
+    `expected_round` fixtures serve these tests too.
 tables
     Session-scoped: the language tables static/i18n/{en,de,ar}.js and their social overlays,
     each with its PAR page part (static/i18n/par/), as the browser imports them (name -> {key:
@@ -87,6 +92,13 @@ def site() -> Iterator[Site]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Site) -> str:
+    """The game's address for the integrators' kit's fixtures (testkit/python: `embed_host`,
+    `Game.open`), which the venv has installed: pytest-playwright's --base-url, set to the site."""
+    return site.root
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ from playwright.sync_api import (
     expect,
 )
 from page_support import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (conftest.py launches it)
+from pytest_book_of_christmas_eve import game as kit
 from tools_support import tool
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -118,15 +119,21 @@ class Watch:
         assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
 
 
-@dataclass
-class Game:
-    page: Page
-    watch: Watch
-    url: str
-    boot_seconds: float
+class Game(kit.Game):
+    """The integrators' kit's Game (testkit/python: spin(), buy(), settled(), state(), balance(),
+    replay_link(), open(**settings)...), booted by our harness: with the Watch of its context,
+    the address it was opened at and how long the boot took."""
+
+    def __init__(self, page: Page, watch: Watch, url: str, boot_seconds: float) -> None:
+        parts = urlsplit(url)
+        super().__init__(page, f"{parts.scheme}://{parts.netloc}{parts.path.rsplit('/', 1)[0]}/")
+        self.watch = watch
+        self.url = url
+        self.boot_seconds = boot_seconds
 
     @property
-    def state(self) -> str | None:
+    def data_state(self) -> str | None:
+        """<html data-state> now (`state()` is the page's game.state())."""
         return self.page.locator("html").get_attribute("data-state")
 
 
@@ -163,13 +170,13 @@ def boot(page: Page, watch: Watch, url: str, state: str = "ready") -> Game:
     game = Game(page, watch, url, time.monotonic() - start)
     if state == "ready":
         status = page.locator("#status").text_content() if page.locator("#status").count() else ""
-        assert game.state == "ready", (
-            f"{url}: data-state={game.state!r}, status {status!r}; problems:\n  "
+        assert game.data_state == "ready", (
+            f"{url}: data-state={game.data_state!r}, status {status!r}; problems:\n  "
             + "\n  ".join(watch.problems())
         )
         watch.assert_clean()
     else:
-        assert game.state == state, f"{url}: data-state={game.state!r}, expected {state!r}"
+        assert game.data_state == state, f"{url}: data-state={game.data_state!r}, expected {state!r}"
     return game
 
 
@@ -180,10 +187,8 @@ def wait_ready(page: Page, timeout: float = BOOT_TIMEOUT_MS) -> None:
 
 
 def minor(page: Page, selector: str) -> int:
-    """The amount (minor units) an element shows, from its data-minor."""
-    value = page.locator(selector).get_attribute("data-minor")
-    assert value is not None, f"{selector} has no data-minor"
-    return int(value)
+    """The amount (minor units) an element shows, from its data-minor (the kit's reading)."""
+    return kit.Game(page, None).minor(selector)
 
 
 class HeldRequests:

@@ -21,7 +21,7 @@ READY_OUTCOME = """Promise.race([
 
 
 def test_page_becomes_ready_without_leaving_loopback(game: Game) -> None:
-    assert game.state == "ready"
+    assert game.data_state == "ready"
     expect(game.page.locator("#status")).to_have_text("Ready.")
     # The guard really saw the traffic, all of it local, the runtime from static/vendor/.
     paths = {urlsplit(url).path for url in game.watch.requests}

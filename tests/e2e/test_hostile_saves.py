@@ -83,7 +83,7 @@ def test_hostile_saves_start_fresh_with_a_message_and_a_backup(
         page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", [key, raw])
         page.reload()
         wait_booted(page)
-        assert game.state == "ready", name
+        assert game.data_state == "ready", name
         message = page.locator("#message")
         expect(message, name).to_be_visible()
         expect(message, name).to_contain_text("could not be used")

@@ -85,7 +85,7 @@ def test_share_link_opens_in_a_fresh_context_with_the_same_bet_cost_and_win(
             p.click("#replay-play")
             p.evaluate("game.settled()")
             assert p.evaluate("states") == ["playing", "ready"]
-            assert game.state == "ready"
+            assert game.data_state == "ready"
             assert minor(p, "#replay-win") == rnd["total_win"]
             SHOTS.mkdir(exist_ok=True)
             p.screenshot(path=str(SHOTS / f"replay-link-{'buy' if rnd['buy'] else 'spin'}.png"))

@@ -49,7 +49,8 @@ class Game:
         self.page = page
         self.base_url = base_url
 
-    def url(self, **settings: Any) -> str:
+    def address(self, **settings: Any) -> str:
+        """The game's address with these launch settings (the base URL and its query)."""
         if not self.base_url:
             raise RuntimeError("no base URL: run pytest with --base-url http://HOST:PORT/ (the game's address)")
         return address(self.base_url, settings)
@@ -57,7 +58,7 @@ class Game:
     def open(self, link: str | None = None, /, **settings: Any) -> Game:
         """Open the game with these launch settings (or the address `link`, e.g. a replay link),
         and return once <html data-state> is `ready`; GameError (with #status) on `error`."""
-        url = link if link is not None else self.url(**settings)
+        url = link if link is not None else self.address(**settings)
         self.page.goto(url, timeout=BOOT_TIMEOUT_MS)
         wait_booted(self.page, self.page, url)
         self.page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)

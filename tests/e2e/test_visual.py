@@ -1,0 +1,156 @@
+"""Visual regression of the moments that matter, in still mode (`?still=1`, docs/page-contract.md):
+the idle game, the feature intro, a landed epic win, the max win, at 1280x800, a phone's 390x844
+(scale 3, touch) and 320x568 embedded in a host page; each compared pixel for pixel with its committed baseline
+(__screenshots__/) by the integrators' kit's own assertion (testkit/python `assert_screenshot`).
+
+The expected pictures are the baselines: a cold load of the same address after the same round,
+stored by `make screenshots` and looked at by a person before committing. Still mode promises
+that the picture depends only on the address and the rounds played, so any difference is a change
+of the picture (or a broken promise): either way a person decides, and `make screenshots` stores
+the new one. The round of each scenario is the engine's (engine/data/scenarios.json); each test
+also checks, from the round's own figures, that the screen shows that round, so a baseline of a
+wrong screen cannot pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from e2e_harness import BOOT_TIMEOUT_MS, Site, Watch, boot, prepare_context
+from embed_support import host
+from engine import load_model
+from playwright.sync_api import Browser, Frame, Page
+
+MODEL = load_model()
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+EMBED = (320, 568)  # the iframe's size in the host page
+
+# (name, launch settings, what to play: None, "spin" or "buy")
+MOMENTS = [
+    ("idle", {"seed": 1}, None),
+    ("epic-win", {"scenario": "epic-win"}, "spin"),
+    ("max-win", {"scenario": "max-win"}, "buy"),
+]
+
+PLAY = """async (how) => {
+    const round = how === "spin" ? await game.spin() : how === "buy" ? await game.buy() : null;
+    await game.settled();
+    return round;
+}"""
+
+
+def query(settings: dict[str, Any]) -> str:
+    return "&".join(f"{k}={v}" for k, v in {"still": 1, **settings}.items())
+
+
+def check_round(where: Page | Frame, how: str | None, played: dict[str, Any] | None) -> None:
+    """The screen shows the round played: its win on the meter, and, for the max win, the cap
+    (the model's max_win x the bet: engine/data/model.json)."""
+    if how is None:
+        assert played is None
+        return
+    assert played is not None
+    assert where.locator("#win").get_attribute("data-minor") == str(played["total_win"])
+    if how == "buy":
+        assert played["end"] == "max_win" and played["total_win"] == MODEL.max_win * played["bet"]
+    else:  # an epic win: the model's top big-win tier, below the cap
+        assert MODEL.big_win(played["total_win"], played["bet"]) == MODEL.big_wins[-1]
+        assert played["total_win"] < MODEL.max_win * played["bet"]
+
+
+@pytest.mark.parametrize("name, settings, how", MOMENTS, ids=[m[0] for m in MOMENTS])
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_moment_looks_as_stored(browser: Browser, browser_context_args: dict[str, Any], site: Site,
+                                assert_screenshot: Callable[..., None], screen: str, name: str,
+                                settings: dict[str, Any], how: str | None) -> None:
+    context = browser.new_context(**{**browser_context_args, **(DESKTOP if screen == "desktop" else PHONE)})
+    watch = Watch()
+    prepare_context(context, watch)
+    try:
+        game = boot(context.new_page(), watch, f"{site.root}?{query(settings)}")
+        played = game.page.evaluate(PLAY, how)
+        check_round(game.page, how, played)
+        # The phone's picture at CSS pixels (390x844): its 3x would be a 1170x2532 file each. Its
+        # bet (#bet, a <select>, the amount checked above by data-minor) is masked: at scale 3
+        # Chromium sets the select's centred text at one of two sub-pixel offsets from one cold
+        # load to the next (4 of 12 loads, 459 pixels at 3x, 197 at CSS scale; measured), the
+        # one part of the picture still mode does not hold.
+        phone = {"scale": "css", "mask": [game.page.locator("#bet")]} if screen == "phone" else {}
+        assert_screenshot(game.page, f"{screen}-{name}", **phone)
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("name, settings, how", MOMENTS, ids=[m[0] for m in MOMENTS])
+def test_embedded_moment_looks_as_stored(browser: Browser, browser_context_args: dict[str, Any], site: Site,
+                                         assert_screenshot: Callable[..., None], name: str,
+                                         settings: dict[str, Any], how: str | None) -> None:
+    context = browser.new_context(**{**browser_context_args, **DESKTOP})
+    watch = Watch()
+    prepare_context(context, watch)
+    try:
+        page = host(context, watch, f"{site.root}?embed=1&{query(settings)}", width=EMBED[0], height=EMBED[1])
+        frame = page.locator("#g").element_handle().content_frame()
+        assert frame is not None
+        played = frame.evaluate(PLAY, how)
+        check_round(frame, how, played)
+        assert_screenshot(page.locator("#g"), f"embed-{name}")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+# The feature intro is a moment inside a round (its panel closes by itself): the test holds the
+# page's clock (Playwright's page.clock, paused; docs/page-contract.md, its table row `?still=1`) and moves it
+# 16 ms at a time until the book has landed on the special symbol, then looks. The page's CSS
+# animations run on their own (still mode ends them at once); its timers wait for the clock.
+INTRO = "ses-SANTA"  # a bought feature whose special expanding symbol is SANTA (scenarios.json)
+LANDED = "() => document.querySelector('.panel-intro .book-anim')?.dataset.landed ?? null"
+REPAINT = "() => import('./static/js/core/still.js').then((m) => m.repaintAll())"
+
+
+def hold_at_intro(page: Page, where: Page | Frame) -> str:
+    """Buys the feature on the held clock and moves the clock until the intro's book landed;
+    returns the symbol it landed on."""
+    page.clock.pause_at(where.evaluate("Date.now()") + 1000)
+    where.evaluate("() => { window.__bought = game.buy(); }")
+    for _ in range(2000):  # 32 s of the page's time at most; the intro lands in about 1 s of it
+        page.clock.run_for(16)
+        landed = where.evaluate(LANDED)
+        if landed:
+            where.evaluate(REPAINT)  # as settled() does in still mode: painted afresh
+            return str(landed)
+    raise AssertionError("the feature intro never landed")
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone", "embed"])
+def test_feature_intro_looks_as_stored(browser: Browser, browser_context_args: dict[str, Any], site: Site,
+                                       assert_screenshot: Callable[..., None], screen: str) -> None:
+    context = browser.new_context(**{**browser_context_args, **(PHONE if screen == "phone" else DESKTOP)})
+    watch = Watch()
+    prepare_context(context, watch)
+    try:
+        settings = {"scenario": INTRO}
+        if screen == "embed":
+            page = host(context, watch, f"{site.root}?embed=1&{query(settings)}", width=EMBED[0], height=EMBED[1])
+            frame = page.locator("#g").element_handle().content_frame()
+            assert frame is not None
+            where: Page | Frame = frame
+        else:
+            page = context.new_page()
+            page.clock.install()
+            where = boot(page, watch, f"{site.root}?{query(settings)}").page
+        if screen == "embed":
+            page.clock.install()
+        # the scenario's special symbol, by the engine (its name says it: ses-SANTA)
+        assert hold_at_intro(page, where) == INTRO.removeprefix("ses-")
+        target = page.locator("#g") if screen == "embed" else page
+        phone = {"scale": "css", "mask": [page.locator("#bet")]} if screen == "phone" else {}
+        assert_screenshot(target, f"{screen}-feature-intro", **phone)
+        watch.assert_clean()
+    finally:
+        context.close()
