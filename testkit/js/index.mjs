@@ -83,6 +83,28 @@ class Game {
     setBet(minor) { return this.page.evaluate((minor) => window.game.setBet(minor), minor); }
     replayLink(index) { return this.page.evaluate((index) => window.game.replayLink(index), index); }
     playReplay() { return this.page.evaluate(() => window.game.playReplay()); }
+
+    // A moment inside a round, held for a screenshot: with the page's clock installed before
+    // open() (`await page.clock.install()`), pauses it, starts `play` ("spin" or "buy") if given
+    // without waiting for it, and moves the clock `stepMs` at a time until `selector` is on the
+    // page (the feature intro's landed book: ".book-anim[data-landed]"); then, in still mode, the
+    // page paints itself afresh (window.game.repaint()). `page.clock.resume()` lets the round go on.
+    async holdUntil(selector, { play, stepMs = 16, maxMs = 60_000 } = {}) {
+        const clock = this.page.clock;
+        await clock.pauseAt((await this.page.evaluate(() => Date.now())) + 1000);
+        if (play !== undefined) {
+            if (play !== "spin" && play !== "buy") throw new Error(`play is "spin" or "buy", not ${JSON.stringify(play)}`);
+            await this.page.evaluate((kind) => { window.game[kind]().catch(() => {}); }, play);
+        }
+        for (let i = 0; i < Math.max(1, Math.floor(maxMs / stepMs)); i += 1) {
+            await clock.runFor(stepMs);
+            if (await this.page.locator(selector).count()) {
+                await this.page.evaluate(() => window.game.repaint());
+                return;
+            }
+        }
+        throw new Error(`${selector} was not on the page after ${maxMs} ms of the page's clock`);
+    }
 }
 
 // The host page: the game framed at `src`, every message from the frame kept in `msgs`.

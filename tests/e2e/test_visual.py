@@ -104,26 +104,22 @@ def test_embedded_moment_looks_as_stored(browser: Browser, browser_context_args:
         context.close()
 
 
-# The feature intro is a moment inside a round (its panel closes by itself): the test holds the
-# page's clock (Playwright's page.clock, paused; docs/page-contract.md, its table row `?still=1`) and moves it
-# 16 ms at a time until the book has landed on the special symbol, then looks. The page's CSS
-# animations run on their own (still mode ends them at once); its timers wait for the clock.
+# The feature intro is a moment inside a round (its panel closes by itself): the page's clock is
+# held (Playwright's page.clock, paused; docs/page-contract.md, its table row `?still=1`) and moved
+# 16 ms at a time until the book has landed on the special symbol: the kit's Game.hold_until on a
+# page of its own; the same steps by hand for the framed game, whose clock is its host page's.
 INTRO = "ses-SANTA"  # a bought feature whose special expanding symbol is SANTA (scenarios.json)
-LANDED = "() => document.querySelector('.panel-intro .book-anim')?.dataset.landed ?? null"
-REPAINT = "() => import('./static/js/core/still.js').then((m) => m.repaintAll())"
+LANDED = ".panel-intro .book-anim[data-landed]"
 
 
-def hold_at_intro(page: Page, where: Page | Frame) -> str:
-    """Buys the feature on the held clock and moves the clock until the intro's book landed;
-    returns the symbol it landed on."""
-    page.clock.pause_at(where.evaluate("Date.now()") + 1000)
-    where.evaluate("() => { window.__bought = game.buy(); }")
+def hold_framed_intro(page: Page, frame: Frame) -> None:
+    page.clock.pause_at(frame.evaluate("Date.now()") + 1000)
+    frame.evaluate("() => { game.buy(); }")
     for _ in range(2000):  # 32 s of the page's time at most; the intro lands in about 1 s of it
         page.clock.run_for(16)
-        landed = where.evaluate(LANDED)
-        if landed:
-            where.evaluate(REPAINT)  # as settled() does in still mode: painted afresh
-            return str(landed)
+        if frame.locator(LANDED).count():
+            frame.evaluate("() => game.repaint()")  # as settled() does in still mode
+            return
     raise AssertionError("the feature intro never landed")
 
 
@@ -139,15 +135,17 @@ def test_feature_intro_looks_as_stored(browser: Browser, browser_context_args: d
             page = host(context, watch, f"{site.root}?embed=1&{query(settings)}", width=EMBED[0], height=EMBED[1])
             frame = page.locator("#g").element_handle().content_frame()
             assert frame is not None
+            page.clock.install()
+            hold_framed_intro(page, frame)
             where: Page | Frame = frame
         else:
             page = context.new_page()
             page.clock.install()
-            where = boot(page, watch, f"{site.root}?{query(settings)}").page
-        if screen == "embed":
-            page.clock.install()
+            game = boot(page, watch, f"{site.root}?{query(settings)}")
+            game.hold_until(LANDED, play="buy")
+            where = page
         # the scenario's special symbol, by the engine (its name says it: ses-SANTA)
-        assert hold_at_intro(page, where) == INTRO.removeprefix("ses-")
+        assert where.locator(LANDED).get_attribute("data-landed") == INTRO.removeprefix("ses-")
         target = page.locator("#g") if screen == "embed" else page
         phone = {"scale": "css", "mask": [page.locator("#bet")]} if screen == "phone" else {}
         assert_screenshot(target, f"{screen}-feature-intro", **phone)

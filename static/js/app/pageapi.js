@@ -53,6 +53,8 @@ export function publish({ ready, parts, launched, ageGate, speed, params, mode, 
         stopReplay: () => (parts().link ?? parts().replays).stop(),
         // still mode: the page painted afresh once settled, so a screenshot is the same every load
         settled: () => ready.then(() => settledWhen(() => !animating(parts()))).then(() => { if (still) repaintAll(); }),
+        // still mode: the same fresh paint, for a moment inside a round a test holds with its clock
+        repaint: () => { if (still) repaintAll(); },
         playHere: async () => { live(); return parts().shared.playHere(); },
         setTurbo: (on) => { live(); return parts().controls.setTurbo(on); },
         setSound: (settings) => { live().setSound(settings); },

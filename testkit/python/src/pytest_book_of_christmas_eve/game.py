@@ -86,6 +86,27 @@ class Game:
     def settled(self) -> None:
         self._call("() => game.settled().then(() => null)")
 
+    def hold_until(self, selector: str, play: str | None = None, step_ms: int = 16,
+                   max_ms: int = 60_000) -> None:
+        """A moment inside a round, held for a screenshot: with the page's clock installed before
+        open() (`game.page.clock.install()`), pauses it, starts `play` ("spin" or "buy") if given
+        without waiting for it, and moves the clock `step_ms` at a time until `selector` is on the
+        page (the feature intro's landed book: ".book-anim[data-landed]"); then, in still mode,
+        the page paints itself afresh (game.repaint()). The page's timers wait on the clock from
+        here: `game.page.clock.resume()` lets the round go on."""
+        clock = self.page.clock
+        clock.pause_at(self._call("() => Date.now()") + 1000)
+        if play is not None:
+            if play not in ("spin", "buy"):
+                raise ValueError(f"play is 'spin' or 'buy', not {play!r}")
+            self._call("(kind) => { window.__boceHeld = game[kind](); window.__boceHeld.catch(() => {}); }", play)
+        for _ in range(max(1, max_ms // step_ms)):
+            clock.run_for(step_ms)
+            if self.page.locator(selector).count():
+                self._call("() => game.repaint()")
+                return
+        raise GameError(f"{selector} was not on the page after {max_ms} ms of the page's clock")
+
     def state(self) -> dict[str, Any]:
         return self._call("() => game.state()")  # type: ignore[no-any-return]
 
