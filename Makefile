@@ -59,8 +59,13 @@ $(SNAPSHOT): $(VENDOR_STAMP) $(ENGINE_FILES) main.py pyscript.toml
 
 # What a static host serves: dist/ (tools/dist.py; docs/hosting.md "Publishing"). Always rebuilt (the
 # compressed copies are cached in build/precompress/, so a rebuild takes a second).
+# The two test kits are packed beside it, in build/kits/ (not served): the JavaScript kit's npm
+# tarball and the Python kit's wheel, each at the game's version (docs/testing.md "Install").
 dist: $(STAMP) vendor
 	$(BIN)/python tools/dist.py
+	@rm -rf build/kits && mkdir -p build/kits
+	npm pack ./testkit/js --pack-destination build/kits --silent
+	$(BIN)/pip wheel -q --no-deps -w build/kits ./testkit/python
 
 # Serve the repo root on loopback; the page is http://127.0.0.1:$(PORT)/
 play: system-deps-play $(STAMP) vendor
