@@ -10,7 +10,7 @@ export default defineConfig({
     outputDir: "../../test-results/playwright-js",
     // the idle page in still mode is the same picture on every load (docs/page-contract.md
     // "?still=1"), so the comparison needs no tolerance
-    expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixels: 0 } },
+    expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixels: 0, threshold: 0 } },
     use: {
         baseURL: process.env.BOCE_BASE_URL ?? "http://127.0.0.1:8000/",
         viewport: { width: 1280, height: 800 },

@@ -73,12 +73,8 @@ def test_moment_looks_as_stored(browser: Browser, browser_context_args: dict[str
         game = boot(context.new_page(), watch, f"{site.root}?{query(settings)}")
         played = game.page.evaluate(PLAY, how)
         check_round(game.page, how, played)
-        # The phone's picture at CSS pixels (390x844): its 3x would be a 1170x2532 file each. Its
-        # bet (#bet, a <select>, the amount checked above by data-minor) is masked: at scale 3
-        # Chromium sets the select's centred text at one of two sub-pixel offsets from one cold
-        # load to the next (4 of 12 loads, 459 pixels at 3x, 197 at CSS scale; measured), the
-        # one part of the picture still mode does not hold.
-        phone = {"scale": "css", "mask": [game.page.locator("#bet")]} if screen == "phone" else {}
+        # the phone's picture at CSS pixels (390x844): its 3x would be a 1170x2532 file each
+        phone = {"scale": "css"} if screen == "phone" else {}
         assert_screenshot(game.page, f"{screen}-{name}", **phone)
         watch.assert_clean()
     finally:
@@ -147,7 +143,7 @@ def test_feature_intro_looks_as_stored(browser: Browser, browser_context_args: d
         # the scenario's special symbol, by the engine (its name says it: ses-SANTA)
         assert where.locator(LANDED).get_attribute("data-landed") == INTRO.removeprefix("ses-")
         target = page.locator("#g") if screen == "embed" else page
-        phone = {"scale": "css", "mask": [page.locator("#bet")]} if screen == "phone" else {}
+        phone = {"scale": "css"} if screen == "phone" else {}
         assert_screenshot(target, f"{screen}-feature-intro", **phone)
         watch.assert_clean()
     finally:
