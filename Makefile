@@ -101,9 +101,13 @@ test-examples-js: $(NPM_STAMP) dist
 # and docs but those of the exact PAR sheet (test_par_*.py: the shipped model's sheet alone is
 # about 22 s of CPU) and the long simulations (test_simulate.py), which `make test` and
 # `make test-engine` run: about three quarters of the engine suite's time.
+# Also every check of the repository's files (tests/test_*.py: docs' lists and tables, prose
+# numbers, languages, README figures, index.html's placeholders, the kits' versions) but the
+# model tuner's runs (test_tune.py, about 30 s).
 SLOW_ENGINE_TESTS := --ignore-glob='tests/engine/test_par_*.py' --ignore=tests/engine/test_simulate.py
+FILE_CHECKS := $(filter-out tests/test_tune.py,$(wildcard tests/test_*.py))
 check: lint test-js $(STAMP)
-	$(BIN)/pytest -q tests/engine engine README.md tests/test_readme.py $(SLOW_ENGINE_TESTS)
+	$(BIN)/pytest -q tests/engine engine README.md $(FILE_CHECKS) $(SLOW_ENGINE_TESTS)
 
 test-e2e: system-deps-test $(STAMP) vendor
 	$(BIN)/pytest tests/e2e
