@@ -14,14 +14,16 @@ wrong screen cannot pass.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from e2e_harness import BOOT_TIMEOUT_MS, Site, Watch, boot, prepare_context
+from e2e_harness import Site, Watch, boot, prepare_context
 from embed_support import host
 from engine import load_model
-from playwright.sync_api import Browser, Frame, Page
+from playwright.sync_api import Browser, BrowserContext, Frame, Page
+from pytest_book_of_christmas_eve.game import EmbeddedGame
 
 MODEL = load_model()
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -46,6 +48,26 @@ def query(settings: dict[str, Any]) -> str:
     return "&".join(f"{k}={v}" for k, v in {"still": 1, **settings}.items())
 
 
+@contextmanager
+def screen_context(browser: Browser, args: dict[str, Any], screen: str) -> Iterator[tuple[BrowserContext, Watch]]:
+    """A context of its own at the screen's size (the phone's for "phone", else the desktop's),
+    with the network guard; clean at the end, then closed."""
+    context = browser.new_context(**{**args, **(PHONE if screen == "phone" else DESKTOP)})
+    watch = Watch()
+    prepare_context(context, watch)
+    try:
+        yield context, watch
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def framed(context: BrowserContext, watch: Watch, site: Site, settings: dict[str, Any]) -> EmbeddedGame:
+    """The game at 320x568 in the kit's host page (served on the game's origin), once ready."""
+    src = f"{site.root}?embed=1&{query(settings)}"
+    return EmbeddedGame(host(context, watch, src, width=EMBED[0], height=EMBED[1]), src)
+
+
 def check_round(where: Page | Frame, how: str | None, played: dict[str, Any] | None) -> None:
     """The screen shows the round played: its win on the meter, and, for the max win, the cap
     (the model's max_win x the bet: engine/data/model.json)."""
@@ -66,85 +88,52 @@ def check_round(where: Page | Frame, how: str | None, played: dict[str, Any] | N
 def test_moment_looks_as_stored(browser: Browser, browser_context_args: dict[str, Any], site: Site,
                                 assert_screenshot: Callable[..., None], screen: str, name: str,
                                 settings: dict[str, Any], how: str | None) -> None:
-    context = browser.new_context(**{**browser_context_args, **(DESKTOP if screen == "desktop" else PHONE)})
-    watch = Watch()
-    prepare_context(context, watch)
-    try:
+    with screen_context(browser, browser_context_args, screen) as (context, watch):
         game = boot(context.new_page(), watch, f"{site.root}?{query(settings)}")
         played = game.page.evaluate(PLAY, how)
         check_round(game.page, how, played)
         # the phone's picture at CSS pixels (390x844): its 3x would be a 1170x2532 file each
         phone = {"scale": "css"} if screen == "phone" else {}
         assert_screenshot(game.page, f"{screen}-{name}", **phone)
-        watch.assert_clean()
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("name, settings, how", MOMENTS, ids=[m[0] for m in MOMENTS])
 def test_embedded_moment_looks_as_stored(browser: Browser, browser_context_args: dict[str, Any], site: Site,
                                          assert_screenshot: Callable[..., None], name: str,
                                          settings: dict[str, Any], how: str | None) -> None:
-    context = browser.new_context(**{**browser_context_args, **DESKTOP})
-    watch = Watch()
-    prepare_context(context, watch)
-    try:
-        page = host(context, watch, f"{site.root}?embed=1&{query(settings)}", width=EMBED[0], height=EMBED[1])
-        frame = page.locator("#g").element_handle().content_frame()
-        assert frame is not None
-        played = frame.evaluate(PLAY, how)
-        check_round(frame, how, played)
-        assert_screenshot(page.locator("#g"), f"embed-{name}")
-        watch.assert_clean()
-    finally:
-        context.close()
+    with screen_context(browser, browser_context_args, "embed") as (context, watch):
+        embedded = framed(context, watch, site, settings)
+        played = embedded.frame.evaluate(PLAY, how)
+        check_round(embedded.frame, how, played)
+        assert_screenshot(embedded.page.locator("#g"), f"embed-{name}")
 
 
 # The feature intro is a moment inside a round (its panel closes by itself): the page's clock is
 # held (Playwright's page.clock, paused; docs/page-contract.md, its table row `?still=1`) and moved
-# 16 ms at a time until the book has landed on the special symbol: the kit's Game.hold_until on a
-# page of its own; the same steps by hand for the framed game, whose clock is its host page's.
+# 16 ms at a time until the book has landed on the special symbol: the kit's hold_until, of the
+# game's page or of the framed game (whose clock is its host page's).
 INTRO = "ses-SANTA"  # a bought feature whose special expanding symbol is SANTA (scenarios.json)
 LANDED = ".panel-intro .book-anim[data-landed]"
-
-
-def hold_framed_intro(page: Page, frame: Frame) -> None:
-    page.clock.pause_at(frame.evaluate("Date.now()") + 1000)
-    frame.evaluate("() => { game.buy(); }")
-    for _ in range(2000):  # 32 s of the page's time at most; the intro lands in about 1 s of it
-        page.clock.run_for(16)
-        if frame.locator(LANDED).count():
-            frame.evaluate("() => game.repaint()")  # as settled() does in still mode
-            return
-    raise AssertionError("the feature intro never landed")
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone", "embed"])
 def test_feature_intro_looks_as_stored(browser: Browser, browser_context_args: dict[str, Any], site: Site,
                                        assert_screenshot: Callable[..., None], screen: str) -> None:
-    context = browser.new_context(**{**browser_context_args, **(PHONE if screen == "phone" else DESKTOP)})
-    watch = Watch()
-    prepare_context(context, watch)
-    try:
+    with screen_context(browser, browser_context_args, screen) as (context, watch):
         settings = {"scenario": INTRO}
         if screen == "embed":
-            page = host(context, watch, f"{site.root}?embed=1&{query(settings)}", width=EMBED[0], height=EMBED[1])
-            frame = page.locator("#g").element_handle().content_frame()
-            assert frame is not None
-            page.clock.install()
-            hold_framed_intro(page, frame)
-            where: Page | Frame = frame
+            embedded = framed(context, watch, site, settings)
+            embedded.page.clock.install()
+            embedded.hold_until(LANDED, play="buy")
+            where: Page | Frame = embedded.frame
+            target = embedded.page.locator("#g")
         else:
             page = context.new_page()
             page.clock.install()
             game = boot(page, watch, f"{site.root}?{query(settings)}")
             game.hold_until(LANDED, play="buy")
-            where = page
+            where = target = page
         # the scenario's special symbol, by the engine (its name says it: ses-SANTA)
         assert where.locator(LANDED).get_attribute("data-landed") == INTRO.removeprefix("ses-")
-        target = page.locator("#g") if screen == "embed" else page
         phone = {"scale": "css"} if screen == "phone" else {}
         assert_screenshot(target, f"{screen}-feature-intro", **phone)
-        watch.assert_clean()
-    finally:
-        context.close()

@@ -33,6 +33,9 @@ export function publish({ ready, parts, launched, ageGate, speed, params, mode, 
         if (held) throw new Error(held);
         return parts().controls.autoplay(opts);
     };
+    /** Still mode: the page laid out and painted afresh (settled() ends with it; a test holding a
+     *  moment inside a round with its clock calls it). Elsewhere nothing. */
+    const repaint = () => { if (still) repaintAll(); };
     const state = () => describeGame(parts(), {
         profile: launched()?.profile ?? null, settings: launched()?.settings ?? null, speed: speed(), demo, ownBalance, mode,
     });
@@ -52,9 +55,8 @@ export function publish({ ready, parts, launched, ageGate, speed, params, mode, 
         },
         stopReplay: () => (parts().link ?? parts().replays).stop(),
         // still mode: the page painted afresh once settled, so a screenshot is the same every load
-        settled: () => ready.then(() => settledWhen(() => !animating(parts()))).then(() => { if (still) repaintAll(); }),
-        // still mode: the same fresh paint, for a moment inside a round a test holds with its clock
-        repaint: () => { if (still) repaintAll(); },
+        settled: () => ready.then(() => settledWhen(() => !animating(parts()))).then(repaint),
+        repaint,
         playHere: async () => { live(); return parts().shared.playHere(); },
         setTurbo: (on) => { live(); return parts().controls.setTurbo(on); },
         setSound: (settings) => { live().setSound(settings); },

@@ -42,6 +42,23 @@ def wait_booted(page: Page, where: Page | Frame, url: str) -> None:
         raise GameError(f"{url} stopped with data-state=error: {status!r}")
 
 
+def hold_until(page: Page, where: Page | Frame, selector: str, play: str | None, step_ms: int,
+               max_ms: int) -> None:
+    """Game.hold_until and EmbeddedGame.hold_until: the game in `where` (the page, or its frame
+    in a host page), on the clock of `page` (a frame's clock is its page's)."""
+    page.clock.pause_at(where.evaluate("() => Date.now()") + 1000)
+    if play is not None:
+        if play not in ("spin", "buy"):
+            raise ValueError(f"play is 'spin' or 'buy', not {play!r}")
+        where.evaluate("(kind) => { window.__boceHeld = game[kind](); window.__boceHeld.catch(() => {}); }", play)
+    for _ in range(max(1, max_ms // step_ms)):
+        page.clock.run_for(step_ms)
+        if where.locator(selector).count():
+            where.evaluate("() => game.repaint()")
+            return
+    raise GameError(f"{selector} was not on the page after {max_ms} ms of the page's clock")
+
+
 class Game:
     """The game page in pytest-playwright's `page`: `open(**settings)`, then the page API."""
 
@@ -94,18 +111,7 @@ class Game:
         page (the feature intro's landed book: ".book-anim[data-landed]"); then, in still mode,
         the page paints itself afresh (game.repaint()). The page's timers wait on the clock from
         here: `game.page.clock.resume()` lets the round go on."""
-        clock = self.page.clock
-        clock.pause_at(self._call("() => Date.now()") + 1000)
-        if play is not None:
-            if play not in ("spin", "buy"):
-                raise ValueError(f"play is 'spin' or 'buy', not {play!r}")
-            self._call("(kind) => { window.__boceHeld = game[kind](); window.__boceHeld.catch(() => {}); }", play)
-        for _ in range(max(1, max_ms // step_ms)):
-            clock.run_for(step_ms)
-            if self.page.locator(selector).count():
-                self._call("() => game.repaint()")
-                return
-        raise GameError(f"{selector} was not on the page after {max_ms} ms of the page's clock")
+        hold_until(self.page, self.page, selector, play, step_ms, max_ms)
 
     def state(self) -> dict[str, Any]:
         return self._call("() => game.state()")  # type: ignore[no-any-return]
@@ -148,6 +154,12 @@ class EmbeddedGame:
         frame = self.page.locator("#g").element_handle().content_frame()
         assert frame is not None, "the host page has no game frame"
         return frame
+
+    def hold_until(self, selector: str, play: str | None = None, step_ms: int = 16,
+                   max_ms: int = 60_000) -> None:
+        """Game.hold_until for the framed game: the host page's clock (`page.clock.install()`
+        once the game is framed), `selector` looked for in the frame."""
+        hold_until(self.page, self.frame, selector, play, step_ms, max_ms)
 
     def messages(self) -> list[dict[str, Any]]:
         """Every message the frame posted, oldest first."""
