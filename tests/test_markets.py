@@ -10,13 +10,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 FIX = "list the markets of static/js/operator/launch.js MARKETS there, in its order"
 
 
 def doc(name: str) -> str:
-    return (DOCS / name).read_text(encoding="utf-8")
+    """The text of the doc `name` (its file name without .md) in docs/."""
+    return (DOCS / f"{name}.md").read_text(encoding="utf-8")
 
 
 def markets() -> list[str]:
@@ -36,31 +39,25 @@ def test_the_module_has_markets() -> None:
     assert markets()[:1] == ["default"] and len(markets()) >= 4
 
 
-def test_the_launch_settings_row_lists_the_markets() -> None:
-    contract = doc("page-contract.md")
-    row = re.search(r"^\| `market` \| ([^|]*)\|", contract, re.M)
-    assert row, "docs/page-contract.md: no `market` row"
-    listed = [n for n in names(row.group(1).split("(")[0])]
-    assert listed == markets(), f"docs/page-contract.md `market` row lists {listed}: {FIX}"
+# (doc, the passage that lists the markets: its group 1, where) each listing every market in order
+PASSAGES = [
+    ("page-contract", r"^\| `market` \| ([^|(]*)", "the `market` row of the launch settings"),
+    ("page-contract", r"`<html data-market>` are the market in force \(([^:]*):", "the `data-market` sentence"),
+    ("controls", r"`\?market=NAME`, one of ([^(]*)\(", "the `?market=NAME, one of ...` sentence"),
+]
 
 
-def test_the_data_market_sentence_lists_the_markets() -> None:
-    contract = doc("page-contract.md")
-    sentence = re.search(r"`<html data-market>` are the market in force \(([^:]*):", contract)
-    assert sentence, "docs/page-contract.md: the `data-market` sentence is not found"
-    assert names(sentence.group(1)) == markets(), f"docs/page-contract.md's data-market sentence: {FIX}"
+@pytest.mark.parametrize(("name", "pattern", "where"), PASSAGES, ids=[w for _, _, w in PASSAGES])
+def test_the_passage_lists_the_markets(name: str, pattern: str, where: str) -> None:
+    passage = re.search(pattern, doc(name), re.M)
+    assert passage, f"docs/{name}.md: {where} is not found"
+    listed = names(passage.group(1))
+    assert listed == markets(), f"docs/{name}.md: {where} lists {listed}: {FIX}"
 
 
 def test_the_presets_table_has_a_row_per_market() -> None:
-    contract = doc("page-contract.md")
+    contract = doc("page-contract")
     table = contract.split("The presets (`MARKETS` in launch.js):", 1)
     assert len(table) == 2, "docs/page-contract.md: the presets table is not found"
     rows = re.findall(r"^\| `(\w+)` \|", table[1].split("\n\n", 2)[1], re.M)
     assert rows == markets(), f"docs/page-contract.md's presets table has rows {rows}: {FIX}"
-
-
-def test_controls_md_lists_the_markets() -> None:
-    controls = doc("controls.md")
-    line = re.search(r"`\?market=NAME`, one of ([^(]*)\(", controls)
-    assert line, "docs/controls.md: the `?market=NAME, one of ...` sentence is not found"
-    assert names(line.group(1)) == markets(), f"docs/controls.md lists {names(line.group(1))}: {FIX}"
