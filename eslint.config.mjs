@@ -43,12 +43,6 @@ export default [
         languageOptions: { sourceType: "module", globals: { ...globals.browser, ...globals.worker } },
     },
     {
-        // the language tables: one key a line with its text whole, as translators edit them and
-        // tests/reason_codes.py reads them (a long text is not split; code lines keep the limit)
-        files: ["static/i18n/**/*.js"],
-        rules: { "max-len": ["error", { code: 140, ignoreStrings: true }] },
-    },
-    {
         // the service worker, a classic script at the site's top (importScripts static/precache.js)
         files: ["sw.js"],
         languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },

@@ -33,7 +33,7 @@ which the page's tables need not word."""
 # AmountError, whose codes are amount.*)
 JS_CODE = re.compile(r'"(settings\.\w+)"|"(amount\.\w+)"|(?:fail|BadSave|NewerSave)\(\s*"(save\.\w+)"'
                      r'|reject\([^)]*?"(save\.\w+)"|CannotStart\([^)]*?"(start\.\w+)"|coded\(\s*"([\w.]+)"')
-TABLE_KEY = re.compile(r'^\s*"((?:why|scenario)\.[^"]+)":', re.M)
+PLURAL = re.compile(r"_(zero|one|two|few|many|other)$")  # a plural form's suffix (i18next JSON v4)
 
 
 def _constant(node: ast.expr | None) -> list[str] | None:
@@ -121,5 +121,7 @@ def scenario_names() -> list[str]:
 
 
 def table_keys(name: str) -> set[str]:
-    """The why.* and scenario.* keys of static/i18n/<name>.js, read as text (one key a line)."""
-    return set(TABLE_KEY.findall((ROOT / "static" / "i18n" / f"{name}.js").read_text(encoding="utf-8")))
+    """The why.* and scenario.* keys of static/i18n/<name>.json (a text in plural forms, such as
+    why.settings.duplicate_one/_other, by the key it is asked by)."""
+    table = json.loads((ROOT / "static" / "i18n" / f"{name}.json").read_text(encoding="utf-8"))
+    return {PLURAL.sub("", k) for k in table if k.startswith(("why.", "scenario."))}

@@ -1,8 +1,8 @@
 """The languages are one list (static/js/lang/languages.js): every shipped code has its tables, no
 table is left over, and no other file of the page keeps a list of its own.
 
-Expected values, from the files themselves: the tables on disk (static/i18n/CODE.js,
-CODE-social.js, par/CODE.js, par/CODE-social.js, as i18n.js loads them), the line format of
+Expected values, from the files themselves: the tables on disk (static/i18n/CODE.json,
+CODE-social.json, par/par-CODE.json, par/par-CODE-social.json, as i18n.js loads them), the line format of
 languages.js (tests/languages.py reads one `code: Object.freeze({...})` a line: a line written
 otherwise would be missed, so the count of `Object.freeze({ dir` must match), and the BCP 47
 shape of a locale (language-REGION).
@@ -22,7 +22,7 @@ I18N = ROOT / "static" / "i18n"
 def test_every_line_of_the_list_is_read() -> None:
     text = SOURCE.read_text(encoding="utf-8")
     assert text.count("Object.freeze({ dir") == len(LANGUAGES) >= 3
-    assert FALLBACK == CODES[0] == "en"  # English is every table's fallback (i18n.js imports en.js)
+    assert FALLBACK == CODES[0] == "en"  # English is every table's fallback (i18n.js fetches en.json first)
     for lang in LANGUAGES.values():
         # a BCP 47 tag: a language, then a region (pt-BR) or a script (zh-Hans) where the market needs one
         assert re.fullmatch(r"[a-z]{2,3}(-[A-Z]{2}|-[A-Z][a-z]{3})?", lang.code) and lang.dir in ("ltr", "rtl")
@@ -31,8 +31,8 @@ def test_every_line_of_the_list_is_read() -> None:
 
 
 def test_every_language_has_its_tables_and_no_table_is_left_over() -> None:
-    for folder, prefix in ((I18N, ""), (I18N / "par", "par-")):  # par-de.js: no two files share a name
-        on_disk = {p.stem.removeprefix(prefix) for p in folder.glob("*.js")}
+    for folder, prefix in ((I18N, ""), (I18N / "par", "par-")):  # par-de.json: no two files share a name
+        on_disk = {p.stem.removeprefix(prefix) for p in folder.glob("*.json")}
         assert on_disk == set(TABLE_NAMES), folder
 
 

@@ -27,9 +27,8 @@ base_url
     state(), balance(), open(**settings)...), and its `embed_host`, `assert_screenshot` and
     `expected_round` fixtures serve these tests too.
 tables
-    Session-scoped: the language tables static/i18n/{en,de,ar}.js and their social overlays,
-    each with its PAR page part (static/i18n/par/), as the browser imports them (name -> {key:
-    text}), read once for every test file.
+    The language tables static/i18n/*.json and their social overlays, each with its PAR page
+    part (static/i18n/par/), read as files (tests/tables.py; name -> {key: text}).
 
 Reuse: booting Pyodide costs 3-5.5 s a page. Tests that only read the booted page share the
 module-scoped `game` (one boot per test module); a test that needs a fresh boot, a
@@ -40,6 +39,7 @@ are tied to function-scoped contexts; `open_game` has them.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -57,7 +57,7 @@ from e2e_harness import (
     prepare_context,
     serve,
 )
-from languages import TABLE_NAMES
+from tables import TABLES
 from playwright.sync_api import Browser, BrowserContext
 
 
@@ -138,37 +138,20 @@ def game(browser: Browser, browser_context_args: dict[str, Any], site: Site) -> 
         ctx.close()
 
 
-# A table with its parts in the sections of static/i18n/ (par/: the PAR page's texts), as the
-# page that uses them all (par.html) merges them (i18n.js load)
-LOAD_TABLES = """async (names) => {
-    const out = {};
-    for (const name of names) {
-        out[name] = { ...(await import(`./static/i18n/${name}.js`)).default,
-                      ...(await import(`./static/i18n/par/par-${name}.js`)).default };
-    }
-    return out;
-}"""
-
-
 @pytest.fixture(scope="session")
-def tables(browser: Browser, site: Site) -> dict[str, dict[str, str]]:
-    page = browser.new_page()
-    page.goto(site.root + "static/img/favicon.svg")  # same origin, nothing booted
-    try:
-        loaded: dict[str, dict[str, str]] = page.evaluate(LOAD_TABLES.replace("./static", site.root + "static"),
-                                                          list(TABLE_NAMES))
-        return loaded
-    finally:
-        page.close()
+def tables() -> dict[str, dict[str, str]]:
+    """The tables as files (tests/tables.py): name -> {key: text}, each with its PAR page part."""
+    return TABLES
 
 
-# The words of betting social play never shows: each language's social table exports them as
-# BETTING_WORDS, a JavaScript RegExp source (case-insensitive, Unicode: some use \p{L} and
-# lookbehind, which Python's re has not), next to the texts it guards. A text is checked against
-# English's and its own language's (a brand or a borrowed English word counts too).
-FIND_BETTING = """async ([root, code, texts]) => {
-    const source = async (name) => (await import(`${root}static/i18n/${name}-social.js`)).BETTING_WORDS;
-    const patterns = [...new Set([await source("en"), await source(code)])].map((s) => new RegExp(s, "giu"));
+# The words of betting social play never shows: tests/betting-words.json, one JavaScript RegExp
+# source a language (case-insensitive, Unicode: some use \p{L} and lookbehind, which Python's re
+# has not), checked in the browser's own RegExp. A text is checked against English's and its own
+# language's (a brand or a borrowed English word counts too). tests/js/tables.test.mjs checks
+# the tables' texts with them too, as files.
+WORDS = json.loads((REPO_ROOT / "tests" / "betting-words.json").read_text(encoding="utf-8"))
+FIND_BETTING = """([sources, texts]) => {
+    const patterns = [...new Set(sources)].map((s) => new RegExp(s, "giu"));
     return [...new Set(texts.flatMap((text) => patterns.flatMap((p) => [...String(text).matchAll(p)].map((m) => m[0]))))].sort();
 }"""
 
@@ -179,6 +162,6 @@ def betting_words(browser: Browser, site: Site) -> Iterator[Callable[[str, list[
     page = browser.new_page()
     page.goto(site.root + "static/img/favicon.svg")  # same origin, nothing booted
     try:
-        yield lambda code, texts: page.evaluate(FIND_BETTING, [site.root, code, list(texts)])
+        yield lambda code, texts: page.evaluate(FIND_BETTING, [[WORDS["en"], WORDS[code]], list(texts)])
     finally:
         page.close()

@@ -15,7 +15,7 @@
 Expected values: the rules of docs/page-contract.md "Amounts" applied by hand to each case
 (canonical digits only; at most 2^53 - 1 = 9007199254740991; the ceiling 10^12; the highest
 level the largest multiple of the 10 lines whose capped win, 20168 x level, stays within it:
-49583490); the messages are the tables' texts (static/i18n/en.js, loaded as the game loads
+49583490); the messages are the tables' texts (static/i18n/en.json, loaded as the game loads
 them) filled with the values of the URL or message given; the balance is the demo balance of
 tests/e2e/savefile.py.
 """
@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +31,7 @@ import savefile
 from e2e_harness import Game, Site, Watch, minor, wait_ready
 from embed_support import SOURCE, host, send
 from playwright.sync_api import BrowserContext, expect
+from tables import fill
 
 from engine import load_model
 from engine.launch import limits
@@ -43,9 +43,7 @@ TOP = 49_583_490  # 10^12 // (20168 x 10) x 10: the highest level (tests/engine/
 DEMO = savefile.DEMO_BALANCE
 
 
-def fill(text: str, **params: object) -> str:
-    """A table's text with its {placeholders} filled, as i18n.js's t() fills them."""
-    return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
+
 
 
 # (JavaScript expression, amount() options, expected: an int or a code), worked out by hand

@@ -113,6 +113,6 @@ def test_runtime_load_failure_shows_a_readable_message(
     context.route("**/static/vendor/pyodide/pyodide.mjs", lambda route: route.abort())
     game = open_game(state="error")
     # (en.js's sentence, as the page imports it, with the file in it: see the `tables` fixture)
-    shown = tables["en"]["boot.failed"].replace("{file}", "static/vendor/pyodide/pyodide.mjs")
+    shown = tables["en"]["boot.failed"].replace("{{file}}", "static/vendor/pyodide/pyodide.mjs")
     expect(game.page.locator("#status")).to_have_text(shown)
     assert shown in game.page.evaluate(READY_OUTCOME)

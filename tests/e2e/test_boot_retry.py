@@ -12,8 +12,8 @@ Expected values:
 - a file aborted once is asked for twice: the failed request and the retry (the route's count);
 - the rounds are CPython's `play_round(model, bet, Random(seed))` (the seeded-page contract), so
   the balance after one is DEMO_BALANCE - bet + win, computed here;
-- the texts are the language tables' (the `tables` fixture: static/i18n/*.js as the page imports
-  them), with {file} filled with the file's path from the site's root.
+- the texts are the language tables' (the `tables` fixture: static/i18n/*.json, as the page fetches
+  them), with {{file}} filled with the file's path from the site's root.
 """
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ def test_a_file_that_never_comes_ends_in_the_error_screen(
     watch.attach(page)
     page.goto(site.root + "?speed=fast")
     assert booted(page) == "error"
-    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", file))
+    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{{file}}", file))
     expect(page.locator("#retry")).to_be_visible()
     assert flaky.count == attempts(page)
     # scripts waiting on the game hear it will not start (when app.js, which makes window.game,
@@ -175,7 +175,7 @@ def test_a_file_that_never_comes_ends_in_the_error_screen(
         assert page.evaluate("window.game instanceof HTMLElement")  # (only <main id="game">)
     else:
         # (game.ready rejects with the sentence shown: bridge.js StartupError)
-        shown = tables["en"]["boot.failed"].replace("{file}", file)
+        shown = tables["en"]["boot.failed"].replace("{{file}}", file)
         assert page.evaluate("game.ready.then(() => 'ready', (e) => e.message)") == shown
 
 
@@ -194,7 +194,7 @@ def test_the_wasm_never_comes_in_a_frame_its_parent_is_told_and_retry_keeps_the_
     frame = parent.frame_locator("#g")
     errors = [m for m in parent.evaluate("msgs") if m.get("type") == "error"]
     # one message, the contract's (docs/page-contract.md): the text shown, the code, the file
-    shown = tables["en"]["boot.failed"].replace("{file}", WASM)
+    shown = tables["en"]["boot.failed"].replace("{{file}}", WASM)
     assert errors == [{"source": SOURCE, "type": "error", "message": shown, "code": "boot.download", "file": WASM}]
     expect(frame.locator("html")).to_have_attribute("data-state", "error")
     expect(frame.locator("#status")).to_have_text(shown)
@@ -234,7 +234,7 @@ def test_a_page_module_that_never_comes_then_retry_in_the_players_language(
     watch.attach(page)
     page.goto(url)
     assert booted(page) == "error"
-    expect(page.locator("#status")).to_have_text(tables["de"]["boot.failed"].replace("{file}", PAGE_MODULE))
+    expect(page.locator("#status")).to_have_text(tables["de"]["boot.failed"].replace("{{file}}", PAGE_MODULE))
     expect(page.locator("#retry")).to_have_text(tables["de"]["boot.retry"])
     assert app.count == attempts(page)
     assert page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})") == saved
@@ -288,7 +288,7 @@ def test_under_the_service_worker_a_file_it_cannot_fetch_ends_in_the_error_scree
     sw_context.set_offline(True)
     page.reload()
     assert booted(page) == "error"
-    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", WASM))
+    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{{file}}", WASM))
     expect(page.locator("#retry")).to_be_visible()
     assert page.evaluate("!!navigator.serviceWorker.controller")  # it was the service worker's answer
 
@@ -305,7 +305,7 @@ def test_a_page_module_that_stalls_is_asked_for_again_then_given_up(
     watch.attach(page)
     page.goto(site.root + "?stallMs=1500&seed=16&speed=fast", wait_until="commit")  # (its load never comes)
     assert booted(page) == "error"
-    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", PAGE_MODULE))
+    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{{file}}", PAGE_MODULE))
     expect(page.locator("#retry")).to_be_visible()
     assert app.count == attempts(page)
     assert app.held  # (held, never answered)
@@ -332,7 +332,7 @@ def test_on_the_page_a_wasm_that_never_comes_ends_in_the_error_screen(
     watch.attach(page)
     page.goto(site.root + "?engine=page&speed=fast")
     assert booted(page) == "error"
-    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{file}", WASM))
+    expect(page.locator("#status")).to_have_text(tables["en"]["boot.failed"].replace("{{file}}", WASM))
     expect(page.locator("#retry")).to_be_visible()
     assert wasm.count == attempts(page)
 

@@ -49,9 +49,9 @@ def assert_error_screen(page: Page, rec: dict) -> None:
     page.wait_for_selector("html[data-state=error]", state="attached", timeout=NOTICED_MS)
     status = page.locator("#status")
     expect(status).to_be_visible()
-    expect(status).to_contain_text("the game stopped")  # static/i18n/en.js "engine.lost"
+    expect(status).to_contain_text("the game stopped")  # static/i18n/en.json "engine.lost"
     expect(page.locator("#retry")).to_be_visible()
-    expect(page.locator("#retry")).to_have_text("Try again")  # en.js "boot.retry"
+    expect(page.locator("#retry")).to_have_text("Try again")  # en.json "boot.retry"
     assert page.evaluate("window.__spun").startswith("EngineLost: the engine stopped")
     # nothing moved: the saved record and the balance shown are those of the round before
     assert saved(page) == rec

@@ -5,7 +5,7 @@ bet, Random(seed), buy=True)`, the page contract: with ?seed=N the page's first 
 CPython's first), the special symbol from its freeSpinsStart event, the expansions from its
 expandBooks events (their `reels` in order and `multipliers`), the pays from the model's
 paytable times the line bet (engine/model.py: pay(symbol, count) x line_bet(bet)), the names from
-the English table (static/i18n/en.js, read as text), and the currency format of en-IE euros
+the English table (static/i18n/en.json), and the currency format of en-IE euros
 ("€1,234.50"). What the canvas shows comes from the renderer's data-wilds (the reels expanded so
 far, in order, "1:x1,3:x2") and data-medals (the reels whose multiplier medallion is drawn),
 sampled every frame. x1 shows no medallion: it multiplies nothing (the page's decision).
@@ -14,25 +14,23 @@ sampled every frame. x1 shows no medallion: it multiplies nothing (the page's de
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from itertools import count
-from pathlib import Path
 from typing import Any
 
 from e2e_harness import Game, Site
+from tables import TABLES
 
 from engine import load_model, play_round
 
 MODEL = load_model()
 BET = MODEL.default_bet
-EN = (Path(__file__).resolve().parents[2] / "static/i18n/en.js").read_text(encoding="utf-8")
+EN = TABLES["en"]
 
 
 def name(symbol: str) -> str:
-    found = re.search(r'"sym\.%s":\s*"([^"]+)"' % re.escape(symbol), EN)
-    assert found, symbol
-    return found.group(1)
+    assert f"sym.{symbol}" in EN, symbol
+    return EN[f"sym.{symbol}"]
 
 
 def euros(minor: int) -> str:

@@ -1,8 +1,8 @@
 """Languages: every string from one table per language (static/i18n/), and each fits.
 
-- The tables: every key of en.js in de.js and ar.js and no other, the same {placeholders}; the
-  social overlays only re-word keys en.js has, keeping their placeholders (each table with its
-  PAR page part, static/i18n/par/, which holds the par.* keys, and which the game never fetches).
+- The tables' keys, placeholders, plural forms and social words are checked as files, without a
+  browser (tests/js/tables.test.mjs, in `make check`); here: the PAR page's part of each table
+  (static/i18n/par/) holds the par.* keys, and the game never fetches it.
 - Nothing left outside them: every text node and labelling attribute of index.html is marked
   data-i18n; the page's scripts write no English literal to the screen.
 - `?lang=de` / `?lang=ar` (and an unknown code: English, with a warning) set <html lang dir>
@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -25,63 +26,28 @@ from html.parser import HTMLParser
 
 import pytest
 from e2e_harness import REPO_ROOT, Game, Site, Watch, boot, prepare_context
-from languages import CODES, TABLE_NAMES, TRANSLATED
+from languages import CODES, LANGUAGES, TABLE_NAMES, TRANSLATED
+from tables import PLACEHOLDER, read
 from playwright.sync_api import Browser, Page, expect
 
 SHOTS = REPO_ROOT / "screenshots"
 LANGS = CODES  # static/js/lang/languages.js, the one list
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-def test_every_language_has_exactly_the_english_keys_and_placeholders(tables: dict[str, dict[str, str]]) -> None:
-    en = tables["en"]
-    assert len(en) > 200
-    for code in TRANSLATED:
-        table = tables[code]
-        assert sorted(set(en) - set(table)) == [], f"{code}.js lacks keys"
-        assert sorted(set(table) - set(en)) == [], f"{code}.js has keys en.js has not"
-        # a singular may say its count in words ("ساعة واحدة"): {n} is its only optional placeholder
-        wrong = [k for k in en if set(PLACEHOLDER.findall(en[k])) - ({"n"} if k.endswith(".one") else set())
-                 != set(PLACEHOLDER.findall(table[k])) - ({"n"} if k.endswith(".one") else set())]
-        assert wrong == [], f"{code}.js: placeholders differ"
-        assert all(isinstance(v, str) and v for v in table.values())
-    for code in LANGS:
-        overlay, base = tables[f"{code}-social"], tables[code]
-        assert sorted(set(overlay) - set(en)) == [], f"{code}-social.js re-words keys en.js has not"
-        wrong = [k for k in overlay if set(PLACEHOLDER.findall(base[k])) != set(PLACEHOLDER.findall(overlay[k]))]
-        assert wrong == [], f"{code}-social.js: placeholders differ"
-
-
-TABLE_KEY = re.compile(r'^\s*"([^"]+)":', re.M)  # one key a line, as the tables are written
-
 
 def test_the_par_pages_texts_are_in_their_own_tables_which_the_game_does_not_fetch(open_game: Callable[..., Game],
                                                                                     site: Site) -> None:
-    # by the files' text (one key a line): static/i18n/par/ holds the par.* keys, and only
-    # those; the game's tables hold none of them
-    i18n = REPO_ROOT / "static" / "i18n"
+    # by the files: static/i18n/par/ holds the par.* keys, and only those; the game's tables
+    # hold none of them
     for name in TABLE_NAMES:
-        game_keys = TABLE_KEY.findall((i18n / f"{name}.js").read_text(encoding="utf-8"))
-        par_keys = TABLE_KEY.findall((i18n / "par" / f"par-{name}.js").read_text(encoding="utf-8"))
+        par_keys = list(read(name, "par"))
         assert par_keys and all(k.startswith("par.") for k in par_keys), name
-        assert [k for k in game_keys if k.startswith("par.")] == [], name
-    # the German game fetches its tables (de.js, en.js underneath) and none of par/ (Resource
+        assert [k for k in read(name) if k.startswith("par.")] == [], name
+    # the German game fetches its tables (de.json, en.json underneath) and none of par/ (Resource
     # Timing, the browser's own list)
     page = open_game(site.root + "?lang=de&speed=fast").page
     fetched = page.evaluate("performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
                             ".filter((p) => p.includes('/static/i18n/'))")
-    assert any(p.endswith("/static/i18n/de.js") for p in fetched), fetched
+    assert any(p.endswith("/static/i18n/de.json") for p in fetched), fetched
     assert [p for p in fetched if "/static/i18n/par/" in p] == []
-
-
-def test_no_table_text_of_the_social_wording_holds_a_betting_word(tables: dict[str, dict[str, str]],
-                                                                 betting_words: Callable[[str, list[str]], list[str]]) -> None:
-    for code in LANGS:
-        # as i18n.js lays them: en < en-social < the language's table < its social overlay
-        words = {**tables["en"], **tables["en-social"], **(tables[code] if code != "en" else {}), **tables[f"{code}-social"]}
-        shown = {k: PLACEHOLDER.sub("", v) for k, v in words.items()}  # {bet} is a name, not a word shown
-        found = betting_words(code, list(shown.values()))  # one call a language: the words found
-        bad = {k: v for k, v in shown.items() if any(w.lower() in v.lower() for w in found)}
-        assert bad == {}, f"social wording in {code}"
 
 
 LABELS = ("aria-label", "alt", "placeholder", "title")
@@ -462,7 +428,11 @@ def test_phone_screenshots_in_the_language(browser: Browser, browser_context_arg
         settle(page)
         shot("3-buy")
         page.tap("#buy-confirm")  # the feature's intro, at the game's own speed (the page is then closed)
-        expect(page.locator("#overlay .intro-count")).to_have_text(template(table["panel.fsCount"]), timeout=30_000)
+        # "10 free spins" in the plural form CLDR gives the model's count (Intl.PluralRules, the
+        # browser's: Python has no CLDR data) in the language's locale
+        count = json.loads((REPO_ROOT / "engine/data/model.json").read_text(encoding="utf-8"))["free_spins"]["count"]
+        form = page.evaluate("([locale, n]) => new Intl.PluralRules(locale).select(n)", [LANGUAGES[lang].locale, count])
+        expect(page.locator("#overlay .intro-count")).to_have_text(template(table[f"panel.fsCount_{form}"]), timeout=30_000)
         settle(page)
         shot("4-intro")
         watch.assert_clean()

@@ -26,6 +26,7 @@ import savefile
 from e2e_harness import BOOT_TIMEOUT_MS, Game, Site, Watch, minor
 from embed_support import SOURCE, host, send
 from playwright.sync_api import BrowserContext, Page, expect
+from tables import fill
 
 from engine import load_model, play_round
 
@@ -229,11 +230,7 @@ def euro(minor_units: int) -> str:
     return f"€{minor_units / 100:,.2f}"
 
 
-def fill(text: str, **values: object) -> str:
-    """A table's text with its {placeholders} filled in, as i18n.js t() does."""
-    for name, value in values.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+
 
 
 # What each market's preset allows (launch.js MARKETS, the table of docs/page-contract.md
@@ -250,16 +247,16 @@ IN_FORCE = {
     ],
     "uk": [
         ("bets", "info.now.bets", {"low": euro(MODEL.bets[0]), "high": euro(MODEL.bets[-1])}),
-        ("minRound", "info.now.cycle.other", {"n": "2.5"}),
+        ("minRound", "info.now.cycle_other", {"count": "2.5"}),
         ("autoplay", "info.now.autoplay.off", {}), ("turbo", "info.now.turbo.off", {}),
         ("slamstop", "info.now.slamstop.off", {}), ("buy", "info.now.buy.off", {}),
         ("spacebar", "info.now.spacebar.on", {}), ("quiet", "info.now.quiet", {}),
-        ("session", "info.now.session.both", {}), ("reality", "info.now.reality.other", {"n": "60"}),
+        ("session", "info.now.session.both", {}), ("reality", "info.now.reality_other", {"count": "60"}),
     ],
     "de": [
         ("bets", "info.now.bets", {"low": euro(MODEL.bets[0]), "high": euro(max(b for b in MODEL.bets if b <= 100))}),
         ("maxBet", "info.now.limit", {"limit": euro(100)}), ("stakeInfo", "info.now.stakeInfo", {}),
-        ("minRound", "info.now.cycle.other", {"n": "5"}),
+        ("minRound", "info.now.cycle_other", {"count": "5"}),
         ("autoplay", "info.now.autoplay.off", {}), ("turbo", "info.now.turbo.off", {}),
         ("slamstop", "info.now.slamstop.off", {}), ("buy", "info.now.buy.off", {}),
         ("spacebar", "info.now.spacebar.on", {}), ("reality", "info.now.noReality", {}),

@@ -238,7 +238,7 @@ def test_a_starting_balance_sets_a_scenario_and_never_the_players_save(open_game
     page that plays on a record in memory (`?scenario=`, `?demo=feature`), and is refused, with
     its reason and code, where it would touch the player's saved game. Expected: the address's
     balance; the scenario's round as CPython's engine replays it (engine.scenarios
-    scenario_round: its cost and win); the words of static/i18n/en.js why.settings.balanceSaved."""
+    scenario_round: its cost and win); the words of static/i18n/en.json why.settings.balanceSaved."""
     from engine import load_model as engine_model
     from engine.scenarios import load_scenarios, scenario_round
 
@@ -272,7 +272,7 @@ def test_a_starting_balance_past_the_ceiling_or_misspelt_is_refused(open_game: C
                                                                    site: Site) -> None:
     # the ceiling of every balance, 10^12 minor units (docs "Amounts"; engine/launch.py): one
     # past it is refused before anything is shown, and nothing is written
-    # (the words: static/i18n/en.js why.amount.*, as maxBet's)
+    # (the words: static/i18n/en.json why.amount.*, as maxBet's)
     for value, why in (("1000000000001", "balance=1000000000001: above 1000000000000"), ("12.50", "balance=12.50")):
         status = refused(open_game, f"{site.root}?scenario=big-win&balance={value}")
         assert why in status, status

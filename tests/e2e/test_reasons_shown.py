@@ -16,7 +16,6 @@ coming from the URL given or from CPython's engine for the same input; none is t
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +25,7 @@ from e2e_harness import Game, Site
 from embed_support import host
 from languages import CODES, TRANSLATED
 from playwright.sync_api import BrowserContext, expect
+from tables import fill
 
 from engine import errors, load_model, page as engine_page
 from engine.launch import with_bets
@@ -33,10 +33,6 @@ from engine.scenarios import load_scenarios
 
 MODEL = load_model()
 TABLES = CODES  # static/js/lang/languages.js, the one list
-def fill(text: str, **params: object) -> str:
-    """A table's text with its {placeholders} filled, as i18n.js's t() fills them."""
-    return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
-
 
 def test_every_code_and_scenario_is_worded_in_every_language(tables: dict[str, dict[str, str]]) -> None:
     codes = reason_codes.engine_codes() | reason_codes.page_codes()

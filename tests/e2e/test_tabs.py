@@ -222,7 +222,7 @@ def test_refused_web_locks_play_in_memory_with_the_notice(open_game: Callable[..
     notice = page.locator("#save-notice")
     expect(notice).to_be_visible()
     expect(notice).to_contain_text("not being saved")
-    expect(notice).to_contain_text("does not allow")  # static/i18n/en.js "save.blocked"
+    expect(notice).to_contain_text("does not allow")  # static/i18n/en.json "save.blocked"
     assert page.evaluate("game.state().tab") == "memory"
     # expected: CPython's first round of Random(SEED), played in memory
     want = cpython_rounds(SEED, [False])[0]

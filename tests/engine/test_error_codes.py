@@ -1,10 +1,10 @@
 """Every refusal of the engine has a stable code the page can word in the player's language.
 
 - Each EngineError class has a code of its own; every ``raise`` of one in engine/ resolves to a
-  code (a static scan, tests/reason_codes.py), and en.js has ``why.<code>`` for exactly the
+  code (a static scan, tests/reason_codes.py), and en.json has ``why.<code>`` for exactly the
   codes the engine and the page give (no code without a text, no text without a code).
 - The params of a refusal are the values its English message interpolates: each one, as the
-  message writes it, is in the message; every {placeholder} of its en.js text is one of them.
+  message writes it, is in the message; every {{placeholder}} of its en.json text is one of them.
 - page.py carries ``{error, code, params, money}``; ``money`` names params that are amounts.
 """
 
@@ -25,8 +25,10 @@ from engine.replaylink import _check, round_from_text
 MODEL = load_model()
 LOSS = json.loads((reason_codes.ENGINE / "data" / "scenarios.json").read_text())["loss"]["replay"]
 EN = reason_codes.table_keys("en")
-EN_TEXT = dict(re.findall(r'^\s*"(why\.[^"]+)":\s*"((?:[^"\\]|\\.)*)"', (reason_codes.ROOT / "static" / "i18n" / "en.js")
-                          .read_text(encoding="utf-8"), re.M))
+# the why.* texts of the English table (a text in plural forms by its base key: its _other form)
+EN_TEXT = {reason_codes.PLURAL.sub("", k): v for k, v in json.loads((reason_codes.ROOT / "static" / "i18n" / "en.json")
+                                                                    .read_text(encoding="utf-8")).items()
+           if k.startswith("why.") and not k.endswith(("_one", "_zero", "_two", "_few", "_many"))}
 
 
 def test_each_error_class_has_a_code_of_its_own() -> None:
@@ -92,7 +94,7 @@ def test_a_refusal_carries_its_code_and_the_params_its_message_names(code: str, 
     for name, value in exc.params.items():
         assert any(w in message for w in _written(value)), (name, value, message)
     assert set(exc.money) <= set(exc.params)
-    assert set(re.findall(r"\{(\w+)\}", EN_TEXT[f"why.{code}"])) <= set(exc.params)
+    assert set(re.findall(r"\{\{(\w+)\}\}", EN_TEXT[f"why.{code}"])) <= set(exc.params)
     got = exc.to_dict()
     assert got["message"] == message and json.loads(json.dumps(got)) == got
 

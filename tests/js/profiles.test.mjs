@@ -4,6 +4,7 @@
 // names are mapped by one list (ledger/store.js RECORD_RULE_NAMES). Expected values: the launch
 // settings themselves (read by readSettings from each market's address) and docs/save-format.md's
 // record names, written out by hand.
+import "./fetch-files.mjs"; // first: i18n.js fetches the tables (file: URLs here)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

@@ -2,8 +2,9 @@
 // params named in `money` written by the page's formatter, a nested refusal worded the same
 // way, and the English message when the tables have no such key (the module's header).
 //
-// Expected texts: the English table's entries (static/i18n/en.js, quoted next to each test)
+// Expected texts: the English table's entries (static/i18n/en.json, quoted next to each test)
 // filled in by hand; amounts formatted as formatEuro writes them (en-IE euros, core/money.js).
+import "./fetch-files.mjs"; // first: i18n.js fetches the tables (file: URLs here)
 import { SettingsError } from "../../static/js/core/errors.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -3,6 +3,7 @@
 // values worked out by hand from the module's doc comments. The SessionClock class is given the
 // document that holds its elements (`root`): here a small fake of the few element features it
 // uses, and a clock the test moves by hand.
+import "./fetch-files.mjs"; // first: i18n.js fetches the tables (file: URLs here)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

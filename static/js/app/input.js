@@ -6,7 +6,7 @@ import { PageState, byId, interactive, pageState } from "../core/dom.js";
 import { fitWidth } from "../ui/hud.js";
 import { renderInfo } from "../ui/info.js";
 import { parReady } from "../start/parsheet.js";
-import { t } from "../lang/i18n.js";
+import { fillPlural, t } from "../lang/i18n.js";
 
 const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, not as errors
 
@@ -35,6 +35,7 @@ export class PageInput {
         bet.textContent = this.format(c.offer.bet);
         bet.dataset.minor = String(c.offer.bet);
         byId("buy-dialog-count").textContent = String(c.offer.free_spins);
+        fillPlural(byId("buy-dialog-spins"), c.offer.free_spins); // "10 free spins": the count's plural form
         this.buyDialog.showModal();
     }
 

@@ -5,7 +5,7 @@
 // requests), and so does the classic static/js/start/earlyworker.js for the page's module scripts.
 //
 //   const model = await download("./engine/data/model.json", { read: (r) => r.json() });
-//   const table = await importWithin(new URL("../../i18n/de.js", import.meta.url).href);
+//   const module = await importWithin(new URL("../app/app.js", import.meta.url).href);
 //   const quiet = silence(STALL_MS, () => giveUp(), { network: true });   quiet.touch(); quiet.done();
 //
 // A try that fails (a network error, a 5xx) or stalls (no byte for STALL_MS, before the headers

@@ -1,25 +1,33 @@
 // Languages: every visible and spoken string comes from one table per language.
 //
-//   import { t, setLanguage, setWording, lang, dir, translate } from "./i18n.js";
-//   await setLanguage("de");          // loads static/i18n/de.js ("de-AT" too; unknown: English, warned)
-//   await setWording("social");       // the overlay static/i18n/de-social.js on top of it
+//   import { t, plural, setLanguage, setWording, lang, dir, translate } from "./i18n.js";
+//   await setLanguage("de");          // loads static/i18n/de.json ("de-AT" too; unknown: English, warned)
+//   await setWording("social");       // the overlay static/i18n/de-social.json on top of it
 //   t("hud.balance")                  // "Guthaben"
-//   t("msg.win", { amount: "€1.00" }) // placeholders are {name}
+//   t("msg.win", { amount: "€1.00" }) // placeholders are {{name}}
+//   plural("hud.roundsLeft", 3)       // "Осталось 3 раунда" in Russian: hud.roundsLeft_few
 //   translate(document)               // text and attributes marked data-i18n / data-i18n-ATTR
 //
-// A table is an ES module exporting a flat object of key -> string. A key missing from a table
-// falls back to the social English overlay (when that wording is on), then to English; a key no
-// table has is shown as itself, warned once. English is imported here, so t() answers before any
-// other table has loaded. Adding a language: its tables, and a line in languages.js (the one list).
+// A table is a JSON file in i18next's JSON v4 format, flat (its keys hold dots: keySeparator
+// false): key -> text, {{name}} a placeholder, KEY_zero/_one/_two/_few/_many/_other the plural
+// forms of KEY (the CLDR categories of the language, chosen by Intl.PluralRules) and KEY_touch the
+// form for a touch screen (i18next's context). docs/frontend.md "Languages" says why this format.
+// A key missing from a table falls back to the social English overlay (when that wording is on),
+// then to English; a key no table has is shown as itself, warned once. English is fetched when
+// this module is first imported, so t() answers before any other table has loaded. Adding a
+// language: its tables, and a line in languages.js (the one list).
 //
 // A page may use sections of its own: a folder of tables beside the game's, one per table name
-// (static/i18n/par/par-de.js, par/par-de-social.js, ...: the PAR page's texts, which the game page never
-// downloads). useSections(["par"]) before setLanguage(); language.js reads them from
+// (static/i18n/par/par-de.json, par/par-de-social.json, ...: the PAR page's texts, which the game
+// page never downloads). useSections(["par"]) before setLanguage(); language.js reads them from
 // <html data-i18n-sections="par">.
 
-import en from "../../i18n/en.js";
-import { importWithin } from "../core/download.js";
+import { download } from "../core/download.js";
 import { FALLBACK, LANGUAGES, languageOf } from "./languages.js";
+
+// (a table that does not come, or stalls, rejects: the language stays English, language.js)
+const fetchTable = (path) => download(new URL(`../../i18n/${path}.json`, import.meta.url).href, { read: (r) => r.json() });
+const en = await fetchTable(FALLBACK);
 
 export const WORDINGS = Object.freeze(["standard", "social"]);
 
@@ -29,16 +37,14 @@ const state = { code: "en", wording: "standard", sections: [], enSections: null,
 let merged = en;
 const warned = new Set();
 
-// (a table that does not come, or stalls, rejects: the language stays English, language.js)
-const importTable = async (path) => (await importWithin(new URL(`../../i18n/${path}.js`, import.meta.url).href)).default;
 /** The table `name` ("de", "de-social", ...) with its part in each of `sections`, as one object. */
 const load = async (name, sections = state.sections) => Object.assign({},
-    ...(await Promise.all([name, ...sections.map((section) => `${section}/${section}-${name}`)].map(importTable))));
+    ...(await Promise.all([name, ...sections.map((section) => `${section}/${section}-${name}`)].map(fetchTable))));
 
 /** The page's sections of the tables (e.g. ["par"]), loaded with every table from now on. */
 export async function useSections(sections) {
     state.sections = [...sections];
-    state.enSections = state.sections.length ? await Promise.all(state.sections.map((s) => importTable(`${s}/${s}-en`))) : null;
+    state.enSections = state.sections.length ? await Promise.all(state.sections.map((s) => fetchTable(`${s}/${s}-en`))) : null;
     await setLanguage(state.code);
 }
 
@@ -73,42 +79,71 @@ export async function setWording(wording) {
 }
 
 export const lang = () => state.code;
+/** English's text of `key` (in the page's sections too), whatever the page's language. */
+export const english = (key) => [en, ...(state.enSections ?? [])].find((table) => Object.hasOwn(table, key))?.[key];
 export const dir = () => LANGUAGES[state.code].dir;
 export const wording = () => state.wording;
 
-/** Whether the tables have a text for `key` (a model's tier name without one is shown as it is). */
-export const has = (key) => Object.hasOwn(merged, key);
+/** Whether the tables have a text for `key`, or its plural forms (a model's tier name without
+ *  one is shown as it is). */
+export const has = (key) => Object.hasOwn(merged, key) || Object.hasOwn(merged, `${key}_other`);
 
 // A touch screen (a coarse pointer: a finger) has no click and often no key: where a table has a
-// KEY.touch text ("Tap to continue"), t(KEY) gives it on such a screen.
+// KEY_touch text ("Tap to continue"), t(KEY) gives it on such a screen.
 const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
-/** The string of `key` with its {placeholders} filled from `vars` (its KEY.touch form on a
- *  touch screen, where the tables have one). */
+/** The string of `key` with its {{placeholders}} filled from `vars` (its KEY_touch form on a
+ *  touch screen, where the tables have one). A key the tables have only in plural forms takes
+ *  the form of the number `vars.count`, as i18next's t() does: t("panel.fsCount", { count: 3 }). */
 export function t(key, vars = {}) {
-    const text = (touch && merged[`${key}.touch`]) || merged[key];
+    const plain = Object.hasOwn(merged, key) || typeof vars.count !== "number";
+    const form = plain ? key : pluralKey(key, vars.count);
+    const text = (touch && merged[`${form}_touch`]) || merged[form];
     if (text === undefined) {
         if (!warned.has(key)) { warned.add(key); console.warn(`no text for the key ${JSON.stringify(key)}`); }
         return key;
     }
-    return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(vars, name) ? String(vars[name]) : whole));
+    return text.replace(PLACEHOLDER, (whole, name) => (Object.hasOwn(vars, name) ? String(vars[name]) : whole));
 }
 
-/** The plural form of `key` for the count `n`: KEY.one or KEY.other (a language needing more
- *  forms words its "other" form so it reads for every count), with {n} and `vars` filled. */
+const pluralRules = new Map();
+/** The CLDR plural category ("one", "few", "many", ...) of the count `n` in the page's language. */
+export function category(n, code = state.code) {
+    if (!pluralRules.has(code)) pluralRules.set(code, new Intl.PluralRules(LANGUAGES[code]?.locale ?? code));
+    return pluralRules.get(code).select(n);
+}
+
+/** The key of the plural form of `key` for the count `n` (KEY_few in Russian for 3): the
+ *  language's category, or KEY_other where a table lacks it. */
+export const pluralKey = (key, n) => (Object.hasOwn(merged, `${key}_${category(n)}`) ? `${key}_${category(n)}` : `${key}_other`);
+
+/** The plural form of `key` for the count `n` with {{count}} and `vars` filled ({{count}} is `n`
+ *  unless `vars.count` gives it written out: number(n), in the page's digits). */
 export function plural(key, n, vars = {}) {
-    return t(`${key}.${n === 1 ? "one" : "other"}`, { n, ...vars });
+    return t(pluralKey(key, n), { count: n, ...vars });
 }
 
 const ATTRIBUTES = ["aria-label", "alt", "placeholder", "title", "content"];
 
-/** The text of `key` into `node`, keeping its marked children: `{name}` in the text stands for
- *  the child with data-i18n-slot="name" (a number the page fills in later, an <em>). */
+/** The text of `key` into `node`, keeping its marked children: `{{name}}` in the text stands for
+ *  the child with data-i18n-slot="name" (a number the page fills in later, an <em>). A key in
+ *  plural forms takes the form of the node's data-i18n-count (fillPlural), else of the number
+ *  its "count" slot shows. */
 function fill(node, key) {
     const slots = new Map([...node.querySelectorAll("[data-i18n-slot]")].map((s) => [s.dataset.i18nSlot, s]));
-    if (slots.size === 0) { node.textContent = t(key); return; }
-    const parts = merged[key]?.split(/\{(\w+)\}/) ?? [key];
-    node.replaceChildren(...parts.map((part, i) => (i % 2 ? slots.get(part) ?? `{${part}}` : part)));
+    const count = node.dataset.i18nCount ?? slots.get("count")?.textContent;
+    const chosen = Object.hasOwn(merged, key) || count === undefined ? key : pluralKey(key, Number(count));
+    if (slots.size === 0) { node.textContent = t(chosen); return; }
+    const parts = merged[chosen]?.split(/\{\{(\w+)\}\}/) ?? [chosen];
+    node.replaceChildren(...parts.map((part, i) => (i % 2 ? slots.get(part) ?? `{{${part}}}` : part)));
+}
+
+/** Puts the plural form of `node`'s data-i18n key for the count `n` into it, keeping its slots
+ *  (a slot named "count" shows the number; the caller writes it there). */
+export function fillPlural(node, n) {
+    node.dataset.i18nCount = String(n);
+    fill(node, node.dataset.i18n);
 }
 
 /** Applies the tables to the marked elements under `root`: data-i18n (text) and

@@ -20,6 +20,8 @@ export function reasonOf(err, format = null) {
     const money = new Set(Array.isArray(err.money) ? err.money : []);
     const vars = {};
     for (const [name, value] of Object.entries(err.params ?? {})) vars[name] = shown(value, money.has(name), format);
+    // a count stays a number: a text in plural forms (why.settings.duplicate_one/_other) takes its form
+    if (typeof err.params?.count === "number") vars.count = err.params.count;
     return t(`why.${code}`, vars);
 }
 

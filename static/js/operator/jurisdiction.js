@@ -134,7 +134,7 @@ export function inForceSection(profile, settings, format) {
     if (profile.maxBet !== null) line("maxBet", t("info.now.limit", { limit: format(profile.maxBet) }));
     if (profile.stakeInfo) line("stakeInfo", t("info.now.stakeInfo"));
     const seconds = profile.minRound / 1000;
-    line("minRound", seconds > 0 ? plural("info.now.cycle", seconds, { n: number(seconds) }) : t("info.now.noCycle"));
+    line("minRound", seconds > 0 ? plural("info.now.cycle", seconds, { count: number(seconds) }) : t("info.now.noCycle"));
     onOff("autoplay", profile.autoplay);
     onOff("turbo", profile.turbo);
     onOff("slamstop", profile.slamstop);
@@ -146,7 +146,7 @@ export function inForceSection(profile, settings, format) {
     }
     const minutes = profile.reality;
     line("reality", minutes !== null
-        ? plural("info.now.reality", minutes, { n: number(minutes) })
+        ? plural("info.now.reality", minutes, { count: number(minutes) })
         : t("info.now.noReality"));
     s.append(list);
     return s;
@@ -179,7 +179,7 @@ export function operatorSection(current, settings) {
     }
     s.append(list);
     if (current.realityOverride && current.reality !== null) {
-        s.append(el("p", "info-note", t("jur.reality", { minutes: current.reality })));
+        s.append(el("p", "info-note", plural("jur.reality", current.reality, { count: number(current.reality) })));
     }
     s.append(el("h4", "info-subheading", t("jur.settings")), settingsTable(settings));
     return s;

@@ -18,6 +18,7 @@
 import { SessionEnded } from "../core/errors.js";
 import { Emitter } from "../core/emitter.js";
 import { plural, t } from "../lang/i18n.js";
+import { locale } from "../lang/numbers.js";
 
 /** "1:02:03" (hours, minutes, seconds) for a span of `ms`. */
 export function clock(ms) {
@@ -26,12 +27,13 @@ export function clock(ms) {
     return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
 }
 
-/** Spoken form, "1 hour 2 minutes 3 seconds". */
+/** Spoken form, "1 hour 2 minutes 3 seconds": each unit in its plural form, joined as the
+ *  language joins a list of units (Intl.ListFormat: Arabic with «و», Japanese with none). */
 export function spoken(ms) {
     const s = Math.max(0, Math.floor(ms / 1000));
     const parts = [[Math.floor(s / 3600), "hour"], [Math.floor(s / 60) % 60, "minute"], [s % 60, "second"]];
     const words = parts.filter(([n], i) => n > 0 || (i === 2 && s === 0)).map(([n, w]) => plural(`time.${w}`, n));
-    return words.join(" ");
+    return new Intl.ListFormat(locale(), { type: "unit", style: "narrow" }).format(words);
 }
 
 /** The session bar shown or not, with each figure and its label as the launch's net and clock

@@ -7,7 +7,7 @@
 // Words come from the tables (static/i18n/, through t()); numbers are formatted in the locale
 // the game uses for the page's language (languages.js), as its
 // amounts are. A sentence holding a figure element is built by `parts(key, vars)`: the
-// translated text split on its {placeholders}, each replaced by its node or string.
+// translated text split on its {{placeholders}}, each replaced by its node or string.
 
 import { dir, has, t } from "../lang/i18n.js";
 import { fixed, numberFormat, pct } from "../lang/numbers.js";
@@ -19,12 +19,12 @@ export function displayName(symbol) {
     return has(`sym.${symbol}`) ? t(`sym.${symbol}`) : symbol;
 }
 
-/** The text of `key` as a list of strings and nodes: each {name} is vars[name] (a Node, such
+/** The text of `key` as a list of strings and nodes: each {{name}} is vars[name] (a Node, such
  *  as a figure, stays itself; anything else becomes a string). */
 export function parts(key, vars = {}) {
-    return t(key).split(/\{(\w+)\}/).map((part, i) => {
+    return t(key).split(/\{\{(\w+)\}\}/).map((part, i) => {
         if (i % 2 === 0) return part;
-        if (!Object.hasOwn(vars, part)) return `{${part}}`;
+        if (!Object.hasOwn(vars, part)) return `{{${part}}}`;
         return vars[part] instanceof Node ? vars[part] : String(vars[part]);
     }).filter((part) => part !== "");
 }

@@ -50,7 +50,7 @@ const binomialBand = (p, n) => 1.96 * Math.sqrt((p * (1 - p)) / n);
 /** The exact RTP after the cap as the sheet shows it (its proven bounds round to it). */
 const shown = (exact) => pct(exact.rtp, 4);
 /** "Playing 20,000 rounds with seed 7…" (or bought features). */
-const playing = (rounds, seed, buy) => t(buy ? "par.lab.playingBuy" : "par.lab.playing", { rounds: grouped(rounds), seed });
+const playing = (rounds, seed, buy) => plural(buy ? "par.lab.playingBuy" : "par.lab.playing", rounds, { count: grouped(rounds), seed });
 
 /** A status of the worker ({ key, n }) in the page's words. */
 const statusText = (msg) => (msg.n === undefined ? t(msg.key) : plural(msg.key, msg.n));
@@ -141,7 +141,7 @@ export function initLab(root, par) {
             verdict(figures, msg.stopped);
             setState(msg.stopped ? "stopped" : "done");
             const end = `par.lab.${msg.stopped ? "stopped" : "done"}${figures.buy ? "Buy" : ""}`;
-            say(t(end, { rounds: grouped(figures.rounds), seed: figures.seed, seconds: fixed(figures.seconds, 1) }));
+            say(plural(end, figures.rounds, { count: grouped(figures.rounds), seed: figures.seed, seconds: fixed(figures.seconds, 1) }));
             resolve(figures);
         } else if (msg.type === "error") {
             if (msg.id === null || !job || msg.id !== job.id) {
@@ -192,8 +192,8 @@ export function initLab(root, par) {
         node.hidden = false;
         node.className = `lab-verdict ${ok ? "is-good" : "is-bad"}`;
         node.dataset.inside = String(ok);
-        const text = t(ok ? "par.lab.inside" : "par.lab.outside", {
-            rounds: grouped(f.rounds), rtp: pct(f.rtp, 3), ci: pct(f.rtp_ci95, 3), exact: shown(exact),
+        const text = plural(ok ? "par.lab.inside" : "par.lab.outside", f.rounds, {
+            count: grouped(f.rounds), rtp: pct(f.rtp, 3), ci: pct(f.rtp_ci95, 3), exact: shown(exact),
         });
         node.textContent = stopped ? t("par.lab.stoppedVerdict", { verdict: text }) : text;
     }

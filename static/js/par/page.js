@@ -7,12 +7,11 @@
 // "ready" (or "error"); the lab keeps its own state in <html data-lab>.
 
 // (imported here too so that the page's module graph, and so its modulepreload links, hold it)
-import en from "../../i18n/par/par-en.js";
 import { barChart, stackChart } from "./charts.js";
 import {
     displayName, el, figure, fixed, grouped, oneIn, parts, pct, sci, section, smallPct, stat, table, times, timesBet,
 } from "./figures.js";
-import { dir, t } from "../lang/i18n.js";
+import { dir, english, t } from "../lang/i18n.js";
 import { languageReady } from "../start/language.js";
 import { initLab } from "./lab.js";
 import { paytableSection, reelsSection } from "./tables.js";
@@ -58,7 +57,7 @@ function rtpSection(par) {
     s.appendChild(grid);
     const note = el("p", "par-note");
     // the engine's note is English: its translation when it is the one the tables know
-    const capNote = cap.note === en["par.capNote"] ? t("par.capNote") : cap.note;
+    const capNote = cap.note === english("par.capNote") ? t("par.capNote") : cap.note;
     note.append(...parts("par.capExact", {
         exact: figure("cap.exact", cap.exact, t(cap.exact ? "par.yes" : "par.no")),
         note: figure("cap.note", cap.note, capNote),

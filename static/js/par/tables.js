@@ -60,7 +60,7 @@ export function paytableSection(model) {
         { label: t("par.pay.title") }));
     const rowNames = ["top", "middle", "bottom"].map((row) => t(`par.row.${row}`));
     const lines = model.paylines.map((line, i) => [grouped(i + 1), ...line.map((row) => rowNames[row] ?? grouped(row))]);
-    const title = plural("par.pay.lines", model.paylines.length, { lines: grouped(model.paylines.length) });
+    const title = plural("par.pay.lines", model.paylines.length, { count: grouped(model.paylines.length) });
     const details = el("details", "par-details");
     details.appendChild(el("summary", "", title));
     details.appendChild(table("par-lines", [t("par.col.line"), ...reelHeads(model.paylines[0])], lines, { label: title }));

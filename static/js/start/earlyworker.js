@@ -98,7 +98,7 @@
     }
 
     // The page's own modules did not load, its tables neither: startup.js's screen, in English
-    // (static/i18n/en.js "boot.failed").
+    // (static/i18n/en.json "boot.failed").
     const FAILED_IN_ENGLISH = "Connection lost: the game could not be loaded. Check your connection and try again. ({file})";
     function inEnglish(file) {
         const root = document.documentElement;
