@@ -130,12 +130,12 @@ def test_german_words_and_numbers_are_the_tables_and_intl(pages: dict[str, Game]
                          " maximumFractionDigits: 4 }).format(x)", par["rtp"])
     assert want == intl
     expect(rtp).to_have_text(want)
-    # the max win, grouped: "20.168× Einsatz" from de.js's par.timesBet ("{x} Einsatz")
-    expect(page.locator('[data-key="max_win"]')).to_have_text(de["par.timesBet"].replace("{x}", german(par["max_win"], 0) + "×"))
-    # the max win odds: de.js's "1 zu {n}", N to the whole round
+    # the max win, grouped: "20.168× Einsatz" from de.json's par.timesBet ("{{x}} Einsatz")
+    expect(page.locator('[data-key="max_win"]')).to_have_text(de["par.timesBet"].replace("{{x}}", german(par["max_win"], 0) + "×"))
+    # the max win odds: de.json's "1 zu {{n}}", N to the whole round
     n = par["max_win_odds"]["base"]
     card = page.locator(".par-stat-value", has=page.locator('[data-key="max_win_odds.base"]'))
-    expect(card).to_have_text(de["par.oneIn"].replace("{n}", german(round(n), 0)))
+    expect(card).to_have_text(de["par.oneIn"].replace("{{n}}", german(round(n), 0)))
 
 
 def test_arabic_numbers_have_the_digits_of_the_games_amounts(pages: dict[str, Game], tables: dict[str, dict[str, str]]) -> None:
