@@ -26,6 +26,7 @@ import savefile
 from e2e_harness import BOOT_TIMEOUT_MS, Game, Site, Watch, minor
 from embed_support import SOURCE, host, send
 from playwright.sync_api import BrowserContext, Page, expect
+from markets import MARKETS
 from tables import fill
 
 from engine import load_model, play_round
@@ -222,7 +223,7 @@ def refused_at_start(open_game: Callable[..., Game], url: str) -> str:
 def test_unknown_jurisdiction_refuses_to_start(open_game: Callable[..., Game], site: Site) -> None:
     status = refused_at_start(open_game, site.root + "?jurisdiction=atlantis")
     # ?jurisdiction= is the older name of ?market= (launch.js): the same presets, the same refusal
-    assert "jurisdiction=atlantis: not a market this game knows (default, uk, de, social)" in status
+    assert f"jurisdiction=atlantis: not a market this game knows ({', '.join(MARKETS)})" in status
 
 
 def euro(minor_units: int) -> str:
@@ -279,7 +280,7 @@ def test_the_info_screen_says_the_settings_in_force_in_a_players_words(
     content = page.locator("#info-content")
     expect(content.locator(".info-operator, .profile-list, #info-settings, .info-version")).to_have_count(0)
     text = content.inner_text()
-    others = [en[f"jur.{name}.{i}"] for name in ("default", "uk", "de", "social") for i in range(1, 6) if f"jur.{name}.{i}" in en]
+    others = [en[f"jur.{name}"] for name in MARKETS if name != market]  # no other market is named
     shown = [w for w in (*SETTING_NAMES, fill(en["jur.note"], rules=en[f"jur.{market}"]), en["jur.heading"],
                          en["jur.settings"], fill(en["info.version"], version="dev"), *others) if w in text]
     assert shown == []
@@ -290,13 +291,27 @@ def test_debug_1_adds_the_operator_view(open_game: Callable[..., Game], site: Si
     page.click("#info-button")
     section = page.locator(".info-operator")
     expect(section).to_be_visible()
-    # the four markets of launch.js (default, uk, de, social), the one in force marked, each
+    # the markets of launch.js (tests/markets.py), the one in force marked, each
     # with the address that picks it
-    expect(section.locator("dt")).to_have_count(4)
+    expect(section.locator("dt")).to_have_count(len(MARKETS))
     expect(section.locator("dt[data-current]")).to_contain_text("United Kingdom")
     expect(section.locator("dt[data-current]")).to_contain_text("?market=uk")
     expect(section).to_contain_text("at least 2.5 seconds")
     expect(section).to_contain_text("An operator picks the rules with ?market=")
+    # what each market changes, in its switches' words (jurisdiction.js marketChanges): the
+    # default's every rule, the others' rules that differ from it, as docs/page-contract.md's
+    # presets table has them (read by hand: uk and de turn autoplay, quick spin, slam stop and the
+    # buy off and space rounds out; uk adds the quiet small wins, the session bar and a check every
+    # 60 minutes; de a 1 EUR limit and the stake information; social plays for coins)
+    changes = dict(zip(MARKETS, page.eval_on_selector_all(
+        ".profile-list dd", "dds => dds.map(dd => [...dd.querySelectorAll('li')].map(li => li.dataset.setting))")))
+    assert {name: changes[name] for name in ("default", "uk", "de", "social")} == {
+        "default": ["minRound", "autoplay", "turbo", "slamstop", "buy", "spacebar", "reality"],
+        "uk": ["minRound", "autoplay", "turbo", "slamstop", "buy", "quiet", "session", "reality"],
+        "de": ["maxBet", "stakeInfo", "minRound", "autoplay", "turbo", "slamstop", "buy"],
+        "social": ["coins"],
+    }
+    expect(section.locator("dd").nth(MARKETS.index("de"))).to_contain_text("at most €1.00 a round")
     # the build: index.html's <meta name="version"> (unbuilt: "dev"; tools/dist.py stamps dist/)
     expect(section.locator(".info-version")).to_have_text("Version dev")
     # and the settings in force: ?jurisdiction=uk is market=uk, its switches as the preset sets them

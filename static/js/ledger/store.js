@@ -35,7 +35,8 @@ import { BadSave, NewerSave } from "../core/errors.js";
 import { MAX_BALANCE, whyNot } from "../core/amounts.js";
 import { describe, keepBackup } from "./backups.js";
 import { t } from "../lang/i18n.js";
-import { PROFILES, isRoundRules, presetRules } from "../operator/jurisdiction.js";
+import { isRoundRules, presetRules } from "../operator/jurisdiction.js";
+import { MARKETS } from "../operator/launch.js";
 export { BACKUP_PREFIX, BACKUPS_MAX, backupKeys } from "./backups.js";
 import { checksum, fnv1a } from "../core/checksum.js";
 export { canonical, checksum, fnv1a } from "../core/checksum.js";
@@ -186,7 +187,7 @@ async function validate(raw, { model, checkRound }) {
         // record whose round would credit past it was forged: refused, not credited and lost
         if (rec.balance + round.total_win > MAX_BALANCE) fail("save.pendingCeiling",
             "the round in progress would take the balance past 10,000,000,000.00");
-        if (p.profile !== undefined && !(typeof p.profile === "string" && Object.hasOwn(PROFILES, p.profile))) {
+        if (p.profile !== undefined && !(typeof p.profile === "string" && Object.hasOwn(MARKETS, p.profile))) {
             fail("save.pendingProfile", "the round in progress names rules this game does not know");
         }
         const rules = p.rules === undefined ? undefined : rulesFromRecord(p.rules);

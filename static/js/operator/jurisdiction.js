@@ -2,15 +2,16 @@
 // the market's preset with the switches the operator set. The controls, the controller and
 // the session clock read it; nothing else decides what is allowed.
 //
-//   import { profileOf, PROFILES, refusal, inForceSection, operatorSection } from "./jurisdiction.js";
+//   import { profileOf, refusal, inForceSection, operatorSection } from "./jurisdiction.js";
 //   const profile = profileOf(settings);
 //   if (!profile.autoplay) throw new Error(refusal(profile, "autoplay"));
 //
 // Each profile: { name, label, the switches (autoplay, turbo, slamstop, spacebar, buy, net,
 //   clock, rtp), minRound, maxBet, stakeInfo, social, quietSmallWins, reality, sessionClock,
-//   realityOverride, changes }: every rule by the one name it has from the address (launch.js
-//   SWITCHES and readSettings) to here. Its label is the tables' jur.NAME (in the player's
-//   language), and its `changes` (a count) the texts jur.NAME.1 to jur.NAME.<changes>.
+//   realityOverride }: every rule by the one name it has from the address (launch.js SWITCHES
+//   and readSettings) to here. Its name is the market's (launch.js MARKETS, the one list of
+//   them), its label the tables' jur.NAME (in the player's language); what a market changes is
+//   said in the words of its switches (inForceLines), so a market has no sentences of its own.
 //   autoplay/turbo/slamstop/buy  whether that control exists (absent: API and embed refuse)
 //   spacebar                 whether Space (and Enter) on the page starts a round
 //   net, clock               the session bar's net position, its time played
@@ -21,31 +22,11 @@
 //   reality                  null, or the minutes between reality checks
 //   sessionClock             the session bar is on screen (net or clock on)
 
-import { MARKETS, SWITCHES, sessionBarShown } from "./launch.js";
+import { MARKETS, SWITCHES, minorDigitsOf, sessionBarShown } from "./launch.js";
 
 import { has, plural, t } from "../lang/i18n.js";
-import { numberFormat } from "../lang/numbers.js";
+import { locale, numberFormat } from "../lang/numbers.js";
 import { section } from "../ui/info.js";
-
-/** What each market is called and what it changes, for the info screen. */
-export const PROFILES = {
-    default: {
-        name: "default",
-        changes: 1,
-    },
-    uk: {
-        name: "uk",
-        changes: 5,
-    },
-    de: {
-        name: "de",
-        changes: 4,
-    },
-    social: {
-        name: "social",
-        changes: 2,
-    },
-};
 
 /** The profile's name in the player's language (the tables' jur.NAME). */
 export const labelOf = (profile) => t(`jur.${profile.name}`);
@@ -55,7 +36,7 @@ export function profileOf(settings) {
     const market = MARKETS[settings.market];
     const s = settings.switches;
     return {
-        ...PROFILES[settings.market],
+        name: settings.market,
         get label() { return labelOf(this); },
         ...Object.fromEntries(SWITCHES.map((name) => [name, Boolean(s[name])])),
         minRound: settings.minRound,
@@ -110,28 +91,21 @@ function el(tag, cls, text) {
 /** A number as the player's language writes it (2.5 -> "2,5" in German). */
 const number = (n) => numberFormat({ maximumFractionDigits: 2 }).format(n);
 
-/** The info screen's section for the player: what the rules in force allow, one sentence each
- *  (the tables' info.now.*; li[data-setting]), for this market only and in words, never by
- *  the names of the address. `format(minor)` writes an amount as the HUD does. */
-export function inForceSection(profile, settings, format) {
-    const s = section(t("info.now.title"), "info-in-force");
-    const list = el("ul", "info-in-force-list");
-    const line = (setting, text) => {
-        const li = el("li", "info-in-force-item");
-        li.dataset.setting = setting;
-        // "Autoplay: available ...": the name before the first colon stands out, to scan by
-        const at = text.indexOf(": ");
-        if (at > 0) li.append(el("strong", "info-in-force-name", text.slice(0, at + 1)), text.slice(at + 1));
-        else li.textContent = text;
-        list.append(li);
-    };
+/** What the rules of `profile` allow, one sentence each in the player's words (the tables'
+ *  info.now.*), as [setting, text] pairs in the order the info screen lists them. `bets`: the
+ *  levels in force (none: no line for them); `format(minor)` writes an amount as the HUD does,
+ *  `limit` the stake limit (default: format(profile.maxBet)). */
+export function inForceLines(profile, { bets = null, format = String, limit = format(profile.maxBet) } = {}) {
+    const lines = [];
+    const line = (setting, text) => lines.push([setting, text]);
     const onOff = (setting, on) => line(setting, t(`info.now.${setting}.${on ? "on" : "off"}`));
 
     if (profile.social) line("coins", t("info.now.coins"));
-    const bets = settings.bets;
-    line("bets", bets.length === 1 ? t("info.now.oneBet", { bet: format(bets[0]) })
-        : t("info.now.bets", { low: format(bets[0]), high: format(bets[bets.length - 1]) }));
-    if (profile.maxBet !== null) line("maxBet", t("info.now.limit", { limit: format(profile.maxBet) }));
+    if (bets) {
+        line("bets", bets.length === 1 ? t("info.now.oneBet", { bet: format(bets[0]) })
+            : t("info.now.bets", { low: format(bets[0]), high: format(bets[bets.length - 1]) }));
+    }
+    if (profile.maxBet !== null) line("maxBet", t("info.now.limit", { limit }));
     if (profile.stakeInfo) line("stakeInfo", t("info.now.stakeInfo"));
     const seconds = profile.minRound / 1000;
     line("minRound", seconds > 0 ? plural("info.now.cycle", seconds, { count: number(seconds) }) : t("info.now.noCycle"));
@@ -145,11 +119,53 @@ export function inForceSection(profile, settings, format) {
         line("session", t(`info.now.session.${profile.net && profile.clock ? "both" : profile.net ? "net" : "clock"}`));
     }
     const minutes = profile.reality;
-    line("reality", minutes !== null
-        ? plural("info.now.reality", minutes, { count: number(minutes) })
-        : t("info.now.noReality"));
+    line("reality", minutes !== null ? plural("info.now.reality", minutes, { count: number(minutes) }) : t("info.now.noReality"));
+    return lines;
+}
+
+/** A list item of a line of inForceLines: "Autoplay: available ...", the name before the first
+ *  colon set apart, to scan by. */
+function lineItem([setting, text], cls) {
+    const li = el("li", cls);
+    li.dataset.setting = setting;
+    const at = text.indexOf(": ");
+    if (at > 0) li.append(el("strong", "info-in-force-name", text.slice(0, at + 1)), text.slice(at + 1));
+    else li.textContent = text;
+    return li;
+}
+
+/** The info screen's section for the player: what the rules in force allow, one sentence each
+ *  (inForceLines; li[data-setting]), for this market only and in words, never by the names of
+ *  the address. `format(minor)` writes an amount as the HUD does. */
+export function inForceSection(profile, settings, format) {
+    const s = section(t("info.now.title"), "info-in-force");
+    const list = el("ul", "info-in-force-list");
+    list.append(...inForceLines(profile, { bets: settings.bets, format }).map((line) => lineItem(line, "info-in-force-item")));
     s.append(list);
     return s;
+}
+
+/** The rules of the market `name` as its preset sets them (launch.js MARKETS): the profile of
+ *  an address naming that market alone. */
+export function presetProfile(name) {
+    const m = MARKETS[name];
+    return {
+        name, ...Object.fromEntries(SWITCHES.map((s) => [s, Boolean(m.switches[s])])), minRound: m.minRound,
+        maxBet: m.maxBet, stakeInfo: Boolean(m.stakeInfo), social: Boolean(m.social), quietSmallWins: Boolean(m.quietSmallWins),
+        reality: m.reality,
+    };
+}
+
+/** A preset's stake limit in each currency it names ({EUR: 100}: "€1.00"), in the page's locale. */
+const limitOf = (maxBet) => Object.entries(maxBet ?? {}).map(([currency, minor]) =>
+    new Intl.NumberFormat(locale(), { style: "currency", currency }).format(minor / 10 ** minorDigitsOf(currency))).join(", ");
+
+/** What the market `name` changes, in its switches' words: the default market's every line, any
+ *  other's lines that differ from the default's. */
+export function marketChanges(name) {
+    const lines = (n) => inForceLines(presetProfile(n), { limit: limitOf(MARKETS[n].maxBet) });
+    const usual = new Set(lines("default").map(([, text]) => text));
+    return name === "default" ? lines(name) : lines(name).filter(([, text]) => !usual.has(text));
 }
 
 /** The info screen's section for the operator, under ?debug=1 only (launch.js `debug`): every
@@ -164,16 +180,16 @@ export function operatorSection(current, settings) {
     s.append(el("h4", "info-subheading", t("jur.heading")));
     s.append(el("p", "info-note", t("jur.note", { rules: labelOf(current) })));
     const list = el("dl", "profile-list");
-    for (const p of Object.values(PROFILES)) {
-        const how = p.name === "default" ? t("jur.default.tag") : `?market=${p.name}`;
-        const dt = el("dt", "profile-name", `${labelOf(p)} (\u2066${how}\u2069)`); // ?market=uk read left to right in Arabic too
-        if (p.name === current.name) {
+    for (const name of Object.keys(MARKETS)) {
+        const how = name === "default" ? t("jur.default.tag") : `?market=${name}`;
+        const dt = el("dt", "profile-name", `${labelOf({ name })} (\u2066${how}\u2069)`); // ?market=uk read left to right in Arabic too
+        if (name === current.name) {
             dt.append(el("span", "profile-current", t("jur.inForce")));
             dt.dataset.current = "";
         }
         const dd = el("dd", "profile-changes");
         const ul = el("ul");
-        for (let i = 1; i <= p.changes; i++) ul.append(el("li", "", t(`jur.${p.name}.${i}`)));
+        ul.append(...marketChanges(name).map((line) => lineItem(line, "profile-change")));
         dd.append(ul);
         list.append(dt, dd);
     }

@@ -37,7 +37,7 @@ import { MAX_BALANCE, whyNot } from "../core/amounts.js";
 import { reasonOf } from "../lang/reasons.js";
 import { PageState, setPageState } from "../core/dom.js";
 import { Emitter } from "../core/emitter.js";
-import { PROFILES, refusal, roundRules } from "../operator/jurisdiction.js";
+import { refusal, roundRules } from "../operator/jurisdiction.js";
 import { RoundTimings } from "./timings.js";
 import { t } from "../lang/i18n.js";
 
@@ -177,7 +177,7 @@ export class Controller extends Emitter {
     }
 
     async _reveal(round, from, profileName, rules) {
-        this.roundProfile = { ...PROFILES[profileName], ...rules };
+        this.roundProfile = { name: profileName, ...rules };
         setPageState(PageState.PLAYING); // only once the round in progress is saved
         this._markStart(this.roundProfile);
         this.emit("busy", { busy: true });
