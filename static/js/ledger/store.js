@@ -99,7 +99,7 @@ function checkRng(rng) {
 function checkHistory(history, bets) {
     if (!Array.isArray(history)) fail("save.historyList", "the round history is not a list");
     if (history.length > HISTORY_MAX) fail("save.historyLong", `the round history holds more than ${HISTORY_MAX} rounds`,
-        { max: HISTORY_MAX });
+        { count: HISTORY_MAX });
     history.forEach((h, i) => {
         const where = `history entry ${i + 1}`;
         const n = { n: i + 1 };

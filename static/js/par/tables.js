@@ -50,7 +50,7 @@ export function reelsSection(model) {
 
 export function paytableSection(model) {
     const s = section("paytable", t("par.pay.title"),
-        t("par.pay.intro", { lines: grouped(model.paylines.length), wild: displayName(model.wild) }));
+        plural("par.pay.intro", model.paylines.length, { count: grouped(model.paylines.length), wild: displayName(model.wild) }));
     const counts = [...new Set(Object.values(model.paytable).flatMap((p) => Object.keys(p)))]
         .map(Number).sort((a, b) => a - b);
     const rows = Object.entries(model.paytable).map(([sym, pays]) => [

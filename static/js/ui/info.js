@@ -13,7 +13,7 @@
 // may be null: then only the max win is shown. The styles live in static/css/info.css.
 
 import { el, symbolUrl } from "../core/dom.js";
-import { has, t } from "../lang/i18n.js";
+import { has, plural, t } from "../lang/i18n.js";
 import { fixed, grouped, listOf, pct } from "../lang/numbers.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -77,7 +77,7 @@ function paytableSection(ctx) {
     const { model, offer, format, wild } = ctx;
     const s = section(t("info.paytable"), "info-paytable");
     s.appendChild(el("p", "info-note",
-        t("info.winsShown", { bet: format(offer.bet), lines: model.paylines.length, lineBet: format(offer.line_bet) })));
+        plural("info.winsShown", model.paylines.length, { bet: format(offer.bet), lineBet: format(offer.line_bet) })));
 
     const grid = el("div", "info-pay-grid");
     const symbols = Object.keys(offer.paytable).filter((sym) => sym !== wild);
@@ -119,7 +119,8 @@ function paytableSection(ctx) {
     const reelWords = listOf(reels);
     text.appendChild(el("div", "info-pay-name", t("info.bookName", { name: displayName(wild) })));
     text.appendChild(el("p", "info-book-text", t("info.bookSubstitutes", { reels: reelWords })));
-    text.appendChild(el("p", "info-book-text", t("info.bookTrigger", { books: reels.length, reels: reelWords, count: fsCount })));
+    const books = plural("info.books", reels.length); // "3 books", in the count's form
+    text.appendChild(el("p", "info-book-text", plural("info.bookTrigger", fsCount, { books, reels: reelWords })));
     book.appendChild(text);
     s.appendChild(book);
     return s;
@@ -165,7 +166,7 @@ function paylineSvg(line, number) {
 function paylinesSection(ctx) {
     const { model } = ctx;
     const s = section(t("info.paylines"), "info-paylines");
-    s.appendChild(el("p", "info-note", t("info.paylinesNote", { lines: model.paylines.length })));
+    s.appendChild(el("p", "info-note", plural("info.paylinesNote", model.paylines.length)));
     const grid = el("ol", "info-lines-grid");
     model.paylines.forEach((line, i) => {
         const item = el("li", "info-line");
@@ -177,6 +178,9 @@ function paylinesSection(ctx) {
     s.appendChild(grid);
     return s;
 }
+
+/** The rules whose plural form is chosen by the lines' count (the others': the free spins'). */
+const COUNTED = { "info.rule.lines.1": "lines", "info.rule.free.5": "lines" };
 
 function rulesSection(ctx) {
     const { model, offer, format, wild, buy: canBuy } = ctx;
@@ -193,9 +197,10 @@ function rulesSection(ctx) {
     const maxWin = model.max_win;
     const buy = model.buy_price;
 
-    // each group: its title's key, then its rules' keys (info.rule.GROUP.N), filled from `vars`
+    // each group: its title's key, then its rules' keys (info.rule.GROUP.N), filled from `vars`;
+    // a rule in plural forms takes the form of its count: the free spins', or the lines' (COUNTED)
     const vars = {
-        lines, reels: reelWords, books: reels.length, count: fsCount, book: displayName(wild),
+        lines, reels: reelWords, books: plural("info.books", reels.length), count: fsCount, book: displayName(wild),
         lo: multLo, hi: multHi, max: grouped(maxWin), cap: format(offer.cap), buy: grouped(buy), cost: format(offer.buy_cost),
     };
     // where the market has no feature buy, the max win's group says nothing of one
@@ -205,7 +210,10 @@ function rulesSection(ctx) {
         const title = group === "max" && !canBuy ? t("info.maxWin") : t(`info.group.${group}`);
         block.appendChild(el("h4", "info-subheading", title));
         const ul = el("ul", "info-rule-list");
-        for (let i = 1; i <= count; i++) ul.appendChild(el("li", "info-rule", t(`info.rule.${group}.${i}`, vars)));
+        for (let i = 1; i <= count; i++) {
+            const key = `info.rule.${group}.${i}`;
+            ul.appendChild(el("li", "info-rule", t(key, { ...vars, count: vars[COUNTED[key] ?? "count"] })));
+        }
         block.appendChild(ul);
         s.appendChild(block);
     }
