@@ -1,3 +1,4 @@
+// @ts-check
 // The page's one way to download what its boot needs, with a stall watchdog (docs/boot.md
 // "Failed downloads"): the figures (static/par.json), the first paint's model file, the language
 // tables, and the engine's worker's script (bridge.js) go through it. The engine's worker has the

@@ -1,3 +1,4 @@
+// @ts-check
 // Languages: every visible and spoken string comes from one table per language.
 //
 //   import { t, plural, setLanguage, setWording, lang, dir, translate } from "./i18n.js";

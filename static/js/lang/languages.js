@@ -1,3 +1,4 @@
+// @ts-check
 // The languages shipped: the one list (i18n.js, launch.js, info.js and the tests read it).
 //
 //   import { LANGUAGES, FALLBACK, languageOf } from "./languages.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Numbers as the page's language writes them: its decimal and group separators, its digits, where
 // "%" stands (languages.js `locale`, through Intl). The game's amounts have their own formatter
 // (core/money.js, the same locale); these are the other numbers: counts, multiples, odds.
