@@ -1,3 +1,4 @@
+// @ts-check
 // Amounts of money as they enter the page: ONE check for every one of them (the address's
 // bets, bet and maxBet, a parent's configure and autoplay messages, game.setBet and
 // game.autoplay, the autoplay panel's typed limits, a saved record's balance and costs), and
@@ -27,12 +28,15 @@ const TYPED = /^([0-9]+)(?:[.,]([0-9]*))?$/; // what a player types: 12, 12.5, 1
 /** The highest bet level `model` (its max_win, its paylines) can play: the largest multiple of
  *  the line count whose capped win (max_win x level) a balance can hold; as engine/launch.py
  *  max_level. Exact: worked in BigInt. */
+/** @param {Pick<import("../../../types/game").Model, "paylines" | "max_win">} model @returns {number} */
 export function maxLevel(model) {
     const lines = BigInt(model.paylines.length);
     return Number((BigInt(MAX_BALANCE) / (BigInt(model.max_win) * lines)) * lines);
 }
 
-/** Every limit, in minor units, under `model`: as engine/launch.py limits(model). */
+/** Every limit, in minor units, under `model`: as engine/launch.py limits(model).
+ *  @typedef {Readonly<{ balance: number, level: number, stake: number, autoplay: number }>} Limits */
+/** @param {Pick<import("../../../types/game").Model, "paylines" | "max_win">} model @returns {Limits} */
 export function limitsOf(model) {
     return Object.freeze({ balance: MAX_BALANCE, level: maxLevel(model), stake: MAX_STAKE, autoplay: MAX_AUTOPLAY });
 }
@@ -50,9 +54,14 @@ export function limitsOf(model) {
  * `decimals` (a number): the text is typed in the currency by a player ("12", "12.5", "12,50",
  * spaces around it, at most `decimals` digits after the point or comma) and turned into minor
  * units on the string; its code for a bad spelling is amount.spelling too.
+ * @param {unknown} value
+ * @param {AmountOptions} options
+ * @returns {number}
  */
 export function amount(value, { key = "amount", min = 1, max, text = true, number = true, decimals = null } = {}) {
-    if (!(Number.isSafeInteger(max) && Number.isSafeInteger(min))) throw new TypeError("amount(): give safe integer limits");
+    if (typeof max !== "number" || !(Number.isSafeInteger(max) && Number.isSafeInteger(min))) {
+        throw new TypeError("amount(): give safe integer limits");
+    }
     const given = value;
     let n;
     if (typeof value === "string") {
@@ -91,7 +100,12 @@ export function amount(value, { key = "amount", min = 1, max, text = true, numbe
     return n;
 }
 
-/** Null when `value` is an amount under `opts` (as amount() takes them), else its AmountError. */
+/** What amount() is told: the field's name, the limits, which kinds of value it takes.
+ *  @typedef {{ key?: string, min?: number, max?: number, text?: boolean, number?: boolean, decimals?: number | null }} AmountOptions
+ *  (`max` is required: amount() throws a TypeError without safe integer limits) */
+
+/** Null when `value` is an amount under `opts` (as amount() takes them), else its AmountError.
+ *  @param {unknown} value @param {AmountOptions} opts @returns {AmountError | null} */
 export function whyNot(value, opts) {
     try {
         amount(value, opts);

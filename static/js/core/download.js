@@ -23,12 +23,13 @@
  *  checks). */
 export const ATTEMPTS = 4;
 export const BACKOFF_MS = [500, 1500, 4000];
-/** The wait after the `tries`-th failed try. */
+/** The wait after the `tries`-th failed try. @type {(tries: number) => number} */
 export const backoff = (tries) => BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random());
-/** A promise of the wait after the `tries`-th failed try. */
+/** A promise of the wait after the `tries`-th failed try. @type {(tries: number) => Promise<void>} */
 export const pause = (tries) => new Promise((wake) => setTimeout(wake, backoff(tries)));
 /** The stall timeout: 20 s of silence, or `?stallMs=N` (tests only, at least 100) of `search`;
  *  the same in static/boot/engine-worker.mjs and static/js/start/earlyworker.js. */
+/** @param {string} search  a query string ("?stallMs=500") */
 export function stallMsOf(search) {
     const asked = Number(new URLSearchParams(search).get("stallMs"));
     return asked >= 100 ? asked : 20_000;
@@ -41,6 +42,10 @@ export const DOWNLOAD = "boot.download";
 
 /** A file the boot needs that did not come after its tries (`file`: its path from the site's root). */
 export class DownloadFailed extends Error {
+    /**
+     * @param {string} file
+     * @param {string} why
+     */
     constructor(file, why) {
         super(`${file} could not be downloaded (${why})`);
         this.code = DOWNLOAD;
@@ -50,14 +55,18 @@ export class DownloadFailed extends Error {
 }
 
 const SITE = new URL("../../../", import.meta.url).href;
-/** A URL as the player's error message names it: its path from the site's root. */
+/** A URL as the player's error message names it: its path from the site's root. @type {(href: string) => string} */
 export const fileOf = (href) => (href.startsWith(SITE) ? href.slice(SITE.length) : href).split(/[?#]/)[0];
+/** @type {(url: string | URL) => string} */
 const absolute = (url) => new URL(url, globalThis.document?.baseURI ?? SITE).href;
+/** @type {(ms: number) => string} */
 const noData = (ms) => `no data for ${(ms / 1000).toFixed(1)} s`;
 
 // The page's network: when it last completed a resource (Resource Timing), observed only while a
 // watch that counts it is running.
+/** @type {{ at: number, observer: PerformanceObserver | null, watches: number }} */
 const network = { at: performance.now(), observer: null, watches: 0 };
+/** @param {boolean} on  a watch that counts the network starts (true) or ends */
 function listen(on) {
     network.watches += on ? 1 : -1;
     if (typeof PerformanceObserver !== "function") return;
@@ -71,10 +80,20 @@ function listen(on) {
     }
 }
 
-/** Calls `onStall` once, when `ms` pass without progress: `touch()` is progress, and with
- *  `network`, so is any resource the page completes. `done()` ends the watch. */
+/** A watch of silence (silence()): `touch()` is progress, `done()` ends it.
+ *  @typedef {{ touch(): void, done(): void }} Watch */
+
+/**
+ * Calls `onStall` once, when `ms` pass without progress: `touch()` is progress, and with
+ * `network`, so is any resource the page completes. `done()` ends the watch.
+ * @param {number} ms
+ * @param {() => void} onStall
+ * @param {{ network?: boolean }} [options]
+ * @returns {Watch}
+ */
 export function silence(ms, onStall, { network: counts = false } = {}) {
-    const watch = { last: performance.now(), timer: 0, over: false };
+    /** @type {{ last: number, timer: ReturnType<typeof setTimeout> | undefined, over: boolean }} */
+    const watch = { last: performance.now(), timer: undefined, over: false };
     if (counts) listen(true);
     const quiet = () => performance.now() - Math.max(watch.last, counts ? network.at : 0);
     const check = () => {
@@ -94,8 +113,14 @@ export function silence(ms, onStall, { network: counts = false } = {}) {
     return { touch() { watch.last = performance.now(); }, done };
 }
 
-/** `response` with a body whose every piece is progress of `watch`; a body that breaks (or is
- *  aborted by the watch) marks `broke`. */
+/**
+ * `response` with a body whose every piece is progress of `watch`; a body that breaks (or is
+ * aborted by the watch) marks `broke`.
+ * @param {Response} response
+ * @param {Watch} watch
+ * @param {{ error: unknown }} broke
+ * @returns {Response}
+ */
 function watched(response, watch, broke) {
     if (!response.body) return response;
     const reader = response.body.getReader();
@@ -123,15 +148,24 @@ function watched(response, watch, broke) {
  * or breaks is a failed try too). A status below 500 is `read`'s to judge; an error `read` throws
  * of its own (a bad JSON, a refused status) is not retried. Rejects with a DownloadFailed after
  * `attempts` failed tries.
+ * @template [T=ArrayBuffer]
+ * @param {string | URL} url
+ * @param {RequestInit & { read?: (response: Response) => Promise<T>, attempts?: number, stallMs?: number }} [options]
+ * @returns {Promise<T>}
  */
-export async function download(url, { read = (r) => r.arrayBuffer(), attempts = ATTEMPTS, stallMs = STALL_MS, ...init } = {}) {
+export async function download(url, {
+    read = /** @type {(response: Response) => Promise<T>} the default T: ArrayBuffer */ ((r) => r.arrayBuffer()),
+    attempts = ATTEMPTS, stallMs = STALL_MS, ...init
+} = {}) {
     const href = absolute(url);
     const file = fileOf(href);
     for (let tries = 1; ; tries++) {
         const controller = new AbortController();
         const watch = silence(stallMs, () => controller.abort(new Error(noData(stallMs))));
+        /** @type {{ error: any }} what broke the body: any thrown value */
         const broke = { error: null };
-        let why;
+        /** @type {string} */
+        let why = "";
         try {
             const response = await fetch(href, { ...init, signal: controller.signal }).catch((error) => {
                 why = String(controller.signal.reason?.message ?? error?.message ?? error);
@@ -168,6 +202,9 @@ const NOT_FETCHED = /dynamically imported module|importing a module script faile
  * all; one whose download stalls (the page completes no resource for `stallMs` while it waits)
  * is given up at once. Rejects with a DownloadFailed either way; a module that came and threw
  * rejects with its own error.
+ * @param {string} url
+ * @param {{ attempts?: number, stallMs?: number }} [options]
+ * @returns {Promise<any>} the module's namespace (its exports are the caller's to know)
  */
 export async function importWithin(url, { attempts = ATTEMPTS, stallMs = STALL_MS } = {}) {
     const href = absolute(url);

@@ -1,3 +1,4 @@
+// @ts-check
 // Every error class of the page, in one module that imports nothing: a module that throws or
 // catches one imports it from here, and so pulls in nothing else (importing EngineRefusal from
 // bridge.js started the engine's worker). Each carries its English `message`; those the player
@@ -8,6 +9,10 @@
  *  `message` in English, `code` (null when the engine gave none), `params`, `money` (the names
  *  of the params that are amounts in minor units). */
 export class EngineRefusal extends Error {
+    /**
+     * @param {string} message
+     * @param {{ code?: string | null, params?: Readonly<Record<string, unknown>>, money?: ReadonlyArray<string> }} [fields]
+     */
     constructor(message, { code = null, params = {}, money = [] } = {}) {
         super(message);
         this.code = code;
@@ -19,6 +24,10 @@ export class EngineRefusal extends Error {
 /** A failure the loading screen already shows in its own words (main.py or watchdog.js); for a
  *  download that failed, with its `code` and `file` (startup.js reportDownloadFailure). */
 export class StartupError extends Error {
+    /**
+     * @param {string} message
+     * @param {{ code?: string | null, file?: string | null }} [fields]
+     */
     constructor(message, { code = null, file = null } = {}) {
         super(message);
         this.code = code;
@@ -30,6 +39,7 @@ export class StartupError extends Error {
  *  the stall timeout: bridge.js): every call rejects with it, and the page shows its error
  *  screen with Retry (startup.js reportEngineLost). Code "engine.lost". */
 export class EngineLost extends StartupError {
+    /** @param {string} message */
     constructor(message) {
         super(message, { code: "engine.lost" });
         this.name = "EngineLost";
@@ -40,6 +50,11 @@ export class EngineLost extends StartupError {
  *  the page goes to `error` with the message on screen, having shown and played nothing.
  *  `code` and `params` word it in the player's language (reasons.js: the tables' why.CODE). */
 export class CannotStart extends Error {
+    /**
+     * @param {string} message
+     * @param {string | null} [code]
+     * @param {Readonly<Record<string, unknown>>} [params]
+     */
     constructor(message, code = null, params = {}) {
         super(message);
         this.code = code;
@@ -48,22 +63,24 @@ export class CannotStart extends Error {
 }
 
 export class SettingsError extends Error {
-    /** @param {string} key the setting  @param {string} value as given  @param {string} why
+    /** @param {string} key the setting  @param {unknown} value as given  @param {string} why
      *  (English)  @param {string} code the reason's stable code (the tables' why.CODE words it
-     *  for the player, reasons.js)  @param {object} params what `why` names, besides key and value */
+     *  for the player, reasons.js)  @param {Readonly<Record<string, unknown>>} [params] what `why`
+     *  names, besides key and value */
     constructor(key, value, why, code, params = {}) {
-        value = clipped(value);
-        super(`${key}=${value}: ${why}; nothing has been played`);
+        const shown = clipped(value);
+        super(`${key}=${shown}: ${why}; nothing has been played`);
         this.key = key;
-        this.value = value;
+        this.value = shown;
         this.why = why;
         this.code = code;
-        this.params = { key, value, ...params };
+        this.params = { key, value: shown, ...params };
     }
 }
 
 /** A value as a refusal shows it: at most 80 characters (a 200,000-character `bets` is not
  *  echoed on the loading screen in full), the rest said as "... (N characters)". */
+/** @param {unknown} value @returns {string} */
 export function clipped(value) {
     const s = String(value);
     return s.length <= 80 ? s : `${s.slice(0, 60)}... (${s.length} characters)`;
@@ -75,13 +92,26 @@ export class ProfileError extends Error {}
  *  (English), a stable `code` (the tables' why.CODE words it, reasons.js), `params`, and
  *  `money` (the params that are amounts, for the page's formatter). */
 export class AmountError extends Error {
+    /**
+     * @param {string} key
+     * @param {unknown} value
+     * @param {string} why
+     * @param {string} code
+     * @param {Readonly<Record<string, unknown>>} [params]
+     */
     constructor(key, value, why, code, params = {}) {
         const shown = clipped(written(value));
         super(`${key}=${shown}: ${why}`);
-        Object.assign(this, { key, value: shown, why, code, params: { key, value: shown, ...params }, money: ["limit", "min"] });
+        this.key = key;
+        this.value = shown;
+        this.why = why;
+        this.code = code;
+        this.params = { key, value: shown, ...params };
+        this.money = ["limit", "min"];
     }
 }
 
+/** @param {unknown} value @returns {string} */
 function written(value) {
     if (typeof value === "string") return value;
     if (typeof value === "bigint") return `${value}n`;
@@ -96,6 +126,7 @@ function written(value) {
 
 /** A value as a refusal names it: strings quoted, arrays and objects as JSON, numbers JSON
  *  cannot write (NaN, Infinity) as themselves, not as JSON's "null"; at most 80 characters. */
+/** @param {unknown} value @returns {string} */
 export function describeValue(value) {
     if (typeof value === "string") return clipped(JSON.stringify(value));
     if (value === undefined) return "nothing";
@@ -120,7 +151,16 @@ export class SessionEnded extends Error {}
 
 /** A fault of a saved record: `message` in English; `code`, `params` for the tables' why.CODE (reasons.js). */
 export class BadSave extends Error {
-    constructor(code, why, params = {}) { super(why); Object.assign(this, { code, params }); }
+    /**
+     * @param {string} code
+     * @param {string} why
+     * @param {Readonly<Record<string, unknown>>} [params]
+     */
+    constructor(code, why, params = {}) {
+        super(why);
+        this.code = code;
+        this.params = params;
+    }
 }
 
 /** A record of a later VERSION: never rewritten by this game. */
