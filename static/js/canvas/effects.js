@@ -1,3 +1,4 @@
+// @ts-check
 // The effects layer: what the sequencer asks the renderer to show for a round (win lines, the
 // expanded book reels, the special symbol's expansion, banners, coin bursts). Each function
 // draws the renderer's current effect state on its context; none decides anything.
@@ -9,7 +10,32 @@ import {
         cellRect, column, easeOutBack, easeOutCubic, roundRect, slot, SYMBOL_SIZE, Y0,
 } from "./layout.js";
 
-/** A rounded column filled with a vertical dark-light-dark gradient and a glow. */
+/** @typedef {import("./renderer.js").Renderer} Renderer */
+/** @typedef {import("./renderer.js").WinLine} WinLine */
+/** @typedef {import("./renderer.js").Banner} Banner */
+/** @typedef {import("./layout.js").Rect} Rect */
+
+/**
+ * A coin or star of a burst (burst(), drawParticles()), in logical pixels and seconds.
+ * @typedef {object} Particle
+ * @property {number} x
+ * @property {number} y
+ * @property {number} vx
+ * @property {number} vy
+ * @property {number} life seconds it lasts
+ * @property {number} age seconds it has flown
+ * @property {boolean} star a star (else a coin)
+ * @property {number} size its radius
+ * @property {number} spin its turn, radians per second
+ */
+
+/** A rounded column filled with a vertical dark-light-dark gradient and a glow.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {Rect} r
+ *  @param {string} dark
+ *  @param {string} light
+ *  @param {string} glow the shadow's colour
+ *  @param {number} blur the shadow's blur */
 export function glowColumn(ctx, r, dark, light, glow, blur) {
     const g = ctx.createLinearGradient(0, r.y, 0, r.y + r.h);
     g.addColorStop(0, dark); g.addColorStop(0.5, light); g.addColorStop(1, dark);
@@ -28,7 +54,13 @@ const CAP = GLOW_PAD + 16; // logical rows of a cached column's top and bottom k
 /** glowColumn for a reel column growing to its full height (r: column(reel, row, u)), drawn once
  *  at full height and then copied: the shadow blur is the costly part when the canvas has no GPU.
  *  A shorter column (the expansion) is the same layer in three slices: the rounded, glowing top
- *  and bottom as they are, the middle stretched, so the corners and the glow keep their shape. */
+ *  and bottom as they are, the middle stretched, so the corners and the glow keep their shape.
+ *  @param {Renderer} view
+ *  @param {Rect} r
+ *  @param {string} dark
+ *  @param {string} light
+ *  @param {string} glow
+ *  @param {number} blur */
 function fullColumn(view, r, dark, light, glow, blur) {
     const full = REELS_H;
     const w = r.w + 2 * GLOW_PAD, h = full + 2 * GLOW_PAD;
@@ -51,7 +83,9 @@ function fullColumn(view, r, dark, light, glow, blur) {
 
 const WORD_H = 64; // the WILD word's layer: a reel's width by this
 
-/** "WILD" in big gold letters with a dark outline, fitted to a reel's width. */
+/** "WILD" in big gold letters with a dark outline, fitted to a reel's width.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {string} text */
 function paintWildWord(ctx, text) {
     let size = 46;
     ctx.font = `900 ${size}px ${uiFont()}`;
@@ -80,7 +114,9 @@ function paintWildWord(ctx, text) {
 const MEDAL_R = 38; // the multiplier medallion's radius
 const MEDAL_S = 2 * MEDAL_R + 24; // its layer's side (room for the glow)
 
-/** The multiplier medallion: a gold-rimmed ruby disc with "x2" in white on a dark outline. */
+/** The multiplier medallion: a gold-rimmed ruby disc with "x2" in white on a dark outline.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {number} mult */
 function paintMedal(ctx, mult) {
     const c = MEDAL_S / 2;
     ctx.shadowColor = "#ffd84a";
@@ -114,6 +150,7 @@ function paintMedal(ctx, mult) {
 
 const FLASH_S = 220; // the medallion's flash: a white-gold radial burst, this side
 
+/** @param {CanvasRenderingContext2D} ctx */
 function paintFlash(ctx) {
     const c = FLASH_S / 2;
     const g = ctx.createRadialGradient(c, c, 0, c, c, c);
@@ -130,7 +167,9 @@ const MEDAL_MS = 520; // it spins and scales in over this
  *  book grows from its cell to a golden full-reel column with rays and a big "WILD", then its
  *  multiplier spins in on a medallion with an overshoot and a flash.
  *  x1 shows no medallion: it multiplies nothing, and a badge on the reel would read as a bonus
- *  the player did not get (the sequencer plays no multiplier sound for it either). */
+ *  the player did not get (the sequencer plays no multiplier sound for it either).
+ *  @param {Renderer} view
+ *  @param {number} now performance.now() ms */
 export function drawWild(view, now) {
     const ctx = view.ctx;
     for (const [reel, w] of view.wilds) {
@@ -199,7 +238,8 @@ export function drawWild(view, now) {
 }
 
 /** The gold frame of an expanded special-symbol reel (a reel's width, the reels' height): a
- *  double gold rule with a glow and corner studs. */
+ *  double gold rule with a glow and corner studs.
+ *  @param {CanvasRenderingContext2D} ctx */
 function paintSesFrame(ctx) {
     const w = CELL_W, h = REELS_H;
     const g = ctx.createLinearGradient(0, 0, 0, h);
@@ -224,7 +264,8 @@ function paintSesFrame(ctx) {
     }
 }
 
-/** A warm halo behind the enlarged symbol, so that any symbol (a green gift too) stands out. */
+/** A warm halo behind the enlarged symbol, so that any symbol (a green gift too) stands out.
+ *  @param {CanvasRenderingContext2D} ctx */
 function paintSesHalo(ctx) {
     const c = CELL_W / 2, r = CELL_W * 0.62;
     const g = ctx.createRadialGradient(c, r, 0, c, r, r);
@@ -237,7 +278,9 @@ const SES_MS = 600; // the column grows from the middle row to the whole reel
 
 /** The special symbol's expansion: each of its reels becomes one tall column (a dark night-blue
  *  and plum backdrop, the one symbol drawn large in its middle on a warm halo, a gold frame with
- *  a glow), so the symbol reads against its reel whatever its colours; then the label. */
+ *  a glow), so the symbol reads against its reel whatever its colours; then the label.
+ *  @param {Renderer} view
+ *  @param {number} now performance.now() ms */
 export function drawSes(view, now) {
     if (!view.ses) return;
     const ctx = view.ctx;
@@ -274,7 +317,14 @@ export function drawSes(view, now) {
 }
 
 /** A label in a dark rounded pill centred on (x, y), drawn once into a layer and then copied
- *  (text is slow to draw on a canvas without a GPU). */
+ *  (text is slow to draw on a canvas without a GPU).
+ *  @param {Renderer & { pillSizes?: Map<string, number> }} view the renderer, on which pill() keeps
+ *      its labels' widths ("size|text" -> logical pixels)
+ *  @param {number} x
+ *  @param {number} y
+ *  @param {string} text
+ *  @param {string} color the border's
+ *  @param {number} [size] the font's, logical pixels */
 export function pill(view, x, y, text, color, size = 24) {
     const ctx = view.ctx;
     const sizes = view.pillSizes ??= new Map();
@@ -293,6 +343,14 @@ export function pill(view, x, y, text, color, size = 24) {
     blit(view, layer, x - w / 2 - pad, y - h / 2 - pad, w + 2 * pad, h + 2 * pad);
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {number} x
+ *  @param {number} y
+ *  @param {number} w
+ *  @param {number} h
+ *  @param {string} text
+ *  @param {string} color
+ *  @param {number} size */
 function paintPill(ctx, x, y, w, h, text, color, size) {
     ctx.font = `900 ${size}px ${uiFont()}`;
     ctx.fillStyle = "rgba(10,10,30,0.88)";
@@ -308,7 +366,9 @@ function paintPill(ctx, x, y, w, h, text, color, size) {
     ctx.textBaseline = "alphabetic";
 }
 
-/** One win line, complete: a glowing coloured stroke with a white core. */
+/** One win line, complete: a glowing coloured stroke with a white core.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {WinLine} line */
 function paintLine(ctx, line) {
     const pts = line.points;
     const total = pts.length - 1;
@@ -334,7 +394,9 @@ function paintLine(ctx, line) {
 /** Win lines drawn out from the left, with their labels once complete. The lines shown
  *  together are drawn once, complete, into one layer (their glow is a shadow blur, slow without
  *  a GPU); while they grow, the layer is copied up to the lines' tip. Every line's points share
- *  the reels' x positions, so lines started together have one tip. */
+ *  the reels' x positions, so lines started together have one tip.
+ *  @param {Renderer} view
+ *  @param {number} now performance.now() ms */
 export function drawLines(view, now) {
     const lines = view.lines;
     if (!lines.length) return;
@@ -365,13 +427,19 @@ export function drawLines(view, now) {
 const BANNER_W = W, BANNER_H = 240; // the banner's layer, centred on the canvas's centre
 const BANNER_RES = 1.1; // drawn a little larger than needed: it pops in scaled up to ~1.02
 
-/** A smaller font where a language's words would run past the banner's width. */
+/** A smaller font where a language's words would run past the banner's width.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {string} text
+ *  @param {number} size
+ *  @param {number} weight */
 function fitFont(ctx, text, size, weight) {
     const room = BANNER_W * 0.92;
     const wide = ctx.measureText(text).width;
     if (wide > room) ctx.font = `${weight} ${Math.floor(size * room / wide)}px ${uiFont()}`;
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {Banner} b */
 function paintBanner(ctx, b) {
     ctx.translate(BANNER_W / 2, BANNER_H / 2);
     ctx.textAlign = "center";
@@ -396,7 +464,9 @@ function paintBanner(ctx, b) {
 }
 
 /** A big centred title that fades in and out (free spins, multipliers), drawn once into a layer
- *  and copied scaled and faded each frame. */
+ *  and copied scaled and faded each frame.
+ *  @param {Renderer} view
+ *  @param {number} now performance.now() ms */
 export function drawBanner(view, now) {
     const b = view.banner;
     if (!b) return;
@@ -419,7 +489,11 @@ export function drawBanner(view, now) {
 const SIZE_MIN = 7;
 const SIZE_SPAN = 9;
 
-/** A particle's sprite: one per kind and whole-pixel size `n`. */
+/** A particle's sprite: one per kind and whole-pixel size `n`.
+ *  @param {Renderer} view
+ *  @param {boolean} star
+ *  @param {number} n
+ *  @returns {HTMLCanvasElement} */
 function particleSprite(view, star, n) {
     const side = 2 * n + 6;
     return cached(view, `${star ? "star" : "coin"}-${n}`, side, side, (c) => (star ? paintStar : paintCoin)(c, side / 2, n));
@@ -427,19 +501,25 @@ function particleSprite(view, star, n) {
 
 /** Makes the sprites a burst can need (each kind at each whole-pixel size) in idle moments, as
  *  many as each has room for: made by a celebration's first frame, they were 20 new canvases in
- *  one frame (40-70 ms at 4x CPU on the phone profile) that a tap then waited behind. */
+ *  one frame (40-70 ms at 4x CPU on the phone profile) that a tap then waited behind.
+ *  @param {Renderer} view */
 export function prepareParticles(view) {
     if (view.reduced || typeof requestIdleCallback !== "function") return;
+    /** @type {Array<[boolean, number]>} */
     const todo = [];
     for (let n = SIZE_MIN; n <= SIZE_MIN + SIZE_SPAN; n++) todo.push([false, n], [true, n]);
+    /** @param {IdleDeadline} deadline */
     const step = (deadline) => {
-        do particleSprite(view, ...todo.pop()); while (todo.length && deadline.timeRemaining() > 4);
+        // todo is not empty here (a step is asked for only while it is not)
+        do particleSprite(view, .../** @type {[boolean, number]} */ (todo.pop())); while (todo.length && deadline.timeRemaining() > 4);
         if (todo.length) requestIdleCallback(step);
     };
     requestIdleCallback(step);
 }
 
-/** Throws `count` coins and stars from the middle of the reels. */
+/** Throws `count` coins and stars from the middle of the reels.
+ *  @param {Renderer} view
+ *  @param {number} [count] */
 export function burst(view, count = 40) {
     if (view.reduced) return;
     const random = view.random; // seeded in still mode (renderer.js)
@@ -455,6 +535,9 @@ export function burst(view, count = 40) {
     }
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {number} c its centre's x and y
+ *  @param {number} size */
 function paintStar(ctx, c, size) {
     ctx.fillStyle = "#fff6b0";
     ctx.beginPath();
@@ -465,6 +548,9 @@ function paintStar(ctx, c, size) {
     ctx.fill();
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {number} c its centre's x and y
+ *  @param {number} size */
 function paintCoin(ctx, c, size) {
     ctx.fillStyle = "#f4b72a";
     ctx.strokeStyle = "#8a5a05";
@@ -476,7 +562,9 @@ function paintCoin(ctx, c, size) {
 }
 
 /** Coins and stars thrown by burst(), falling under gravity. Each is a sprite drawn once per
- *  whole-pixel size and copied turned, squashed (a coin's flip) and faded. */
+ *  whole-pixel size and copied turned, squashed (a coin's flip) and faded.
+ *  @param {Renderer} view
+ *  @param {number} dt seconds since the last frame */
 export function drawParticles(view, dt) {
     if (!view.particles.length) return;
     const ctx = view.ctx;

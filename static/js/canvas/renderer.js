@@ -1,3 +1,4 @@
+// @ts-check
 // The canvas: one frame loop at the display's rate, sharp at the screen's devicePixelRatio (up to
 // MAX_DPR: beyond 2 the eye sees no difference, the canvas costs 2.25x the pixels). It holds
 // animation state only (reel offsets come from reels.js, effects from the sequencer's calls);
@@ -17,6 +18,68 @@ import { SymbolSprites, blurLevel } from "./sprites.js";
 import { randomFor } from "../core/still.js";
 import { drawWinSymbol } from "./symbolmotion.js";
 
+/** @typedef {import("./reels.js").ReelSet} ReelSet */
+/** @typedef {import("./effects.js").Particle} Particle */
+/** @typedef {import("./scenery.js").Flake} Flake */
+/** @typedef {import("../../../types/engine").PaidLineWin} PaidLineWin */
+/** [reel, row] of a cell (the engine's positions).
+ *  @typedef {ReadonlyArray<number>} Position */
+
+/**
+ * The Renderer's options.
+ * @typedef {object} RendererOptions
+ * @property {Iterable<string>} symbols every symbol name to draw
+ * @property {string} wild the model's wild (drawn on expanded reels)
+ * @property {ReelSet} reels the reels it draws
+ * @property {boolean} [reduced] reduced motion: no motion blur, snow or coins, the effects held still
+ * @property {boolean} [still] still mode (?still=1)
+ */
+
+/**
+ * A win line shown (showLine, showAllLines; drawn by effects.js drawLines), in logical pixels.
+ * @typedef {object} WinLineBase
+ * @property {ReadonlyArray<ReadonlyArray<number>>} points [x, y] of each reel's cell on the line
+ * @property {string} color
+ * @property {number} t0 when it started (performance.now() ms)
+ * @property {number} sf its pace (its durations times this)
+ * @property {ReadonlyArray<Position>} positions its winning cells
+ */
+/**
+ * A win line with its label and where the label goes (showLine), or without (showAllLines).
+ * @typedef {WinLineBase & ({ label: string, labelAt: readonly [number, number] } | { label: null })} WinLine
+ */
+/** The lines shown together, with the key of their layer (effects.js drawLines sets it once).
+ *  @typedef {WinLine[] & { key?: string }} WinLines */
+
+/**
+ * A reel expanded by a book (expandWild; drawn by effects.js drawWild).
+ * @typedef {object} WildShow
+ * @property {number} t0 when it started (performance.now() ms)
+ * @property {number} row the book's row, where the column grows from
+ * @property {number} mult the reel's multiplier
+ * @property {number} sf its pace
+ * @property {boolean} [medal] its medallion has been drawn (and listed in the canvas's data-medals)
+ */
+
+/**
+ * The special symbol's expansion (expandSes; drawn by effects.js drawSes).
+ * @typedef {object} SesShow
+ * @property {number} t0 when it started (performance.now() ms)
+ * @property {ReadonlyArray<number>} reels
+ * @property {string} symbol
+ * @property {string} label
+ * @property {number} sf its pace
+ */
+
+/**
+ * A banner (showBanner; drawn by effects.js drawBanner).
+ * @typedef {object} Banner
+ * @property {string} text
+ * @property {string} sub the line under it ("": none)
+ * @property {number} t0 when it started (performance.now() ms)
+ * @property {number} dur how long it shows, ms (paced)
+ */
+
 const LINE_COLORS = ["#ffd84a", "#ff5a5a", "#5ad1ff", "#7dff7a", "#ff8af0",
     "#ffa940", "#b48cff", "#40ffd0", "#ff4aa0", "#e8ff5a"];
 
@@ -31,6 +94,7 @@ const BAKES_PER_FRAME = 2;
 // Still mode's random streams (core/still.js): the snow's and the coins'.
 const SNOW_SEED = 1224, COIN_SEED = 2512;
 
+/** @param {CanvasRenderingContext2D} ctx */
 function paintWinBox(ctx) {
     ctx.strokeStyle = "rgba(255,226,120,0.95)";
     ctx.lineWidth = 4;
@@ -40,7 +104,8 @@ function paintWinBox(ctx) {
     ctx.stroke();
 }
 
-/** The book highlight behind a cell: a radial gold glow, at full strength (the pulse is opacity). */
+/** The book highlight behind a cell: a radial gold glow, at full strength (the pulse is opacity).
+ *  @param {CanvasRenderingContext2D} ctx */
 function paintBookGlow(ctx) {
     const cx = CELL_W / 2, cy = CELL_H / 2;
     const grad = ctx.createRadialGradient(cx, cy, 10, cx, cy, CELL_W * 0.62);
@@ -50,36 +115,57 @@ function paintBookGlow(ctx) {
     ctx.fillRect(0, 0, CELL_W, CELL_H);
 }
 
-/** Resolves in a later task: the browser renders and handles input in between. */
+/** Resolves in a later task: the browser renders and handles input in between.
+ *  @type {() => Promise<void>} */
 export const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // The main-thread time prepare() takes before it lets the page go on (a tap, a frame).
 const PREPARE_SLICE_MS = 40;
 
-/** An effect's pace: its durations times this (at least 0.05, so that it still shows a frame). */
+/** An effect's pace: its durations times this (at least 0.05, so that it still shows a frame).
+ *  @type {(speedFactor: number) => number} */
 const pace = (speedFactor) => Math.max(speedFactor, 0.05);
 
 export class Renderer {
     /** `symbols`: every symbol name to draw; `wild`: the model's wild (drawn on expanded reels);
      *  `reels`: the ReelSet it draws (reels.js). `still` (?still=1): the snow seeded and frozen,
-     *  every loop (the bulbs, the winning symbols, the book glow, the rays) held at one frame. */
+     *  every loop (the bulbs, the winning symbols, the book glow, the rays) held at one frame.
+     *  @param {HTMLCanvasElement} canvas
+     *  @param {RendererOptions} options */
     constructor(canvas, { symbols, wild, reels, reduced = false, still = false }) {
         this.canvas = canvas;
-        this.ctx = canvas.getContext("2d");
+        // the page's canvas, only ever asked for a 2d context: never null
+        this.ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
         this.wild = wild;
         this.reduced = reduced;
         this.still = still;
         this.random = randomFor(COIN_SEED, still); // the coins of a burst (effects.js)
         this.symbols = new SymbolSprites(symbols);
-        this.scale = 1;
+        this.scale = 1; // device pixels per logical pixel
         this.reels = reels;
         this._painted = false; // a frame has been drawn (a resize redraws at once)
         this._started = false; // the frame loop runs (start())
         this._observed = false; // the canvas's box is watched for resizes
-        this.free = false;
-        this.teasing = null;
+        this.free = false; // free spins: the reel windows' colours
+        /** @type {Set<number> | null} */
+        this.teasing = null; // the reels lit by the suspense (tease())
+        // declared for the type check (no effect): tease() sets teaseT0 (when the suspense
+        // began, performance.now() ms) with `teasing`, _drawReels() sets _bakes (the blurred
+        // sprites the frame may still make), and clearWins() the effects' state
+        /** @type {number} */ this.teaseT0;
+        /** @type {number} */ this._bakes;
+        /** @type {WinLines} */ this.lines;
+        /** @type {Set<string>} */ this.winCells;
+        /** @type {number} */ this.winT0;
+        /** @type {boolean} */ this.dimOthers;
+        /** @type {Map<string, number>} */ this.glows;
+        /** @type {Map<number, WildShow>} */ this.wilds;
+        /** @type {SesShow | null} */ this.ses;
+        /** @type {Banner | null} */ this.banner;
         this.clearWins();
+        /** @type {Particle[]} */
         this.particles = [];
         const snowRandom = randomFor(SNOW_SEED, still);
+        /** @type {Flake[]} */
         this.snow = reduced ? [] : Array.from({ length: 70 }, () => flake(true, snowRandom));
         this._last = performance.now();
     }
@@ -132,7 +218,7 @@ export class Renderer {
     /** Sizes the canvas to its box; true when its backing store changed (the sprites are then
      *  to be made again at the new scale) or the sprites were never made. */
     _fit() {
-        const box = this.canvas.parentElement.getBoundingClientRect();
+        const box = /** @type {HTMLElement} */ (this.canvas.parentElement).getBoundingClientRect(); // the page's reel box
         if (!box.width || !box.height) return false;
         // a portrait box gets taller cells (layout.js): the same canvas width, more of the height
         const moved = setCellHeight(cellHeightFor(box.width, box.height));
@@ -166,7 +252,7 @@ export class Renderer {
     _observe() {
         if (this._observed) return;
         this._observed = true;
-        new ResizeObserver(() => this.resize()).observe(this.canvas.parentElement);
+        new ResizeObserver(() => this.resize()).observe(/** @type {HTMLElement} */ (this.canvas.parentElement));
         window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`)
             ?.addEventListener?.("change", () => this.resize());
     }
@@ -180,6 +266,7 @@ export class Renderer {
     start() {
         if (this._started) return;
         this._started = true;
+        /** @param {number} now */
         const frame = (now) => {
             this._draw(now);
             requestAnimationFrame(frame);
@@ -208,12 +295,14 @@ export class Renderer {
         if (this.canvas) { delete this.canvas.dataset.wilds; delete this.canvas.dataset.medals; delete this.canvas.dataset.ses; }
     }
 
+    /** @param {boolean} on */
     setFree(on) {
         this.free = on;
     }
 
     /** Suspense: `reels` (indexes) still spinning lit, the others dimmed; null ends it. The
-     *  canvas's data-tease lists the lit reels ("3,4"), for tests and tools. */
+     *  canvas's data-tease lists the lit reels ("3,4"), for tests and tools.
+     *  @param {ReadonlyArray<number> | null} reels */
     tease(reels) {
         const lit = reels?.length ? new Set(reels) : null;
         if (lit && !this.teasing) this.teaseT0 = performance.now();
@@ -222,6 +311,8 @@ export class Renderer {
         else delete this.canvas.dataset.tease;
     }
 
+    /** Book highlights on the cells at `positions`.
+     *  @param {Iterable<Position>} positions */
     glow(positions) {
         const t0 = performance.now();
         for (const [reel, row] of positions) this.glows.set(`${reel},${row}`, t0);
@@ -234,6 +325,12 @@ export class Renderer {
     // Each effect is given its pace when it starts (`speedFactor`: its durations are multiplied
     // by it, as reels.spin's are); the renderer keeps no pace of its own.
 
+    /** Win line `lineIndex` (its `rows`, one per reel) with its winning cells and its label.
+     *  @param {number} lineIndex
+     *  @param {ReadonlyArray<number>} rows
+     *  @param {ReadonlyArray<Position>} positions
+     *  @param {string} label
+     *  @param {number} [speedFactor] */
     showLine(lineIndex, rows, positions, label, speedFactor = 1) {
         const points = rows.map((row, reel) => {
             const c = cellRect(reel, row);
@@ -248,6 +345,10 @@ export class Renderer {
         this.dimOthers = true;
     }
 
+    /** Every line of `wins` together, without labels.
+     *  @param {ReadonlyArray<PaidLineWin>} wins
+     *  @param {import("../../../types/game").Model["paylines"]} paylines
+     *  @param {number} [speedFactor] */
     showAllLines(wins, paylines, speedFactor = 1) {
         const t0 = performance.now(), sf = pace(speedFactor);
         this.lines = wins.map((w) => ({
@@ -268,12 +369,20 @@ export class Renderer {
         this.dimOthers = false;
     }
 
+    /** @param {number} reel
+     *  @param {number} row the book's
+     *  @param {number} mult the reel's multiplier
+     *  @param {number} [speedFactor] */
     expandWild(reel, row, mult, speedFactor = 1) {
         this.wilds.set(reel, { t0: performance.now(), row, mult, sf: pace(speedFactor) });
         // the reels expanded so far, in the order they were, with their multipliers ("1:x2,3:x1"): for tests and tools
         this.canvas.dataset.wilds = [...this.wilds].map(([r, w]) => `${r}:x${w.mult}`).join(",");
     }
 
+    /** @param {ReadonlyArray<number>} reels
+     *  @param {string} symbol
+     *  @param {string} label
+     *  @param {number} [speedFactor] */
     expandSes(reels, symbol, label, speedFactor = 1) {
         this.ses = { t0: performance.now(), reels, symbol, label, sf: pace(speedFactor) };
         this.canvas.dataset.ses = `${symbol}:${reels.join(",")}`; // for tests and tools
@@ -281,10 +390,15 @@ export class Renderer {
         this.winCells = new Set();
     }
 
+    /** @param {string} text
+     *  @param {string} [sub]
+     *  @param {number} [dur] ms
+     *  @param {number} [speedFactor] */
     showBanner(text, sub = "", dur = 1400, speedFactor = 1) {
         this.banner = { text, sub, t0: performance.now(), dur: dur * pace(speedFactor) };
     }
 
+    /** @param {number} [count] */
     burst(count = 40) {
         burst(this, count);
     }
@@ -292,11 +406,14 @@ export class Renderer {
     // ---- drawing --------------------------------------------------------------------
 
     /** The time the loops are drawn at (the bulbs' twinkle, the rays, the snow's drift): `now`,
-     *  or in still mode always 0, so that their frame depends on nothing but the round. */
+     *  or in still mode always 0, so that their frame depends on nothing but the round.
+     *  @param {number} now
+     *  @returns {number} */
     loopTime(now) {
         return this.still ? 0 : now;
     }
 
+    /** @param {number} now performance.now() ms */
     _draw(now) {
         const dt = Math.min(0.05, (now - this._last) / 1000);
         this._last = now;
@@ -317,7 +434,12 @@ export class Renderer {
     }
 
     /** Draws symbol `name` centred on (cx, cy). At its own size the sprite is copied pixel for
-     *  pixel onto the screen's pixel grid (the cheapest copy, and the sharpest). */
+     *  pixel onto the screen's pixel grid (the cheapest copy, and the sharpest).
+     *  @param {string} name
+     *  @param {number} cx
+     *  @param {number} cy
+     *  @param {number} [scale]
+     *  @param {number} [alpha] */
     drawSymbol(name, cx, cy, scale = 1, alpha = 1) {
         const sprite = this.symbols.sprites[name];
         if (!sprite) return;
@@ -333,6 +455,7 @@ export class Renderer {
         this.ctx.globalAlpha = 1;
     }
 
+    /** @param {number} now performance.now() ms */
     _drawReels(now) {
         const ctx = this.ctx;
         this._bakes = BAKES_PER_FRAME;

@@ -1,3 +1,4 @@
+// @ts-check
 // The scenery layer: what is always there whatever the round does (the frame with its garland
 // and holly, the reel windows, the snow). Each function draws on the renderer's context.
 
@@ -8,6 +9,18 @@ import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, blitPart, cached, 
 // gradients, the shadow blur of the bulbs and the holly paths cost far more than a copy when
 // the canvas is drawn without a GPU. The cache is keyed by the scale (a resize redraws it).
 
+/** @typedef {import("./renderer.js").Renderer} Renderer */
+
+/**
+ * A snowflake, in logical pixels (flake(), drawSnow()).
+ * @typedef {object} Flake
+ * @property {number} x
+ * @property {number} y
+ * @property {number} r its radius
+ * @property {number} vy its fall, logical pixels per second
+ * @property {number} drift the phase of its sideways sway (radians)
+ */
+
 // the frame's rectangle (its height follows the cells': layout.js setCellHeight)
 const FX = X0 - 30, FW = REELS_W + 60;
 const frameY = () => Y0 - 34;
@@ -17,6 +30,8 @@ const BULBS = 26;
 const BULB_PAD = 18; // room around a bulb sprite for its glow (a 10 px blur)
 const HOLLY_R = 36;  // half the side of the holly sprite
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {boolean} free whether the free spins' colours */
 function paintBack(ctx, free) {
     const FY = frameY(), FH = frameH();
     // velvet surround
@@ -41,6 +56,7 @@ function paintBack(ctx, free) {
     }
 }
 
+/** @param {CanvasRenderingContext2D} ctx */
 function paintFront(ctx) {
     // inner shadow at the reel window edges
     const top = ctx.createLinearGradient(0, Y0, 0, Y0 + 36);
@@ -78,6 +94,8 @@ function paintFront(ctx) {
     }
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {string} color */
 function paintBulb(ctx, color) {
     ctx.fillStyle = color;
     ctx.shadowColor = color;
@@ -88,7 +106,8 @@ function paintBulb(ctx, color) {
 }
 
 /** The velvet surround and the reel windows (purple in free spins), behind the symbols. Copied
- *  over the whole canvas, replacing what the last frame left (so no separate clearing pass). */
+ *  over the whole canvas, replacing what the last frame left (so no separate clearing pass).
+ *  @param {Renderer} view */
 export function drawFrameBack(view) {
     const free = !!view.free;
     const ctx = view.ctx;
@@ -107,7 +126,9 @@ const frontBands = () => [
     [W - X0, Y0 + BAND, X0, REELS_H - 2 * BAND],
 ];
 
-/** Shadows, the gold border, the garland of bulbs and the holly, over the symbols. */
+/** Shadows, the gold border, the garland of bulbs and the holly, over the symbols.
+ *  @param {Renderer} view
+ *  @param {number} now the loops' time, ms (Renderer.loopTime) */
 export function drawFrameFront(view, now) {
     const ctx = view.ctx;
     const front = cached(view, "front", W, H, paintFront);
@@ -133,6 +154,10 @@ export function drawFrameFront(view, now) {
     }
 }
 
+/** A sprig of holly (three leaves, three berries) centred on (x, y).
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {number} x
+ *  @param {number} y */
 export function holly(ctx, x, y) {
     ctx.save();
     ctx.translate(x, y);
@@ -162,7 +187,10 @@ export function holly(ctx, x, y) {
 }
 
 /** A new snowflake: anywhere on the canvas, or just above it; `random` gives its numbers (a
- *  seeded generator in still mode: core/still.js). */
+ *  seeded generator in still mode: core/still.js).
+ *  @param {boolean} anywhere
+ *  @param {() => number} [random] numbers in [0, 1)
+ *  @returns {Flake} */
 export function flake(anywhere, random = Math.random) {
     return { x: random() * W, y: anywhere ? random() * H : -10,
         r: 0.8 + random() * 2.4, vy: 18 + random() * 40, drift: random() * 6.28 };
@@ -171,7 +199,10 @@ export function flake(anywhere, random = Math.random) {
 const FLAKE_R = 4; // the flake sprite's radius; flakes are 0.8 to 3.2 logical pixels
 
 /** Falling snow over everything (none with reduced motion): one round sprite, copied at each
- *  flake's size and opacity (cheaper than filling a circle path per flake per frame). */
+ *  flake's size and opacity (cheaper than filling a circle path per flake per frame).
+ *  @param {Renderer} view
+ *  @param {number} dt seconds since the last frame (0: the flakes stay)
+ *  @param {number} now the loops' time, ms (Renderer.loopTime) */
 export function drawSnow(view, dt, now) {
     if (!view.snow.length) return;
     const ctx = view.ctx;

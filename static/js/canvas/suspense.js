@@ -1,3 +1,4 @@
+// @ts-check
 // Suspense on the reels: while reels that can still complete the free-spins trigger spin
 // longer (the engine's `anticipation`, two books showing), those reels are lit (a pulsing gold
 // frame and light rising through them) and the reels already stopped are dimmed, their books
@@ -5,8 +6,11 @@
 
 import { CELL_H, CELL_W, ROWS, blit, cached, cellRect } from "./layout.js";
 
+/** @typedef {import("./renderer.js").Renderer} Renderer */
+
 const PAD = 18; // logical room around a lit reel for its glow
 
+/** @param {CanvasRenderingContext2D} ctx */
 function paintLitFrame(ctx) {
     const w = CELL_W, h = ROWS * CELL_H;
     ctx.shadowColor = "#ffcf3a";
@@ -23,12 +27,15 @@ function paintLitFrame(ctx) {
     ctx.fillRect(PAD, PAD, w, h);
 }
 
+/** @param {CanvasRenderingContext2D} ctx */
 function paintDim(ctx) {
     ctx.fillStyle = "rgba(2, 6, 24, 0.62)";
     ctx.fillRect(0, 0, CELL_W, CELL_H);
 }
 
-/** Draws the suspense of `view.teasing` (a Set of reel indexes, or null) over the reels. */
+/** Draws the suspense of `view.teasing` (a Set of reel indexes, or null) over the reels.
+ *  @param {Renderer} view
+ *  @param {number} now performance.now() ms */
 export function drawTease(view, now) {
     const lit = view.teasing;
     if (!lit || !view.reels) return;
