@@ -1,3 +1,4 @@
+// @ts-check
 // The driver that runs the player's autoplay on the page (its panel: autoplaypanel.js).
 //
 //   import { AutoplayDriver } from "./autoplaydriver.js";
@@ -21,27 +22,59 @@ import { Emitter } from "../core/emitter.js";
 import { refusal } from "../operator/jurisdiction.js";
 import { coded } from "../lang/reasons.js";
 
+/** @typedef {import("./autoplayrules.js").AutoplayOptions} AutoplayOptions */
+/** @typedef {import("./autoplayrules.js").AutoplayResult} AutoplayResult */
+/** @typedef {import("../operator/jurisdiction.js").Profile} Profile */
+/**
+ * What the driver asks of the game's controller (round/controller.js Controller).
+ * @typedef {object} AutoplayController
+ * @property {boolean} busy  a round plays
+ * @property {(buy: boolean, options: { auto: boolean }) => ReturnType<import("./autoplayrules.js").AutoplayEnv["playOne"]>} play
+ *     plays one round; resolves with it once credited
+ * @property {(buy: boolean) => ReturnType<import("./autoplayrules.js").AutoplayEnv["canPlay"]>} canPlay
+ * @property {import("./autoplayrules.js").AutoplayEnv["saved"]} saved  the ledger
+ * @property {(running: boolean) => void} setAutoplaying
+ */
+/** Tells an embedding parent what happened (embed.js post): the message's type and fields.
+ *  @typedef {(type: string, data?: Readonly<Record<string, unknown>>) => void} Post */
+/** The driver's events: "change" with the rounds not yet started (null: autoplay ended).
+ *  @typedef {{ change: { left: number | null } }} AutoplayDriverEvents */
+
 const root = document.documentElement;
 
+/** @extends {Emitter<AutoplayDriverEvents>} */
 export class AutoplayDriver extends Emitter {
+    /** @param {{ profile: Profile, controller: AutoplayController, post?: Post }} options */
     constructor({ profile, controller, post = () => {} }) {
         super();
         Object.assign(this, { profile, controller, post });
+        // (each set just above; declarations only)
+        /** @type {Profile} */
+        this.profile;
+        /** @type {AutoplayController} */
+        this.controller;
+        /** @type {Post} */
+        this.post;
+        /** The run in progress, null when autoplay is off. @type {Autoplay | null} */
         this.run_ = null;
+        /** Player input stops autoplay (a trusted pointer press or key). @type {(ev: Event) => void} */
         this._onInput = (ev) => { if (ev.isTrusted) this.stop("stopped"); };
+        /** @type {() => void} */
         this._onVisibility = () => { if (document.visibilityState === "hidden") this.stop("hidden"); };
     }
 
+    /** @returns {boolean} */
     get running() {
         return this.run_ !== null;
     }
 
-    /** Rounds not yet started, or null when autoplay is off. */
+    /** Rounds not yet started, or null when autoplay is off. @returns {number | null} */
     get left() {
         return this.run_ ? this.run_.left : null;
     }
 
-    /** Checks everything that would refuse `opts` now; returns the checked options. */
+    /** Checks everything that would refuse `opts` now; returns the checked options.
+     *  @param {unknown} opts  anything a caller gives (checkOptions says what is wrong)  @returns {AutoplayOptions} */
     check(opts) {
         const no = refusal(this.profile, "autoplay");
         if (no) throw new Error(no);
@@ -51,6 +84,8 @@ export class AutoplayDriver extends Emitter {
         return options;
     }
 
+    /** Runs autoplay with `opts` (game.autoplay): resolves once it has ended; rejects when refused.
+     *  @param {unknown} opts  @returns {Promise<AutoplayResult>} */
     async run(opts) {
         const options = this.check(opts);
         const c = this.controller;
@@ -68,6 +103,7 @@ export class AutoplayDriver extends Emitter {
         document.addEventListener("visibilitychange", this._onVisibility);
         this.post("autoplayStart", { ...options, rounds: Number.isFinite(options.rounds) ? options.rounds : null });
         this._show(run.left);
+        /** @type {AutoplayResult} */
         let result;
         try {
             result = await run.start();
@@ -84,13 +120,15 @@ export class AutoplayDriver extends Emitter {
         return result;
     }
 
-    /** Stops autoplay before its next round (the round playing ends as usual); false if none runs. */
+    /** Stops autoplay before its next round (the round playing ends as usual); false if none runs.
+     *  @param {string} [reason]  "stopped" or "hidden" (autoplayrules.js REASONS)  @returns {boolean} */
     stop(reason = "stopped") {
         if (!this.run_) return false;
         this.run_.stop(reason);
         return true;
     }
 
+    /** @param {number} left */
     _show(left) {
         root.dataset.autoplay = String(left);
         this.emit("change", { left });
