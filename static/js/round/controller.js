@@ -1,3 +1,4 @@
+// @ts-check
 // The round: the one path a round takes from a click to the credited balance. The money
 // itself is the saved game's (savedgame.js): the controller asks it, and it alone writes.
 //
@@ -44,32 +45,97 @@ import { t } from "../lang/i18n.js";
 /** What holds the page's one in-flight lock. */
 export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
 
+/** @typedef {import("../../../types/game").Offer} Offer */
+/** @typedef {import("../../../types/game").RoundRecord} RoundRecord */
+/** @typedef {import("./bridge.js").Bridge} Bridge */
+/** @typedef {import("./bridge.js").DecidedRound} DecidedRound */
+/** @typedef {import("./sequencer.js").Sequencer} Sequencer */
+/** @typedef {import("./timings.js").RoundTiming} RoundTiming */
+/** @typedef {import("../ledger/savedgame.js").SavedGame} SavedGame */
+/** @typedef {import("../ledger/savedgame.js").CanPlay} CanPlay */
+/** @typedef {import("../ledger/store.js").SaveState} SaveState */
+/** @typedef {import("../ledger/tabs.js").Tabs} Tabs */
+/** @typedef {import("../operator/sessionclock.js").SessionClock} SessionClock */
+/** @typedef {import("../operator/operator.js").AgeGate} AgeGate */
+/** @typedef {import("../operator/jurisdiction.js").Profile} Profile */
+/** @typedef {import("../operator/jurisdiction.js").RoundRules} RoundRules */
+/** @typedef {import("../ui/hud.js").Hud} Hud */
 
+/** An amount in minor units as the launch writes it (core/money.js makeFormat).
+ *  @typedef {(minor: number) => string} Format */
+/** What holds the lock: "round" or "replay".
+ *  @typedef {typeof Activity[keyof typeof Activity]} ActivityName */
+/** How a round is drawn: the bridge's playRound, or a scenario's (scenario.js).
+ *  @typedef {(bet: number, buy: boolean) => Promise<DecidedRound>} Decide */
+/** The rules of the round on screen, with its market's name (a resumed round keeps its own).
+ *  @typedef {{ name: string } & RoundRules} RoundProfile */
+/** A refusal to show (refusalFor, showRefusal): the player's words, whether to offer the demo
+ *  top-up, and the error to throw.
+ *  @typedef {{ message: string, topUp?: boolean, error: Error }} Refusal */
+
+/**
+ * What the controller tells its listeners (see the top of this file).
+ * @typedef {object} ControllerEvents
+ * @property {{ bet: number, cost: number, buy: boolean, win: number, balance: number, timings: RoundTiming | null }} roundEnd
+ * @property {{ message: string }} refused
+ * @property {{ offer: Offer }} bet
+ * @property {{ muted: boolean }} muted
+ * @property {{ music: boolean, effects: boolean }} sound
+ * @property {{ busy: boolean }} busy
+ * @property {{ state: SaveState }} loaded
+ * @property {{}} stale
+ */
+
+/** @extends {Emitter<ControllerEvents>} */
 export class Controller extends Emitter {
     /**
      * @param {object} o
-     * @param {import("./bridge.js").Bridge} o.bridge
-     * @param {import("../ledger/savedgame.js").SavedGame} o.saved  the ledger: balance, bet, round in progress
-     * @param {object} o.sequencer   plays a decided round's events (emits "step")
-     * @param {object} o.hud         displays balance, bet, win, messages
-     * @param {object} o.profile     the URL's jurisdiction profile
-     * @param {object} o.tabs        tabs.js Tabs (the writer lock), or null (the demo)
-     * @param {object} o.clock       sessionclock.js SessionClock (reality check), or null
-     * @param {(bet: number, buy: boolean) => Promise<{round: object, rng: object}>} [o.decide]
+     * @param {Bridge} o.bridge
+     * @param {SavedGame} o.saved  the ledger: balance, bet, round in progress
+     * @param {Sequencer} o.sequencer   plays a decided round's events (emits "step")
+     * @param {Hud} o.hud         displays balance, bet, win, messages
+     * @param {Format} o.format
+     * @param {Profile} o.profile     the URL's jurisdiction profile
+     * @param {Tabs | null} [o.tabs]  tabs.js Tabs (the writer lock), or null (the demo)
+     * @param {SessionClock | null} [o.clock]  sessionclock.js SessionClock (reality check), or null
+     * @param {AgeGate | null} [o.gate]  ?ageGate=1: asked before every round, or null
+     * @param {Decide | null} [o.decide]
      *        draws a round (default: bridge.playRound)
      */
     constructor({ bridge, saved, sequencer, hud, format, profile, tabs = null, clock = null, gate = null, decide = null }) {
         super();
-        Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock, gate });
+        // (one assignment each, as Object.assign made them, so that the type check sees the fields)
+        /** @type {Bridge} */
+        this.bridge = bridge;
+        /** @type {SavedGame} */
+        this.saved = saved;
+        /** @type {Sequencer} */
+        this.sequencer = sequencer;
+        /** @type {Hud} */
+        this.hud = hud;
+        /** @type {Format} */
+        this.format = format;
+        /** @type {Profile} */
+        this.profile = profile;
+        /** @type {Tabs | null} */
+        this.tabs = tabs;
+        /** @type {SessionClock | null} */
+        this.clock = clock;
+        /** @type {AgeGate | null} */
+        this.gate = gate;
+        /** @type {Decide} */
         this.decide = decide ?? ((bet, buy) => bridge.playRound(bet, buy));
         this.timings = new RoundTimings();
         this.roundsDone = 0; // rounds finished in this page (a parent's configure must come before the first)
+        /** @type {RoundProfile | null} */
         this.roundProfile = null; // the profile of the round on screen (a resumed round keeps its own)
         this.autoplaying = false; // autoplaydriver.js says while it runs
         this._lastStart = -Infinity; // performance.now() at the last round's start
         this._lastCycle = 0;         // the least time from it to the next round's start
         this.bets = saved.bets;
+        /** @type {ActivityName | null} */
         this.activity = null;     // the one in-flight lock: an Activity, or null when idle
+        /** @type {number | null} */
         this.resumedFrom = null;  // the saved step a round in progress was resumed at on load
         sequencer.on("step", ({ index }) => this.saved.checkpoint(index));
         saved.on("balance", ({ balance }) => this.hud.setBalance(balance));
@@ -94,18 +160,23 @@ export class Controller extends Emitter {
         return this.saved.offer;
     }
 
-    /** Whether a round at the current bet can be paid for and held (SavedGame.canPlay). */
+    /** Whether a round at the current bet can be paid for and held (SavedGame.canPlay).
+     *  @param {boolean} buy
+     *  @returns {CanPlay} */
     canPlay(buy) {
         return this.saved.canPlay(buy);
     }
 
-    /** Whether `round`'s win gets its celebration under the profile it plays under. */
+    /** Whether `round`'s win gets its celebration under the profile it plays under.
+     *  @param {RoundRecord} round
+     *  @returns {boolean} */
     celebrates(round) {
         const p = this.roundProfile ?? this.profile;
         return !p.quietSmallWins || round.total_win > round.cost;
     }
 
     /** Autoplay (autoplaydriver.js) runs, or has ended: rounds not its own are refused meanwhile. */
+    /** @param {boolean} running */
     setAutoplaying(running) {
         this.autoplaying = running;
     }
@@ -113,7 +184,10 @@ export class Controller extends Emitter {
     // ---- rounds ----------------------------------------------------------------------------
 
     /** Plays one round at the current bet (a bought feature when `buy`); resolves with the
-     *  round once its reveal has ended and its win is credited. */
+     *  round once its reveal has ended and its win is credited.
+     *  @param {boolean} buy
+     *  @param {{ auto?: boolean }} [options]  `auto`: autoplay's own round
+     *  @returns {Promise<RoundRecord>} */
     async play(buy, { auto = false } = {}) {
         const no = buy ? refusal(this.profile, "buy") : null;
         if (no) throw new Refused(no);
@@ -146,16 +220,19 @@ export class Controller extends Emitter {
         return this._reveal(round, 0, this.profile.name, roundRules(this.profile));
     }
 
-    /** Finishes the round in progress found at load, from its saved step, under its profile. */
+    /** Finishes the round in progress found at load, from its saved step, under its profile.
+     *  @returns {Promise<RoundRecord>} */
     resume() {
-        const { round, step, profile, rules } = this.saved.pending;
+        // (a cast: called only when the record has a round in progress: sharedgame.js)
+        const { round, step, profile, rules } = /** @type {import("../ledger/store.js").Pending} */ (this.saved.pending);
         this.resumedFrom = step;
         this._acquire(Activity.ROUND);
         return this._reveal(round, step, profile, rules);
     }
 
     /** With the lock held: waits while a reality check is open, then until the last round's
-     *  cycle has passed (a round asked for sooner waits, whoever asked). */
+     *  cycle has passed (a round asked for sooner waits, whoever asked).
+     *  @returns {Promise<void>} */
     async _beforeRound() {
         await this.clock?.gate();
         for (;;) {
@@ -167,7 +244,8 @@ export class Controller extends Emitter {
 
     /** A round starts now (its reveal begins): the next may start one cycle later. Taken in a
      *  reaction queued after data-state's change, so an observer of data-state never sees two
-     *  starts closer than the cycle. */
+     *  starts closer than the cycle.
+     *  @param {{ minRound: number }} profile */
     _markStart(profile) {
         Promise.resolve().then(() => {
             this._lastStart = performance.now();
@@ -176,6 +254,13 @@ export class Controller extends Emitter {
         });
     }
 
+    /** Shows `round` from event `from` under the profile `profileName` and its round `rules`,
+     *  then credits it and gives the lock back.
+     *  @param {RoundRecord} round
+     *  @param {number} from
+     *  @param {string} profileName
+     *  @param {RoundRules} rules
+     *  @returns {Promise<RoundRecord>} */
     async _reveal(round, from, profileName, rules) {
         this.roundProfile = { name: profileName, ...rules };
         setPageState(PageState.PLAYING); // only once the round in progress is saved
@@ -204,7 +289,10 @@ export class Controller extends Emitter {
         return round;
     }
 
-    /** Runs `show` (a replay) with the page's lock held: no round can start meanwhile. */
+    /** Runs `show` (a replay) with the page's lock held: no round can start meanwhile.
+     *  @template T
+     *  @param {() => Promise<T>} show
+     *  @returns {Promise<T>} */
     async present(show) {
         if (this.busy) throw new Refused("a round is already playing");
         this._acquire(Activity.REPLAY);
@@ -217,7 +305,8 @@ export class Controller extends Emitter {
         }
     }
 
-    /** Whether this tab may write: false while another tab holds the lock. */
+    /** Whether this tab may write: false while another tab holds the lock.
+     *  @returns {boolean} */
     canWrite() {
         return this.tabs?.role !== "waiting";
     }
@@ -232,7 +321,8 @@ export class Controller extends Emitter {
     }
 
     /** The record was changed by another tab: sharedgame.js reads it again (awaited) and the
-     *  saved game adopts it. */
+     *  saved game adopts it.
+     *  @returns {Promise<Refused>} the refusal to throw */
     async _resync() {
         await this.emitAndWait("stale");
         return new Refused("the saved game was changed in another tab");
@@ -250,6 +340,7 @@ export class Controller extends Emitter {
         this.emit("loaded", { state: record });
     }
 
+    /** @param {ActivityName} activity */
     _acquire(activity) {
         this.activity = activity;
         this.tabs?.setBusy(true);
@@ -266,11 +357,15 @@ export class Controller extends Emitter {
     }
 
     /** Why a round at the current bet cannot be played (`can`: canPlay's answer):
-     *  `{message, topUp, error}`, the player's words and the Refused to throw. Shows nothing. */
+     *  `{message, topUp, error}`, the player's words and the Refused to throw. Shows nothing.
+     *  @param {boolean} buy
+     *  @param {CanPlay} [can]
+     *  @returns {Refusal} */
     refusalFor(buy, can = this.canPlay(buy)) {
         const { cost } = can;
         const { balance } = this.saved;
-        if (can.why === "limit") {
+        // (a cast: asked of a round that cannot be played; an answer that is ok has no `why`)
+        if (/** @type {{ why?: string }} */ (can).why === "limit") {
             return {
                 message: t("refuse.tooClose", { balance: this.format(balance), limit: this.format(MAX_BALANCE) }),
                 error: new Refused("the balance could not hold this round's largest win"),
@@ -284,7 +379,9 @@ export class Controller extends Emitter {
         };
     }
 
-    /** Shows a refusal (refusalFor's) on screen and tells the listeners; returns its error. */
+    /** Shows a refusal (refusalFor's) on screen and tells the listeners; returns its error.
+     *  @param {Refusal} refusal
+     *  @returns {Error} */
     showRefusal({ message, topUp = false, error }) {
         this.hud.showMessage(message, { topUp });
         this.emit("refused", { message });
@@ -293,7 +390,9 @@ export class Controller extends Emitter {
 
     // ---- settings and the demo balance ------------------------------------------------------
 
-    /** A bet is a level in minor units, a number: "200", "0x64", [300] or 100.5 are refused. */
+    /** A bet is a level in minor units, a number: "200", "0x64", [300] or 100.5 are refused.
+     *  @param {unknown} minor  as the page contract's caller gave it (checked here)
+     *  @returns {number} */
     setBet(minor) {
         // amounts.js; the levels decide the rest
         const bad = whyNot(minor, { key: "bet", text: false, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
@@ -304,13 +403,17 @@ export class Controller extends Emitter {
         if (this.busy) throw new Refused("the bet cannot change while a round plays");
         if (this.autoplaying) throw new Refused("the bet cannot change during autoplay");
         this.assertWritable();
-        if (!this.saved.offers.has(minor)) throw new Refused(`${minor} is not a bet level (${this.bets.join(", ")})`);
-        this.saved.change({ bet: minor });
+        // (casts: whyNot found a whole number of minor units)
+        if (!this.saved.offers.has(/** @type {number} */ (minor))) {
+            throw new Refused(`${minor} is not a bet level (${this.bets.join(", ")})`);
+        }
+        this.saved.change({ bet: /** @type {number} */ (minor) });
         this.hud.setBet(this.offer);
         this.emit("bet", { offer: this.offer });
-        return minor;
+        return /** @type {number} */ (minor);
     }
 
+    /** @param {boolean} muted */
     setMuted(muted) {
         this.saved.change({ muted });
         this.hud.setMuted(muted);
@@ -318,7 +421,8 @@ export class Controller extends Emitter {
     }
 
     /** The music / effects switches (`{music}` or `{effects}`, booleans), saved with the game.
-     *  Anything else is refused in words, changing nothing (a string "no" is not false). */
+     *  Anything else is refused in words, changing nothing (a string "no" is not false).
+     *  @param {unknown} settings  as the page contract's caller gave it (checked here) */
     setSound(settings) {
         if (settings === null || typeof settings !== "object" || Array.isArray(settings)) {
             throw new Refused(`setSound needs an object {music, effects}, not ${describeValue(settings)}`);
@@ -328,12 +432,17 @@ export class Controller extends Emitter {
         for (const [key, value] of Object.entries(settings)) {
             if (typeof value !== "boolean") throw new Refused(`${key} must be true or false, not ${describeValue(value)}`);
         }
+        /** @type {{ music?: boolean, effects?: boolean }} */
         const change = {};
-        for (const key of ["music", "effects"]) if (key in settings) change[key] = settings[key];
+        // (a cast: each value was found a boolean above)
+        for (const key of /** @type {const} */ (["music", "effects"])) {
+            if (key in settings) change[key] = /** @type {{ music?: boolean, effects?: boolean }} */ (settings)[key];
+        }
         this.saved.change(change);
         this.emit("sound", { music: this.saved.record.music !== false, effects: this.saved.record.effects !== false });
     }
 
+    /** @param {unknown} on  as the caller gave it (checked here) */
     setTurbo(on) {
         if (typeof on !== "boolean") throw new Refused(`on must be true or false, not ${describeValue(on)}`);
         const no = refusal(this.profile, "turbo");

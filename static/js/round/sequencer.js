@@ -1,3 +1,4 @@
+// @ts-check
 // Plays a decided round: its `events`, in order, one awaited handler per event type.
 // Nothing here decides anything: every symbol, stop and amount comes from the round's events
 // (the win meter shows each event's `total`, the running capped total the engine reported;
@@ -26,14 +27,128 @@ import { EventType, SpinKind } from "./events.js";
 import { t } from "../lang/i18n.js";
 import { grouped } from "../lang/numbers.js";
 
+/** @typedef {import("../../../types/game").Model} Model */
+/** @typedef {import("../../../types/game").Offer} Offer */
+/** @typedef {import("../../../types/game").RoundRecord} RoundRecord */
+/** @typedef {import("../../../types/engine").EngineEvent} EngineEvent */
+/** @typedef {import("../../../types/engine").EngineEventType} EngineEventType */
+/** @typedef {import("../../../types/engine").EventMap} EventMap */
+/** @typedef {import("../../../types/engine").RoundStartEvent} RoundStartEvent */
+/** @typedef {import("../../../types/engine").FreeSpinsStartEvent} FreeSpinsStartEvent */
+/** @typedef {import("../../../types/engine").FreeSpinEvent} FreeSpinEvent */
+/** @typedef {import("../../../types/engine").RevealEvent} RevealEvent */
+/** @typedef {import("../../../types/engine").ExpandBooksEvent} ExpandBooksEvent */
+/** @typedef {import("../../../types/engine").LineWinsEvent} LineWinsEvent */
+/** @typedef {import("../../../types/engine").ExpandSymbolEvent} ExpandSymbolEvent */
+/** @typedef {import("../../../types/engine").SpinEndEvent} SpinEndEvent */
+/** @typedef {import("../../../types/engine").FreeSpinsTriggerEvent} FreeSpinsTriggerEvent */
+/** @typedef {import("../../../types/engine").MaxWinEvent} MaxWinEvent */
+/** @typedef {import("../../../types/engine").FreeSpinsEndEvent} FreeSpinsEndEvent */
+/** @typedef {import("../../../types/engine").RoundEndEvent} RoundEndEvent */
+/** @typedef {import("../sound/sound.js").Sound} Sound */
+/** @typedef {import("../ui/panels.js").Panels} Panels */
+
+/** An amount in minor units as the launch writes it (core/money.js makeFormat).
+ *  @typedef {(minor: number) => string} Format */
+
+/**
+ * The display sink of the round's running total: the HUD's #win for a live round, the replay
+ * banner for a replay.
+ * @typedef {object} Meter
+ * @property {(minor: number, options: { quiet?: boolean, ms?: number }) => void} show  shows `minor`,
+ *     counting up to it for `ms` (0: at once), without its pulse when `quiet`
+ * @property {() => void} [land]  a count-up under way ends now, at its target
+ * @property {boolean} [drivesFeature]  it writes the feature bar's win too (the live meter does, every frame)
+ */
+
+/**
+ * What a sequencer shows a round with (app.js stageFor).
+ * @typedef {object} SequencerOptions
+ * @property {Model} model
+ * @property {import("../canvas/renderer.js").Renderer} renderer
+ * @property {import("../canvas/reels.js").ReelSet} reels
+ * @property {import("../ui/hud.js").Hud} hud
+ * @property {Meter} meter
+ * @property {Panels} panels
+ * @property {Sound | null} sound  null where WebAudio is missing (the round plays silently)
+ * @property {() => number} speed  the factor of every wait and animation now (1: as designed)
+ * @property {Format} format
+ * @property {(bet: number) => Offer["paytable"] | null} [paytable]  the engine's pays at a bet (its offer's)
+ */
+
+/** The free-spins feature as the round has shown it so far (Hud.showFeature reads it).
+ *  @typedef {{ on: boolean, special: string | null, count: number, number: number, total: number }} FeatureState */
+/** The feature's state once its freeSpinsStart has set the special symbol (a cast where the
+ *  HUD shows it: there the feature has started).
+ *  @typedef {FeatureState & { special: string }} StartedFeature */
+
+/** The name of one of Sound's methods: an effect, or the music (the round and its panels play
+ *  them by name).
+ *  @typedef {{ [K in keyof Sound]: Sound[K] extends (...args: never[]) => unknown ? K : never }[keyof Sound]} SoundName */
+/** What a sound is given (sound.js: a reel's index, on / off, a level, a track's name).
+ *  @typedef {number | boolean | string} SoundArg */
+
+/**
+ * A sequencer while it plays a round: what play() sets before any event is shown. The event
+ * handlers, and what play() calls, run with it (`@this`).
+ * @typedef {Sequencer & {
+ *     round: RoundRecord, feature: FeatureState, grid: RevealEvent["grid"] | null, total: number,
+ *     capped: MaxWinEvent | null, _revealed: boolean,
+ * }} Playing
+ */
+
+/** One handler per event type: on_<type>, given that event. Sequencer implements it, so a
+ *  missing handler or one that takes another event is a type error.
+ *  @typedef {{ [K in EngineEventType as `on_${K}`]: (e: EventMap[K]) => Promise<void> }} Handlers */
+
+/**
+ * What a sequencer tells its listeners: each event as it begins ("step", the controller saves
+ * it), and the engine's events of the round's start and of the feature's start and end.
+ * @typedef {object} SequencerEvents
+ * @property {{ index: number, event: EngineEvent }} step
+ * @property {RoundStartEvent} roundStart
+ * @property {FreeSpinsStartEvent} featureStart
+ * @property {FreeSpinsEndEvent} featureEnd
+ */
+
+/**
+ * @extends {Emitter<SequencerEvents>}
+ * @implements {Handlers}
+ */
 export class Sequencer extends Emitter {
+    /** @param {SequencerOptions} options */
     constructor({ model, renderer, reels, hud, meter, panels, sound, speed, format, paytable = () => null }) {
         super();
-        Object.assign(this, { model, renderer, reels, hud, meter, panels, sound, speed, format, paytable });
+        // (one assignment each, as Object.assign made them, so that the type check sees the fields)
+        /** @type {Model} */
+        this.model = model;
+        /** @type {import("../canvas/renderer.js").Renderer} */
+        this.renderer = renderer;
+        /** @type {import("../canvas/reels.js").ReelSet} */
+        this.reels = reels;
+        /** @type {import("../ui/hud.js").Hud} */
+        this.hud = hud;
+        /** @type {Meter} */
+        this.meter = meter;
+        /** @type {Panels} */
+        this.panels = panels;
+        /** @type {Sound | null} */
+        this.sound = sound;
+        /** @type {() => number} */
+        this.speed = speed;
+        /** @type {Format} */
+        this.format = format;
+        /** @type {(bet: number) => Offer["paytable"] | null} */
+        this.paytable = paytable;
+        /** No win sounds, pulse or big-win panel for this round (play's `quiet`). @type {boolean} */
         this.quiet = false;
+        /** A click or key asked to hurry the current spin (hurry()). @type {boolean} */
         this._hurry = false;
+        /** The presentation is to end after the current event (stop()). @type {boolean} */
         this._stopped = false;
+        /** Ends the current wait early (set while one runs), or null. @type {(() => void) | null} */
         this._wake = null;
+        /** The round being played, or null when none is. @type {RoundRecord | null} */
         this.round = null;
     }
 
@@ -60,11 +175,20 @@ export class Sequencer extends Emitter {
         this.hurry();
     }
 
-    /** Shows a round panel (intro, outro, big win, max win); none once stopped. */
+    /** Shows a round panel (intro, outro, big win, max win); none once stopped.
+     *  @template {"intro" | "outro" | "bigWin"} K
+     *  @param {K} kind
+     *  @param {Parameters<Panels[K]>[0]} options
+     *  @returns {Promise<void>} */
     panel(kind, options) {
-        return this._stopped ? Promise.resolve() : this.panels[kind](options);
+        // (a cast: indexed by a generic name, the call would take the three panels' options at once)
+        return this._stopped ? Promise.resolve() : /** @type {(options: Parameters<Panels[K]>[0]) => Promise<void>} */ (
+            this.panels[kind])(options);
     }
 
+    /** Resolves after `ms` times the speed factor (at most 120 ms once hurried; at once once stopped).
+     *  @param {number} ms
+     *  @returns {Promise<void>} */
     wait(ms) {
         if (this._stopped) return Promise.resolve();
         if (this._hurry) ms = Math.min(ms, 120);
@@ -77,18 +201,28 @@ export class Sequencer extends Emitter {
         });
     }
 
+    /** Plays one of the sound's effects (or its music), if there is sound.
+     *  @param {SoundName} name
+     *  @param {...SoundArg} args */
     sfx(name, ...args) {
-        try { this.sound?.[name]?.(...args); } catch { /* sound is optional */ }
+        // (a cast: the method is called by name, with the arguments sound.js gives it)
+        try {
+            /** @type {((...a: SoundArg[]) => unknown) | undefined} */ (this.sound?.[name])?.(...args);
+        } catch { /* sound is optional */ }
     }
 
-    /** A win's sound, unless this round gets no celebration (play's `quiet`). */
+    /** A win's sound, unless this round gets no celebration (play's `quiet`).
+     *  @param {SoundName} name
+     *  @param {...SoundArg} args */
     cheer(name, ...args) {
         if (!this.quiet) this.sfx(name, ...args);
     }
 
     /** The running total on the meter (without its pulse for a round without celebration),
      *  its text counting up to it for a win of `timesBet` total bets; in a feature the bar's
-     *  feature win follows (the live meter drives both, every frame). */
+     *  feature win follows (the live meter drives both, every frame).
+     *  @param {number} minor
+     *  @param {number | string} [timesBet]  the engine's decimal string, or a number */
     show(minor, timesBet = 0) {
         const ms = this._hurry || this.quiet ? 0 : meterMs(timesBet) * this.speedFactor;
         this.total = minor;
@@ -97,7 +231,11 @@ export class Sequencer extends Emitter {
     }
 
     /** What a win tag says a win added: its amount, or that the cap cut it (what it added, or
-     *  that it added nothing more). */
+     *  that it added nothing more).
+     *  @param {number} paid  what the win added to the round (the cap may have cut it)
+     *  @param {number} amount  what it pays
+     *  @param {number} [multiplier]
+     *  @returns {string} */
     tag(paid, amount, multiplier = 1) {
         const mult = multiplier > 1 ? ` (x${multiplier})` : "";
         if (paid >= amount) return `${this.format(paid)}${mult}`;
@@ -105,16 +243,25 @@ export class Sequencer extends Emitter {
     }
 
     /** Plays `round` from event `from`; `quiet` (a profile's rule: a win not above the stake
-     *  is not celebrated): no win sounds, no meter pulse, no big-win panel; the amounts show. */
+     *  is not celebrated): no win sounds, no meter pulse, no big-win panel; the amounts show.
+     *  @param {RoundRecord} round
+     *  @param {{ from?: number, quiet?: boolean }} [options]
+     *  @returns {Promise<void>} */
     async play(round, { from = 0, quiet = false } = {}) {
         this.round = round;
         this.quiet = quiet;
+        /** @type {FeatureState | undefined} (undefined before the first round) */
         this.feature = { on: false, special: null, count: 0, number: 0, total: 0 };
+        /** @type {RevealEvent["grid"] | null | undefined} the grid of the spin on the reels */
         this.grid = null;
+        /** @type {number | undefined} the round's running total on the meter */
         this.total = 0;
+        /** @type {MaxWinEvent | null | undefined} */
         this.capped = null; // the maxWin event of a round the cap ended
+        /** @type {boolean | undefined} */
         this._revealed = false; // no spin of this round shown yet
-        if (from > 0) this._restore(round, from);
+        // (`this` is Playing from here: its round and state are set)
+        if (from > 0) /** @type {Playing} */ (this)._restore(round, from);
         try {
             // the round's first spin starts after the next frame: its result was handled (its
             // debit saved) in this task, and a tap that came meanwhile is answered before the
@@ -124,11 +271,13 @@ export class Sequencer extends Emitter {
             for (let i = from; i < round.events.length; i++) {
                 const event = round.events[i];
                 this.emit("step", { index: i, event });
-                const handler = this[`on_${event.type}`];
+                // (casts: the handler is found by the event's type, so it takes this event)
+                const handler = /** @type {((this: Playing, e: EngineEvent) => Promise<void>) | undefined} */ (
+                    this[/** @type {keyof Handlers} */ (`on_${event.type}`)]);
                 if (!handler) throw new Error(`no handler for event ${event.type}`);
-                await handler.call(this, event);
+                await handler.call(/** @type {Playing} */ (this), event);
                 if (this._stopped) {
-                    this._leaveFeature(); // a replay stopped mid-feature: the base game again
+                    /** @type {Playing} */ (this)._leaveFeature(); // a replay stopped mid-feature: the base game again
                     break;
                 }
             }
@@ -139,6 +288,10 @@ export class Sequencer extends Emitter {
         }
     }
 
+    /** The state the events before `from` built, shown without animation.
+     *  @this {Playing}
+     *  @param {RoundRecord} round
+     *  @param {number} from */
     _restore(round, from) {
         let total = 0;
         let base = 0;
@@ -164,23 +317,27 @@ export class Sequencer extends Emitter {
         this.renderer.setFree(this.feature.on);
         if (this.feature.on) {
             this.hud.enterFeature(base);
-            this.hud.showFeature(this.feature);
+            this.hud.showFeature(/** @type {StartedFeature} */ (this.feature));
         }
         this.show(total);
     }
 
+    /** The strips `reveal`'s spin stopped on (the base game's or the free spins').
+     *  @param {RevealEvent} reveal */
     _strips(reveal) {
         return reveal.kind === SpinKind.FREE ? this.model.reels.free_spins : this.model.reels.base;
     }
 
     // ---- one handler per event type ---------------------------------------------------
 
+    /** @this {Playing} @param {RoundStartEvent} e */
     async on_roundStart(e) {
         this.renderer.clearWins();
         this.show(0);
         this.emit("roundStart", e);
     }
 
+    /** @this {Playing} @param {RevealEvent} e */
     async on_reveal(e) {
         if (this._revealed) this._hurry = false; // a slam stops one spin (the first: since the round began)
         this._revealed = true;
@@ -225,10 +382,12 @@ export class Sequencer extends Emitter {
         this.renderer.clearGlows();
     }
 
+    /** @this {Playing} @param {ExpandBooksEvent} e */
     async on_expandBooks(e) {
         let k = 0;
         for (const reel of e.reels) {
-            const row = this.grid[reel].indexOf(this.model.wild);
+            // (a cast: the spin's reveal came first and set the grid)
+            const row = /** @type {RevealEvent["grid"]} */ (this.grid)[reel].indexOf(this.model.wild);
             const mult = e.multipliers[String(reel)];
             this.renderer.expandWild(reel, Math.max(0, row), mult, this.speedFactor);
             this.sfx("expandBook", k++);
@@ -246,7 +405,9 @@ export class Sequencer extends Emitter {
     }
 
     /** Each line is shown with what it added to the round; the meter counts up to the engine's
-     *  running total while the lines show (and the feature bar with it). */
+     *  running total while the lines show (and the feature bar with it).
+     *  @this {Playing}
+     *  @param {LineWinsEvent} e */
     async on_lineWins(e) {
         const paylines = this.model.paylines;
         this.show(e.total, e.paid / this.round.bet);
@@ -259,6 +420,7 @@ export class Sequencer extends Emitter {
         await this.wait(500);
     }
 
+    /** @this {Playing} @param {ExpandSymbolEvent} e */
     async on_expandSymbol(e) {
         this.renderer.hideLines();
         const symbol = t(`sym.${e.symbol}`);
@@ -275,17 +437,19 @@ export class Sequencer extends Emitter {
         await this.wait(1800);
     }
 
+    /** @this {Playing} @param {SpinEndEvent} e */
     async on_spinEnd(e) {
         this.show(e.total, 0);
         if (this.feature.on) {
             this.feature.total = e.feature_total;
-            this.hud.showFeature(this.feature);
+            this.hud.showFeature(/** @type {StartedFeature} */ (this.feature));
             await this.wait(e.paid > 0 ? 700 : 350);
         } else if (e.paid > 0) {
             this.hud.announce(t("say.youWin", { amount: this.format(e.paid) }));
         }
     }
 
+    /** @this {Playing} @param {FreeSpinsTriggerEvent} e */
     async on_freeSpinsTrigger(e) {
         this.renderer.hideLines();
         this.renderer.glow(e.positions);
@@ -295,6 +459,7 @@ export class Sequencer extends Emitter {
         await this.wait(1700);
     }
 
+    /** @this {Playing} @param {FreeSpinsStartEvent} e */
     async on_freeSpinsStart(e) {
         this.sfx("featureStart");
         Object.assign(this.feature, { on: true, special: e.special, count: e.count, number: 0, total: 0 });
@@ -309,18 +474,21 @@ export class Sequencer extends Emitter {
         this.renderer.setFree(true);
         this.sfx("music", "feature");
         this.hud.enterFeature(this.total); // the feature win counts from here: what the trigger won is the base
-        this.hud.showFeature(this.feature);
+        this.hud.showFeature(/** @type {StartedFeature} */ (this.feature));
     }
 
+    /** @this {Playing} @param {FreeSpinEvent} e */
     async on_freeSpin(e) {
         this.feature.number = e.number;
         this.renderer.clearWins();
-        this.hud.showFeature(this.feature);
+        this.hud.showFeature(/** @type {StartedFeature} */ (this.feature));
         this.sfx("freeSpin");
     }
 
     /** The cap is reached: the round ends here. Said at once (a banner, the fanfare's opening);
-     *  the round's celebration (roundEnd) then counts up to the max win, the last thing shown. */
+     *  the round's celebration (roundEnd) then counts up to the max win, the last thing shown.
+     *  @this {Playing}
+     *  @param {MaxWinEvent} e */
     async on_maxWin(e) {
         this.capped = e;
         this.meter.land?.();
@@ -332,16 +500,18 @@ export class Sequencer extends Emitter {
         await this.wait(1900);
     }
 
+    /** @this {Playing} @param {FreeSpinsEndEvent} e */
     async on_freeSpinsEnd(e) {
         this.feature.total = e.total;
         this.hud.announce(t("say.fsEnd", { amount: this.format(e.total) }));
         await this.panel("outro", { total: e.total, played: e.played, timesBet: e.times_bet, speedFactor: this.speedFactor,
-            sfx: (name, ...a) => this.cheer(name, ...a) });
+            sfx: (name, ...a) => this.cheer(/** @type {SoundName} */ (name), ...a) }); // (the panel names Sound's methods)
         this._leaveFeature();
         this.emit("featureEnd", e);
     }
 
-    /** Back to the base game's dress: no feature bar, no wild reels, no win lines. */
+    /** Back to the base game's dress: no feature bar, no wild reels, no win lines.
+     *  @this {Playing} */
     _leaveFeature() {
         this.feature.on = false;
         this.renderer.setFree(false);
@@ -350,6 +520,7 @@ export class Sequencer extends Emitter {
         this.sfx("music", "base");
     }
 
+    /** @this {Playing} @param {RoundEndEvent} e */
     async on_roundEnd(e) {
         this.meter.land?.();
         const capped = e.end === "max_win";
@@ -360,7 +531,8 @@ export class Sequencer extends Emitter {
             await this.panel("bigWin", {
                 name: tier?.name ?? "", level, amount: e.total_win, bet: this.round.bet, tiers: this.model.big_wins,
                 max: capped ? { cap: this.model.max_win, forfeited: this.capped?.forfeited ?? 0 } : null,
-                speedFactor: this.speedFactor, sfx: (name, ...a) => this.sfx(name, ...a),
+                // (the panel names Sound's methods)
+                speedFactor: this.speedFactor, sfx: (name, ...a) => this.sfx(/** @type {SoundName} */ (name), ...a),
                 onBurst: (lv) => this.renderer.burst(lv ? 50 + 30 * lv : 24),
             });
         }
