@@ -1,3 +1,4 @@
+// @ts-check
 // Launch settings: what an operator decides about a game before its first round, from the
 // page's address (`?lang=de&currency=EUR&market=de`) or, in an embed, from the parent's
 // `configure` message. One table of them is in docs/page-contract.md ("Launch settings").
@@ -19,13 +20,74 @@ import { AmountError, SettingsError } from "../core/errors.js";
 import { amount, limitsOf } from "../core/amounts.js";
 import { FALLBACK, LANGUAGES, languageOf } from "../lang/languages.js";
 
+/** @typedef {import("../../../types/game").Model} Model */
+/** The limits of every amount (amounts.js limitsOf).
+ *  @typedef {ReturnType<typeof limitsOf>} Limits */
+/** A switch's name (SWITCHES).
+ *  @typedef {"autoplay" | "turbo" | "slamstop" | "spacebar" | "buy" | "net" | "clock" | "rtp"} SwitchName */
+/** Every switch, each 0 (off) or 1 (on).
+ *  @typedef {Readonly<Record<SwitchName, 0 | 1>>} Switches */
+/**
+ * A market's preset (MARKETS).
+ * @typedef {object} Market
+ * @property {Switches} switches
+ * @property {number} minRound            least time (ms) from one round's start to the next's
+ * @property {Readonly<Record<string, number>> | null} maxBet  the stake limit in minor units, per currency it names
+ * @property {number | null} reality      minutes between reality checks, or null
+ * @property {boolean} [quietSmallWins]   a win not above the stake gets no sound, roll-up or panel
+ * @property {boolean} [stakeInfo]        the stake information beside the bet (marketinfo.js)
+ * @property {boolean} [social]           social play: virtual coins, the social wording
+ * @property {string} [currency]          the currency when the address gives none (default EUR)
+ */
+/** ?demo= as given: "" when absent.
+ *  @typedef {"" | "0" | "1" | "feature"} DemoSetting */
+/**
+ * Every launch setting, checked (readSettings; frozen, `bets` and `switches` too).
+ * @typedef {object} Settings
+ * @property {string} lang         the language's table (languages.js: "en", "de", ...)
+ * @property {"ltr" | "rtl"} dir
+ * @property {string} locale       the language's locale for Intl ("en-IE", ...)
+ * @property {string} currency     ISO 4217 code, or a virtual coin (COINS)
+ * @property {number} minorDigits  the currency's minor digits
+ * @property {boolean} coins       the currency is a virtual coin
+ * @property {ReadonlyArray<number>} bets  the bet levels, in minor units
+ * @property {number} bet          the starting bet, one of `bets`
+ * @property {string} market       a key of MARKETS
+ * @property {Switches} switches
+ * @property {number} minRound     ms
+ * @property {number | null} maxBet  the stake limit in minor units, or null
+ * @property {number | null} reality  minutes between reality checks, or null
+ * @property {string | null} lobby    the Home link's http(s) address, or null
+ * @property {DemoSetting} demo
+ * @property {number | null} balance  a demo's or scenario's starting balance, or null
+ * @property {boolean} debug       the operator's view (?debug=1)
+ * @property {boolean} poster      the marketing embed's poster (?poster=1)
+ * @property {boolean} ageGate     nothing plays until the parent confirms the player's age (?ageGate=1)
+ * @property {boolean} social
+ * @property {boolean} stakeInfo
+ * @property {boolean} quietSmallWins
+ */
+/**
+ * What readSettings reads: the engine's model, or (a configure message: operator.js) the model
+ * file's own levels, with `limits`.
+ * @typedef {object} ReadOptions
+ * @property {Pick<Model, "bets" | "default_bet">} model  (the whole Model when `limits` is not given)
+ * @property {(message: string) => void} [warn]  how a setting that falls back is reported
+ * @property {(code: string) => number | null} [minorDigits]  a currency's minor digits, null for an unknown one
+ * @property {Limits} [limits]  default: limitsOf(model)
+ */
+
 /** Virtual coins of social (sweepstakes) play: shown as coins, never as money. */
 export const COINS = { XGC: "Gold Coins", XSC: "Sweeps Coins" };
-/** The switches, each `0` or `1`. */
+/** The switches, each `0` or `1`.
+ *  @type {ReadonlyArray<SwitchName>} */
 export const SWITCHES = ["autoplay", "turbo", "slamstop", "spacebar", "buy", "net", "clock", "rtp"];
 
+/** @type {Switches} */
 const ALL_ON = { autoplay: 1, turbo: 1, slamstop: 1, spacebar: 1, buy: 1, net: 0, clock: 0, rtp: 1 };
-/** Each market: its switches, least round spacing (ms), stake limit, reality check, wording. */
+/** Each market: its switches, least round spacing (ms), stake limit, reality check, wording.
+ *  (Keyed by any string: a market name is read from the address and checked with Object.hasOwn.)
+ *  @type {Readonly<Record<string, Market>>} */
 export const MARKETS = {
     default: { switches: ALL_ON, minRound: 0, maxBet: null, reality: null },
     uk: {
@@ -55,11 +117,18 @@ export const LAUNCH_SETTINGS = Object.freeze([
 const OTHER_SETTINGS = ["poster", "ageGate", "debug"];
 
 /** A setting's value as given: untrimmed (a space is refused by the setting's own rule, as every
- *  amount's is), or null when absent. */
+ *  amount's is), or null when absent.
+ *  @param {unknown} v  a query value (string or null) or a configure message's field (anything)
+ *  @returns {string | null} */
 function text(v) {
     return v === undefined || v === null ? null : String(v);
 }
 
+/** `raw` as a whole number from `min` to `max` (plain digits only), or SettingsError.
+ *  @param {string} key
+ *  @param {string} raw
+ *  @param {{ min?: number, max?: number }} [range]
+ *  @returns {number} */
 function integer(key, raw, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
     const n = DIGITS.test(raw) ? Number(raw) : NaN;
     if (!(Number.isSafeInteger(n) && n >= min && n <= max)) {
@@ -68,7 +137,11 @@ function integer(key, raw, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
     return n;
 }
 
-/** An amount of the launch (amounts.js amount()), refused as a SettingsError with its code. */
+/** An amount of the launch (amounts.js amount()), refused as a SettingsError with its code.
+ *  @param {string} key
+ *  @param {unknown} raw  as given: text from the address, anything from a configure message
+ *  @param {{ min?: number, max: number }} opts  amount()'s limits
+ *  @returns {number} */
 function money(key, raw, opts) {
     try {
         return amount(raw, { key, ...opts });
@@ -78,15 +151,17 @@ function money(key, raw, opts) {
     }
 }
 
-/** The currency's minor digits as the browser formats it (JPY 0, EUR 2, BHD 3), or null. */
+/** The currency's minor digits as the browser formats it (JPY 0, EUR 2, BHD 3), or null.
+ *  @param {string} code
+ *  @returns {number | null} */
 export function minorDigitsOf(code) {
     if (Object.hasOwn(COINS, code)) return 2;
     if (code === "EUR") return 2; // the game's own currency: no Intl at start (its data loads slowly)
     const known = Intl.supportedValuesOf?.("currency");
     if (known && !known.includes(code)) return null;
     try {
-        return new Intl.NumberFormat("en", { style: "currency", currency: code })
-            .resolvedOptions().maximumFractionDigits;
+        return /** @type {number} */ (new Intl.NumberFormat("en", { style: "currency", currency: code })
+            .resolvedOptions().maximumFractionDigits); // (always set for a currency style)
     } catch {
         return null;
     }
@@ -94,7 +169,9 @@ export function minorDigitsOf(code) {
 
 /** Whether the session bar is on screen under `settings` (readSettings): its net or its clock
  *  is, or a reality check reports the session. jurisdiction.js profileOf (`sessionClock`), and
- *  firstpaint.js, which lays the bar out from the first paint so that nothing moves at ready. */
+ *  firstpaint.js, which lays the bar out from the first paint so that nothing moves at ready.
+ *  @param {Pick<Settings, "switches" | "reality">} settings
+ *  @returns {boolean} */
 export const sessionBarShown = (settings) =>
     Boolean(settings.switches.net || settings.switches.clock || settings.reality !== null);
 
@@ -104,9 +181,18 @@ export const sessionBarShown = (settings) =>
  * `minorDigits(code)`: how the currency is written (tests may pass their own). `limits`: the
  * most each amount may be (amounts.js limitsOf(model), the default). Returns a frozen object;
  * throws SettingsError.
+ * @param {URLSearchParams | Readonly<Record<string, unknown>> | null | undefined} input
+ * @param {ReadOptions} options
+ * @returns {Settings}
  */
-export function readSettings(input, { model, warn = console.warn, minorDigits = minorDigitsOf, limits = limitsOf(model) } = {}) {
+export function readSettings(input, {
+    model, warn = console.warn, minorDigits = minorDigitsOf,
+    limits = limitsOf(/** @type {Model} */ (model)), // (without `limits`, `model` is the whole model)
+} = /** @type {ReadOptions} */ ({})) { // (the default: no model, which throws; every caller gives one)
+    /** A setting as given: text (the address), anything (a configure message), or null when absent.
+     *  @type {(k: string) => unknown} */
     const raw = input instanceof URLSearchParams ? (k) => input.get(k) : (k) => input?.[k] ?? null;
+    /** @param {string} k */
     const get = (k) => text(raw(k));
     if (input instanceof URLSearchParams) {
         // a setting written twice (`bets=10,20&bets=50`) has no one meaning: refused, not the first taken
@@ -164,7 +250,7 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
         const raw = get(name);
         if (raw === null) continue;
         if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "a switch is 0 or 1", "settings.switch");
-        switches[name] = Number(raw);
+        switches[name] = /** @type {0 | 1} */ (Number(raw));
     }
     const minRoundRaw = get("minRound");
     const minRound = minRoundRaw === null ? market.minRound : integer("minRound", minRoundRaw, { max: 60_000 });
@@ -206,7 +292,8 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     let bet;
     if (betRaw !== null) {
         bet = money("bet", betRaw, { max: limits.level });
-        if (!bets.includes(bet)) throw new SettingsError("bet", betRaw, `not one of the levels ${bets.join(",")}`,
+        // (a configure message's bet may be a number: SettingsError writes any value with String)
+        if (!bets.includes(bet)) throw new SettingsError("bet", /** @type {string} */ (betRaw), `not one of the levels ${bets.join(",")}`,
             "settings.notLevel", { levels: bets.join(",") });
     } else {
         bet = bets.includes(model.default_bet) ? model.default_bet : bets[0];
@@ -239,8 +326,8 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     }
 
     // the marketing embed's two flags (poster.js, app.js): 0 or 1 like the switches
-    const flags = {};
-    for (const name of ["poster", "ageGate"]) {
+    const flags = /** @type {Record<"poster" | "ageGate", boolean>} */ ({}); // (both set just below)
+    for (const name of /** @type {const} */ (["poster", "ageGate"])) {
         const raw = get(name) ?? "0";
         if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "0 or 1", "settings.flag");
         flags[name] = raw === "1";
@@ -252,7 +339,7 @@ export function readSettings(input, { model, warn = console.warn, minorDigits = 
     if (debugRaw !== "0" && debugRaw !== "1") warn(`debug=${debugRaw} is not 0 or 1: the player's view is shown`);
     const debug = debugRaw === "1";
 
-    const demo = get("demo") ?? "";
+    const demo = /** @type {DemoSetting} */ (get("demo") ?? ""); // (any other value is refused just below)
     if (!["", "0", "1", "feature"].includes(demo)) throw new SettingsError("demo", demo, "not 0, 1 or feature", "settings.demo");
 
     // the starting balance of a page that plays on a record in memory (?demo=feature, ?scenario=):
