@@ -78,6 +78,8 @@ typecheck: $(STAMP)
 # events from types/engine.d.ts, which tools/engine_types.py writes from engine/events.py).
 typecheck-js: $(NPM_STAMP)
 	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.worker.json
+	node_modules/.bin/tsc -p tsconfig.sw.json
 
 test-engine: $(STAMP)
 	$(BIN)/pytest tests/engine engine README.md tests/test_readme.py
