@@ -5,6 +5,7 @@
 // settings themselves (read by readSettings from each market's address) and docs/save-format.md's
 // record names, written out by hand.
 import "./fetch-files.mjs"; // first: i18n.js fetches the tables (file: URLs here)
+import { englishReady } from "../../static/js/lang/i18n.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -12,6 +13,8 @@ import { MARKETS, SWITCHES, readSettings } from "../../static/js/operator/launch
 import { ROUND_RULES, isRoundRules, presetRules, profileOf, roundRules } from "../../static/js/operator/jurisdiction.js";
 import { RECORD_RULE_NAMES } from "../../static/js/ledger/store.js";
 import { MODEL } from "./support.mjs";
+
+await englishReady; // the English table, fetched as i18n.js is imported (t() words with it)
 
 const read = (query) => readSettings(new URLSearchParams(query), { model: MODEL, warn: () => {} });
 

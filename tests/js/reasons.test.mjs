@@ -5,6 +5,7 @@
 // Expected texts: the English table's entries (static/i18n/en.json, quoted next to each test)
 // filled in by hand; amounts formatted as formatEuro writes them (en-IE euros, core/money.js).
 import "./fetch-files.mjs"; // first: i18n.js fetches the tables (file: URLs here)
+import { englishReady } from "../../static/js/lang/i18n.js";
 import { SettingsError } from "../../static/js/core/errors.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -12,6 +13,8 @@ import { test } from "node:test";
 import { amount } from "../../static/js/core/amounts.js";
 import { formatEuro } from "../../static/js/core/money.js";
 import { codeOf, coded, reasonOf } from "../../static/js/lang/reasons.js";
+
+await englishReady; // the English table, fetched as i18n.js is imported (t() words with it)
 
 const refusal = (fn) => {
     try {

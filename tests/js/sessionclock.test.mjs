@@ -4,11 +4,14 @@
 // document that holds its elements (`root`): here a small fake of the few element features it
 // uses, and a clock the test moves by hand.
 import "./fetch-files.mjs"; // first: i18n.js fetches the tables (file: URLs here)
+import { englishReady } from "../../static/js/lang/i18n.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { SessionClock, clock, nextCheckAfter, spoken } from "../../static/js/operator/sessionclock.js";
 import { SessionEnded } from "../../static/js/core/errors.js";
+
+await englishReady; // the English table, fetched as i18n.js is imported (t() words with it)
 
 test("clock() writes hours:minutes:seconds, whole seconds only", () => {
     assert.equal(clock(0), "0:00:00");

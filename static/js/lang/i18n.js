@@ -15,7 +15,7 @@
 // form for a touch screen (i18next's context). docs/frontend.md "Languages" says why this format.
 // A key missing from a table falls back to the social English overlay (when that wording is on),
 // then to English; a key no table has is shown as itself, warned once. English is fetched when
-// this module is first imported, so t() answers before any other table has loaded. Adding a
+// this module is first imported (englishReady); setLanguage() waits for it. Adding a
 // language: its tables, and a line in languages.js (the one list).
 //
 // A page may use sections of its own: a folder of tables beside the game's, one per table name
@@ -33,7 +33,6 @@ import { FALLBACK, LANGUAGES, languageOf } from "./languages.js";
 // (a table that does not come, or stalls, rejects: the language stays English, language.js)
 /** @type {(path: string) => Promise<Table>} */
 const fetchTable = (path) => download(new URL(`../../i18n/${path}.json`, import.meta.url).href, { read: (r) => r.json() });
-const en = await fetchTable(FALLBACK);
 
 /** @type {ReadonlyArray<Wording>} */
 export const WORDINGS = Object.freeze(["standard", "social"]);
@@ -45,10 +44,23 @@ export const WORDINGS = Object.freeze(["standard", "social"]);
  *          base: Table | null, overlay: Table | null, enOverlay: Table | null }}
  */
 const state = { code: "en", wording: "standard", sections: [], enSections: null, base: null, overlay: null, enOverlay: null };
+/** @type {Table} English, once fetched (englishReady) */
+let en = {};
 /** @type {Table} */
 let merged = en;
 /** @type {Set<string>} */
 const warned = new Set();
+
+/** English, fetched as this module is first imported (index.html preloads it), every table's
+ *  fallback: setLanguage() waits for it, so the page's texts are written once it is there
+ *  (language.js languageReady). Not a top-level await: WebKit evaluated a module that imports
+ *  this one before it was ready ("Cannot access uninitialized variable") when it was. Rejects
+ *  when English could not be fetched (language.js then reports the failed download). */
+export const englishReady = fetchTable(FALLBACK).then((table) => {
+    en = table;
+    merge();
+});
+englishReady.catch(() => {}); // (reported by whoever waits for it: setLanguage's caller)
 
 /** The table `name` ("de", "de-social", ...) with its part in each of `sections`, as one object.
  *  @type {(name: string, sections?: ReadonlyArray<string>) => Promise<Table>} */
@@ -63,8 +75,12 @@ export async function useSections(sections) {
     await setLanguage(state.code);
 }
 
-function rebuild() {
+function merge() {
     merged = Object.assign({}, en, ...(state.enSections ?? []), state.enOverlay, state.base, state.overlay);
+}
+
+function rebuild() {
+    merge();
     const root = document.documentElement;
     root.lang = state.code;
     root.dir = LANGUAGES[state.code].dir;
@@ -74,6 +90,7 @@ function rebuild() {
  *  language not shipped gives English, with a warning.
  *  @param {string | null | undefined} code */
 export async function setLanguage(code) {
+    await englishReady;
     let wanted = languageOf(code ?? FALLBACK);
     if (wanted === null) {
         console.warn(`the language ${JSON.stringify(code)} is not shipped (${Object.keys(LANGUAGES).join(", ")}): English is shown`);

@@ -11,7 +11,8 @@
 // which is then in the chosen language.
 
 import { MARKETS } from "../operator/launch.js";
-import { setLanguage, setWording, translate, useSections } from "../lang/i18n.js";
+import { englishReady, setLanguage, setWording, translate, useSections } from "../lang/i18n.js";
+import { reportDownloadFailure } from "./startup.js";
 
 /** The language and wording of a query string: `{ lang, social }` (lang not yet checked). */
 export function languageOf(search = location.search) {
@@ -46,11 +47,17 @@ export function keepQuery(root = document, search = location.search) {
     }
 }
 
-/** Resolves once the tables are loaded and the page's marked text is in its language. */
+/** Resolves once the tables are loaded and the page's marked text is in its language. English,
+ *  every table's fallback, not coming after its tries is a failed download like a module's
+ *  (startup.js): the page keeps index.html's own English words and shows its error screen. */
 export const languageReady = chooseLanguage()
     .catch((err) => console.warn(`the page's language could not be set: ${err?.message ?? err}`))
-    .finally(() => {
-        translate(document);
+    .then(() => englishReady.then(() => true, (err) => {
+        reportDownloadFailure(err?.file ?? "static/i18n/en.json");
+        return false;
+    }))
+    .then((english) => {
+        if (english) translate(document);
         keepQuery(document);
         document.documentElement.removeAttribute("data-lang-pending");
     });
