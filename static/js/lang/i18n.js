@@ -165,8 +165,15 @@ export function category(n, code = state.code) {
 }
 
 /** The key of the plural form of `key` for the count `n` (KEY_few in Russian for 3): the
- *  language's category, or KEY_other where a table lacks it. @type {(key: string, n: number) => string} */
-export const pluralKey = (key, n) => (Object.hasOwn(merged, `${key}_${category(n)}`) ? `${key}_${category(n)}` : `${key}_other`);
+ *  language's category, or KEY_other where a table lacks it.
+ * @param {string} key
+ * @param {number} n
+ * @returns {string}
+ */
+export function pluralKey(key, n) {
+    const form = `${key}_${category(n)}`;
+    return Object.hasOwn(merged, form) ? form : `${key}_other`;
+}
 
 /**
  * The plural form of `key` for the count `n` with {{count}} and `vars` filled ({{count}} is `n`
@@ -195,7 +202,7 @@ function fill(node, key) {
     const count = node.dataset.i18nCount ?? slots.get("count")?.textContent;
     const chosen = Object.hasOwn(merged, key) || count === undefined ? key : pluralKey(key, Number(count));
     if (slots.size === 0) { node.textContent = t(chosen); return; }
-    const parts = merged[chosen]?.split(/\{\{(\w+)\}\}/) ?? [chosen];
+    const parts = merged[chosen]?.split(PLACEHOLDER) ?? [chosen]; // (the names at odd places)
     node.replaceChildren(...parts.map((part, i) => (i % 2 ? slots.get(part) ?? `{{${part}}}` : part)));
 }
 
