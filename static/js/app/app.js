@@ -244,8 +244,8 @@ function showLinkPage({ bridge, model, opened, offers, sound, renderer, reels, h
     const link = new LinkReplay({ opened, format, makeSequencer, hud, sound });
     game = { bridge, model, link, sequencer: link.sequencer, renderer, reels, hud, offer: offers.get(opened.round.bet) };
     const input = new PageInput({ game, profile, format });
-    hud.on("info", () => input.openInfo());
-    hud.on("mute", () => link.toggleMute());
+    hud.on("infoAsked", () => input.openInfo());
+    hud.on("muteAsked", () => link.toggleMute());
     link.listen(input.infoDialog);
     renderer.start();
     loader.hide({ fast: speed() < 0.1 });
@@ -273,7 +273,7 @@ function buildGame({ bridge, model, store, tabs, offers, scenario, state, sound,
     embed.report({ controller, sequencer, clock });
     wireSound({ controller, saved, sound });
     // every outcome, a losing one too, and the balance after it, in the polite live region
-    controller.on("roundEnd", ({ win, balance }) => hud.announce(t("say.roundEnd", {
+    controller.on("roundEnded", ({ win, balance }) => hud.announce(t("say.roundEnd", {
         result: win > 0 ? t("say.win", { amount: format(win) }) : t("say.noWin"), balance: format(balance),
     })));
     const replays = new Replays({ controller, bridge, hud, format, makeSequencer });
@@ -293,8 +293,8 @@ function wireSound({ controller, saved, sound }) {
         toggles.music?.setAttribute("aria-pressed", String(music));
         toggles.effects?.setAttribute("aria-pressed", String(effects));
     };
-    controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
-    controller.on("sound", showSound);
+    controller.on("muteChanged", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
+    controller.on("soundChanged", showSound);
     showSound({ music: saved.record.music !== false, effects: saved.record.effects !== false });
     for (const key of /** @type {const} */ (["music", "effects"])) {
         toggles[key]?.addEventListener("click", () => controller.setSound({ [key]: saved.record[key] === false }));
@@ -311,7 +311,7 @@ async function goLive(parts, { state, problem }) {
     const { controller, saved, sequencer, renderer, reels, hud, shared, scenario, sound, store } = parts;
     const input = new PageInput({ game: parts, profile, format, store, spin: api.spin, buy: api.buy });
     saved.on("saved", (e) => input.showSaveNotice(e));
-    controller.on("bet", () => { if (input.infoDialog.open) input.openInfo(); });
+    controller.on("betChanged", () => { if (input.infoDialog.open) input.openInfo(); });
     scenario?.show(format);
     // ageGate: tests/e2e/test_geometry.py lifts the gate of a page that has no parent to do it
     if (settings.debug) {

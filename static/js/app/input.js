@@ -102,14 +102,14 @@ export class PageInput {
         /** A click or key while something plays speeds up whatever is playing (where allowed). */
         const hurry = () => game.controls.hurry();
         // (the game's page gives spin and buy)
-        hud.on("spin", () => game.controls.pressSpinButton(() => quiet(/** @type {Play} */ (this.spin)())));
-        hud.on("buy", () => this.askBuy());
-        hud.on("bet", ({ bet }) => { try { c.setBet(bet); } catch { /* busy */ } });
-        hud.on("topUp", () => { try { c.topUp(); } catch { /* another tab plays: said on screen */ } });
-        hud.on("info", () => this.openInfo());
-        hud.on("mute", () => c.setMuted(!c.state.muted));
-        hud.on("turbo", () => { try { game.controls.setTurbo(); } catch { /* no quick spin here */ } });
-        hud.on("history", () => { if (!game.replays.playing) game.replays.showHistory(); });
+        hud.on("spinAsked", () => game.controls.pressSpinButton(() => quiet(/** @type {Play} */ (this.spin)())));
+        hud.on("buyAsked", () => this.askBuy());
+        hud.on("betAsked", ({ bet }) => { try { c.setBet(bet); } catch { /* busy */ } });
+        hud.on("topUpAsked", () => { try { c.topUp(); } catch { /* another tab plays: said on screen */ } });
+        hud.on("infoAsked", () => this.openInfo());
+        hud.on("muteAsked", () => c.setMuted(!c.state.muted));
+        hud.on("turboAsked", () => { try { game.controls.setTurbo(); } catch { /* no quick spin here */ } });
+        hud.on("historyAsked", () => { if (!game.replays.playing) game.replays.showHistory(); });
         buyDialog.addEventListener("close", () => {
             if (buyDialog.returnValue === "confirm") quiet(/** @type {Play} */ (this.buy)()); // the value of #buy-confirm
         });

@@ -5,6 +5,7 @@
 
 import { t } from "../lang/i18n.js";
 import { uiFont } from "../core/dom.js";
+import { MEDAL_AT } from "../core/beats.js";
 import {
     CELL_H, CELL_W, H, REELS_H, ROWS, W, X0, blit, cached, clamp01,
         cellRect, column, easeOutBack, easeOutCubic, roundRect, slot, SYMBOL_SIZE, Y0,
@@ -160,7 +161,6 @@ function paintFlash(ctx) {
 }
 
 const GROW_MS = 520; // a book grows from its cell to its full reel
-const MEDAL_AT = 420; // the medallion starts this long after the book (the sequencer's 450 ms wait)
 const MEDAL_MS = 520; // it spins and scales in over this
 
 /** Expanded book reels (free spins), each revealed by the sequencer in the engine's order: the

@@ -3,7 +3,7 @@
 //
 //   import { AutoplayDriver } from "./autoplaydriver.js";
 //   const driver = new AutoplayDriver({ profile, controller, post });
-//   driver.on("change", ({ left }) => ...);               // rounds not yet started, null at the end
+//   driver.on("changed", ({ left }) => ...);               // rounds not yet started, null at the end
 //   const { played, reason } = await driver.run(opts);   // game.autoplay(opts)
 //   driver.stop();                                        // game.stopAutoplay()
 //
@@ -37,8 +37,8 @@ import { coded } from "../lang/reasons.js";
  */
 /** Tells an embedding parent what happened (embed.js post): the message's type and fields.
  *  @typedef {(type: string, data?: Readonly<Record<string, unknown>>) => void} Post */
-/** The driver's events: "change" with the rounds not yet started (null: autoplay ended).
- *  @typedef {{ change: { left: number | null } }} AutoplayDriverEvents */
+/** The driver's events: "changed" with the rounds not yet started (null: autoplay ended).
+ *  @typedef {{ changed: { left: number | null } }} AutoplayDriverEvents */
 
 const root = document.documentElement;
 
@@ -94,7 +94,7 @@ export class AutoplayDriver extends Emitter {
             canPlay: () => c.canPlay(false),
             saved: c.saved,
         });
-        run.on("progress", ({ left }) => this._show(left));
+        run.on("progressed", ({ left }) => this._show(left));
         this.run_ = run;
         c.setAutoplaying(true);
         if (document.visibilityState === "hidden") run.stop("hidden");
@@ -114,7 +114,7 @@ export class AutoplayDriver extends Emitter {
             this.run_ = null;
             c.setAutoplaying(false);
             delete root.dataset.autoplay;
-            this.emit("change", { left: null });
+            this.emit("changed", { left: null });
         }
         this.post("autoplayEnd", { played: result.played, reason: result.reason });
         return result;
@@ -131,6 +131,6 @@ export class AutoplayDriver extends Emitter {
     /** @param {number} left */
     _show(left) {
         root.dataset.autoplay = String(left);
-        this.emit("change", { left });
+        this.emit("changed", { left });
     }
 }

@@ -4,7 +4,7 @@
 // to the autoplay limit); the options of its "start" event are in minor units.
 //
 //   const panel = new AutoplayPanel({ format, canOpen: () => why-not or null });
-//   panel.on("start", (opts) => driver.run(opts));     // Start pressed, the panel closed
+//   panel.on("startAsked", (opts) => driver.run(opts));     // Start pressed, the panel closed
 //   panel.on("refused", (why) => ...);                 // open() while canOpen() said why not
 
 import { AmountError } from "../core/errors.js";
@@ -30,8 +30,9 @@ import { t } from "../lang/i18n.js";
  *  @typedef {HTMLFormElement & { elements: { rounds: RadioNodeList } }} PanelForm */
 /** The panel's fields: the stop on a feature (a checkbox) and the amounts.
  *  @typedef {{ feature: HTMLInputElement, single: HTMLInputElement, loss: HTMLInputElement, win: HTMLInputElement }} PanelInputs */
-/** The panel's events: "start" with the options, "refused" with why it cannot open.
- *  @typedef {{ start: PanelOptions, refused: string }} AutoplayPanelEvents */
+/** The panel's events: "startAsked" with the options (the player pressed Start), "refused"
+ *  with why it cannot open.
+ *  @typedef {{ startAsked: PanelOptions, refused: string }} AutoplayPanelEvents */
 
 const $ = (/** @type {string} */ id) => document.getElementById(id);
 
@@ -135,6 +136,6 @@ export class AutoplayPanel extends Emitter {
             return;
         }
         // the dialog closes (method="dialog"); autoplay starts once it has
-        this.dialog.addEventListener("close", () => this.emit("start", opts), { once: true });
+        this.dialog.addEventListener("close", () => this.emit("startAsked", opts), { once: true });
     }
 }

@@ -3,7 +3,7 @@
 //
 //   import { Autoplay, checkOptions } from "./autoplayrules.js";
 //   const run = new Autoplay(checkOptions(opts), { playOne, canPlay, saved });
-//   run.on("progress", ({ left, played }) => ...);
+//   run.on("progressed", ({ left, played }) => ...);
 //   const { played, reason } = await run.start();   // run.stop("stopped" | "hidden") at any time
 //
 // Pure logic: no DOM, and no sums of money of its own. `playOne()` plays ONE ordinary round
@@ -56,8 +56,8 @@ import { Emitter } from "../core/emitter.js";
  */
 /** What start() resolves: the rounds ended, why it stopped, and for "error" the failure's message.
  *  @typedef {{ played: number, reason: Reason, error?: string | null }} AutoplayResult */
-/** A run's events: "progress" as each round starts and ends.
- *  @typedef {{ progress: { left: number, played: number } }} AutoplayEvents */
+/** A run's events: "progressed" as each round starts and ends.
+ *  @typedef {{ progressed: { left: number, played: number } }} AutoplayEvents */
 
 /** @type {readonly number[]} */
 export const ROUND_CHOICES = [10, 25, 50, 100, 250, Infinity];
@@ -176,7 +176,7 @@ export class Autoplay extends Emitter {
                 reason = this._before();
                 if (reason) break;
                 this.started += 1;
-                this.emit("progress", { left: this.left, played: this.played });
+                this.emit("progressed", { left: this.left, played: this.played });
                 let round;
                 try {
                     round = await env.playOne();
@@ -186,7 +186,7 @@ export class Autoplay extends Emitter {
                     break;
                 }
                 this.played += 1;
-                this.emit("progress", { left: this.left, played: this.played });
+                this.emit("progressed", { left: this.left, played: this.played });
                 reason = this._after(round, from, o);
                 if (reason) break;
             }

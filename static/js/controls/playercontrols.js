@@ -77,25 +77,25 @@ export class PlayerControls {
         document.documentElement.dataset.jurisdiction = profile.name;
         /** @type {AutoplayDriver} */
         this.driver = new AutoplayDriver({ profile, controller, post });
-        this.driver.on("change", () => this.showSpinMode());
+        this.driver.on("changed", () => this.showSpinMode());
         /** @type {AutoplayPanel} */
         this.panel = new AutoplayPanel({
             format,
             canOpen: () => (c.busy ? t("refuse.playing") : !c.canWrite() ? t("tabs.open") : null),
         });
-        this.panel.on("start", (opts) => this.autoplay(opts).catch((err) => {
+        this.panel.on("startAsked", (opts) => this.autoplay(opts).catch((err) => {
             hud.showMessage(t("ap.notStarted", { reason: reasonOf(err, format) }));
         }));
         hud.el.auto.addEventListener("click", () => {
             if (this.driver.running) this.stopAutoplay();
             else this.panel.open();
         });
-        c.on("busy", ({ busy }) => {
+        c.on("busyChanged", ({ busy }) => {
             this.showSpinMode();
             clock?.setBusy(busy || c.busy);
         });
         // a reality check stops autoplay (after the round playing)
-        clock?.on("check", () => this.driver.stop("stopped"));
+        clock?.on("checkDue", () => this.driver.stop("stopped"));
     }
 
     /** The spin button's job now: stop autoplay, stop the reels, or spin.

@@ -105,12 +105,12 @@ export function listen({ ready, commands, whyNotReady }) {
  *           clock: import("../operator/sessionclock.js").SessionClock | null }} parts
  */
 export function report({ controller, sequencer, clock }) {
-    controller.on("roundEnd", (e) => post(Outgoing.ROUND_END, {
+    controller.on("roundEnded", (e) => post(Outgoing.ROUND_END, {
         bet: e.bet, cost: e.cost, buy: e.buy, win: e.win, balance: e.balance, timings: e.timings,
     }));
-    sequencer.on("roundStart", (e) => post(Outgoing.ROUND_START, { bet: e.bet }));
-    sequencer.on("featureStart", () => post(Outgoing.FEATURE_START));
-    sequencer.on("featureEnd", (e) => post(Outgoing.FEATURE_END, { win: e.total }));
-    clock?.on("check", (figures) => post(Outgoing.REALITY_CHECK, figures));
-    clock?.on("leave", (figures) => post(Outgoing.SESSION_END, figures));
+    sequencer.on("roundStarted", (e) => post(Outgoing.ROUND_START, { bet: e.bet }));
+    sequencer.on("featureStarted", () => post(Outgoing.FEATURE_START));
+    sequencer.on("featureEnded", (e) => post(Outgoing.FEATURE_END, { win: e.total }));
+    clock?.on("checkDue", (figures) => post(Outgoing.REALITY_CHECK, figures));
+    clock?.on("sessionEnded", (figures) => post(Outgoing.SESSION_END, figures));
 }

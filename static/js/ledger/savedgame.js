@@ -43,7 +43,7 @@ import { DEMO_BALANCE, HISTORY_MAX, fits, historyEntry } from "./store.js";
  * @typedef {object} SavedGameEvents
  * @property {{ notKept: string | null }} saved  after every write: why progress is not kept, or null
  * @property {{ record: SaveState }} adopted
- * @property {{ balance: number }} balance
+ * @property {{ balance: number }} balanceChanged
  * @property {{ round: RoundRecord, balance: number }} credited
  */
 
@@ -151,7 +151,7 @@ export class SavedGame extends Emitter {
         const result = this.persist();
         if (result !== "conflict") {
             this._rounds.push({ cost: round.cost, win: null });
-            this.emit("balance", { balance: r.balance });
+            this.emit("balanceChanged", { balance: r.balance });
         }
         return result;
     }
@@ -181,7 +181,7 @@ export class SavedGame extends Emitter {
         const open = this._rounds.at(-1);
         if (open && open.win === null) open.win = round.total_win;
         else this._rounds.push({ cost: 0, win: round.total_win }); // resumed: staked before this page
-        this.emit("balance", { balance: r.balance });
+        this.emit("balanceChanged", { balance: r.balance });
         this.emit("credited", { round, balance: r.balance });
     }
 
@@ -190,7 +190,7 @@ export class SavedGame extends Emitter {
         const r = this._record;
         if (r.balance < DEMO_BALANCE) r.balance = DEMO_BALANCE;
         this.persist();
-        this.emit("balance", { balance: r.balance });
+        this.emit("balanceChanged", { balance: r.balance });
     }
 
     /** Changes settings (`bet`, `muted`, `turbo`) and writes the record.

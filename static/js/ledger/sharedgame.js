@@ -11,7 +11,7 @@
 //   const shared = new SharedGame({ store, bridge, model, demo, format, tabs, saved, controller, hud });
 //   await shared.begin(problem);                       // messages; resumes a round in progress
 //
-// It listens to the tabs ("granted", "lost") and to the controller ("stale": a write met a
+// It listens to the tabs ("granted", "lost") and to the controller ("outdated": a write met a
 // record another tab changed) and acts on the layers below it; none of them calls it.
 
 import { byId } from "../core/dom.js";
@@ -114,7 +114,7 @@ export class SharedGame {
         this.hud;
         tabs?.on("granted", () => this.takeOver());
         tabs?.on("lost", () => this.handOver());
-        controller.on("stale", () => this.resync());
+        controller.on("outdated", () => this.resync());
         byId("play-here").addEventListener("click", () => this.playHere().catch(() => {}));
     }
 

@@ -3,7 +3,7 @@
 //
 //   import { SessionClock } from "./sessionclock.js";
 //   const clock = new SessionClock({ profile, format, saved });
-//   clock.on("check", (figures) => ...); clock.on("leave", (figures) => ...);
+//   clock.on("checkDue", (figures) => ...); clock.on("sessionEnded", (figures) => ...);
 //   await clock.gate();                        // before each round: waits while a check is open
 //   clock.setBusy(false);                      // the game is between rounds: show a due check now
 //
@@ -102,7 +102,9 @@ export function nextCheckAfter(startedAt, intervalMs, now) {
     return next > now ? next : now + Math.max(intervalMs, 1);
 }
 
-/** @extends {Emitter<{ check: Figures, leave: Figures }>} */
+/** Its events, each a thing that happened: a reality check fell due ("checkDue"), the session
+ *  ended at its limit ("sessionEnded"); both with the session's figures.
+ *  @extends {Emitter<{ checkDue: Figures, sessionEnded: Figures }>} */
 export class SessionClock extends Emitter {
     /** `root`: the document (or a test's) that holds the session bar and the reality dialog. */
     /** `still` (`?still=1`): the bar's clock shows 0:00:00 for the whole session, so a
@@ -160,7 +162,7 @@ export class SessionClock extends Emitter {
         e.cont.addEventListener("click", () => this._close(false));
         e.leave.addEventListener("click", () => this._close(true));
         e.dialog.addEventListener("cancel", (ev) => { ev.preventDefault(); this._close(false); }); // Escape: continue
-        saved.on("balance", () => this.render());
+        saved.on("balanceChanged", () => this.render());
         this.render();
         /** @type {ReturnType<typeof setInterval>} */
         this._timer = setInterval(() => this.tick(), Math.min(1000, this.intervalMs ?? 1000));
@@ -244,7 +246,7 @@ export class SessionClock extends Emitter {
         this._open = new Promise((resolve) => { this._release = resolve; });
         if (!e.dialog.open) e.dialog.showModal();
         e.cont.focus();
-        this.emit("check", f);
+        this.emit("checkDue", f);
     }
 
     /** The player closed the reality check: Continue, or Leave (`leave`).
@@ -272,6 +274,6 @@ export class SessionClock extends Emitter {
         });
         this.el.ended.hidden = false;
         this.el.ended.querySelector("h2")?.focus();
-        this.emit("leave", f);
+        this.emit("sessionEnded", f);
     }
 }

@@ -83,7 +83,7 @@ export class Replays extends ReplayShow {
         this.banner = byId("replay-banner");
         byId("replay-stop").addEventListener("click", () => this.stop());
         byId("history-close").addEventListener("click", () => this.dialog.close());
-        controller.on("roundEnd", () => { if (this.dialog.open) this.showHistory(); });
+        controller.on("roundEnded", () => { if (this.dialog.open) this.showHistory(); });
     }
 
     /** The history as the page contract lists it (game.history()): no stored rounds.

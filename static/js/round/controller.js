@@ -8,19 +8,20 @@
 //                                   BEFORE the engine draws anything
 //     -> bridge.playRound           the engine decides the whole round (a Promise)
 //     -> saved.debit                cost out + round in progress + generator state, one write
-//     -> sequencer.play             shows the events; renderer and HUD only display; its "step"
+//     -> sequencer.play             shows the events; renderer and HUD only display; its "stepShown"
 //                                   events are checkpointed (saved.checkpoint)
 //     -> saved.credit               the round's total_win, once, one write
-//     -> "roundEnd" to listeners    (embedding, history dialog)
+//     -> "roundEnded" to listeners   (embedding, history dialog)
 //
 // `decide(bet, buy)` is how a round is drawn: the bridge's playRound, unless ?scenario= hands
 // its round in (scenario.js). `timings` (timings.js) are the last rounds' start, outcome shown
 // and next round possible, on the page's clock.
 //
-// Everything above listens through `on(type, fn)` (emitter.js):
-//   "roundEnd" {bet, cost, buy, win, balance, timings}, "refused" {message}, "bet" {offer}, "muted" {muted}, "sound" {music, effects},
-//   "busy" {busy} (the lock taken or given back, or a round's reveal begun), "loaded" {state},
-//   "stale" (a write met a record another tab changed: sharedgame.js reads it again; awaited).
+// Everything above listens through `on(type, fn)` (emitter.js) to what happened, as
+// ControllerEvents below names it: "roundEnded", "refused", "betChanged", "muteChanged",
+// "soundChanged", "busyChanged" (the lock taken or given back, or a round's reveal begun),
+// "loaded", "outdated" (a write met a record another tab changed: sharedgame.js reads it
+// again; awaited). What the player asks for comes in as calls (play, setBet, setMuted).
 //
 // The jurisdiction profile (jurisdiction.js) rules here too: a bought feature it forbids is
 // refused; before each round `_beforeRound` waits for the session's reality check (sessionclock.js)
@@ -76,14 +77,14 @@ export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
 /**
  * What the controller tells its listeners (see the top of this file).
  * @typedef {object} ControllerEvents
- * @property {{ bet: number, cost: number, buy: boolean, win: number, balance: number, timings: RoundTiming | null }} roundEnd
+ * @property {{ bet: number, cost: number, buy: boolean, win: number, balance: number, timings: RoundTiming | null }} roundEnded
  * @property {{ message: string }} refused
- * @property {{ offer: Offer }} bet
- * @property {{ muted: boolean }} muted
- * @property {{ music: boolean, effects: boolean }} sound
- * @property {{ busy: boolean }} busy
+ * @property {{ offer: Offer }} betChanged
+ * @property {{ muted: boolean }} muteChanged
+ * @property {{ music: boolean, effects: boolean }} soundChanged
+ * @property {{ busy: boolean }} busyChanged
  * @property {{ state: SaveState }} loaded
- * @property {{}} stale
+ * @property {{}} outdated
  */
 
 /** @extends {Emitter<ControllerEvents>} */
@@ -92,7 +93,7 @@ export class Controller extends Emitter {
      * @param {object} o
      * @param {Bridge} o.bridge
      * @param {SavedGame} o.saved  the ledger: balance, bet, round in progress
-     * @param {Sequencer} o.sequencer   plays a decided round's events (emits "step")
+     * @param {Sequencer} o.sequencer   plays a decided round's events (emits "stepShown")
      * @param {Hud} o.hud         displays balance, bet, win, messages
      * @param {Format} o.format
      * @param {Profile} o.profile     the URL's jurisdiction profile
@@ -137,8 +138,8 @@ export class Controller extends Emitter {
         this.activity = null;     // the one in-flight lock: an Activity, or null when idle
         /** @type {number | null} */
         this.resumedFrom = null;  // the saved step a round in progress was resumed at on load
-        sequencer.on("step", ({ index }) => this.saved.checkpoint(index));
-        saved.on("balance", ({ balance }) => this.hud.setBalance(balance));
+        sequencer.on("stepShown", ({ index }) => this.saved.checkpoint(index));
+        saved.on("balanceChanged", ({ balance }) => this.hud.setBalance(balance));
         saved.on("adopted", () => this.show());
     }
 
@@ -265,7 +266,7 @@ export class Controller extends Emitter {
         this.roundProfile = { name: profileName, ...rules };
         setPageState(PageState.PLAYING); // only once the round in progress is saved
         this._markStart(this.roundProfile);
-        this.emit("busy", { busy: true });
+        this.emit("busyChanged", { busy: true });
         const quiet = !this.celebrates(round);
         try {
             // the sequencer's meter writes #win, the round's total last of all
@@ -281,7 +282,7 @@ export class Controller extends Emitter {
         }
         const timings = this.timings.enabled(Math.max(performance.now(), this._lastStart + this._lastCycle));
         this.roundsDone += 1;
-        this.emit("roundEnd", {
+        this.emit("roundEnded", {
             bet: round.bet, cost: round.cost, buy: round.buy, win: round.total_win, balance: this.saved.balance, timings,
         });
         if (this.saved.stale) await this._resync();
@@ -324,7 +325,7 @@ export class Controller extends Emitter {
      *  saved game adopts it.
      *  @returns {Promise<Refused>} the refusal to throw */
     async _resync() {
-        await this.emitAndWait("stale");
+        await this.emitAndWait("outdated");
         return new Refused("the saved game was changed in another tab");
     }
 
@@ -336,7 +337,7 @@ export class Controller extends Emitter {
         this.hud.setWin(this.lastWin); // #win: the last round's total, after a reload too
         this.hud.setMuted(record.muted);
         this.hud.setTurbo(record.turbo);
-        this.emit("muted", { muted: record.muted });
+        this.emit("muteChanged", { muted: record.muted });
         this.emit("loaded", { state: record });
     }
 
@@ -345,7 +346,7 @@ export class Controller extends Emitter {
         this.activity = activity;
         this.tabs?.setBusy(true);
         this.hud.setBusy(true);
-        this.emit("busy", { busy: true });
+        this.emit("busyChanged", { busy: true });
     }
 
     _release() {
@@ -353,7 +354,7 @@ export class Controller extends Emitter {
         this.tabs?.setBusy(false);
         this.hud.setBusy(false);
         setPageState(PageState.READY);
-        this.emit("busy", { busy: false });
+        this.emit("busyChanged", { busy: false });
     }
 
     /** Why a round at the current bet cannot be played (`can`: canPlay's answer):
@@ -409,7 +410,7 @@ export class Controller extends Emitter {
         }
         this.saved.change({ bet: /** @type {number} */ (minor) });
         this.hud.setBet(this.offer);
-        this.emit("bet", { offer: this.offer });
+        this.emit("betChanged", { offer: this.offer });
         return /** @type {number} */ (minor);
     }
 
@@ -417,7 +418,7 @@ export class Controller extends Emitter {
     setMuted(muted) {
         this.saved.change({ muted });
         this.hud.setMuted(muted);
-        this.emit("muted", { muted });
+        this.emit("muteChanged", { muted });
     }
 
     /** The music / effects switches (`{music}` or `{effects}`, booleans), saved with the game.
@@ -439,7 +440,7 @@ export class Controller extends Emitter {
             if (key in settings) change[key] = /** @type {{ music?: boolean, effects?: boolean }} */ (settings)[key];
         }
         this.saved.change(change);
-        this.emit("sound", { music: this.saved.record.music !== false, effects: this.saved.record.effects !== false });
+        this.emit("soundChanged", { music: this.saved.record.music !== false, effects: this.saved.record.effects !== false });
     }
 
     /** @param {unknown} on  as the caller gave it (checked here) */

@@ -6,13 +6,13 @@
 // the balance or storage: the controller credits the round once `play` resolves.
 //
 //   const seq = new Sequencer({ model, renderer, reels, hud, meter, panels, sound, speed, format });
-//   seq.on("step", ({ index }) => the controller saves the step);
+//   seq.on("stepShown", ({ index }) => the controller saves the step);
 //   await seq.play(round, { from: 0, quiet: false });
 //
 // `meter` is the display sink for the round's running total: `{ show(minor) }` (the HUD's #win
 // for a live round, the replay banner for a replay); it is the only writer of that element
-// while a round plays. Events (emitter.js), for whoever listens: "step" {index, event} as
-// each event begins, "roundStart", "featureStart", "featureEnd" (the engine's event).
+// while a round plays. Events (emitter.js), for whoever listens: "stepShown" {index, event}
+// as each event begins, "roundStarted", "featureStarted", "featureEnded" (the engine's event).
 //
 // `from` starts at any event index (a saved round interrupted mid-reveal): the state the
 // earlier events built (feature mode, special symbol, counter, running total, reel stops) is
@@ -23,6 +23,7 @@
 import { meterMs } from "../ui/countup.js";
 import { Emitter } from "../core/emitter.js";
 import { afterFrame } from "../core/dom.js";
+import { BEAT } from "../core/beats.js";
 import { EventType, SpinKind } from "./events.js";
 import { t } from "../lang/i18n.js";
 import { grouped } from "../lang/numbers.js";
@@ -87,6 +88,9 @@ import { grouped } from "../lang/numbers.js";
  *  @typedef {{ [K in keyof Sound]: Sound[K] extends (...args: never[]) => unknown ? K : never }[keyof Sound]} SoundName */
 /** What a sound is given (sound.js: a reel's index, on / off, a level, a track's name).
  *  @typedef {number | boolean | string} SoundArg */
+/** What the sound `N` is given: its method's parameters (`sfx("music", "feature")` is checked
+ *  against Sound.music's TrackName).
+ *  @template {SoundName} N @typedef {Sound[N] extends (...args: infer A) => unknown ? A : never} SoundArgs */
 
 /**
  * A sequencer while it plays a round: what play() sets before any event is shown. The event
@@ -97,23 +101,21 @@ import { grouped } from "../lang/numbers.js";
  * }} Playing
  */
 
-/** One handler per event type: on_<type>, given that event. Sequencer implements it, so a
- *  missing handler or one that takes another event is a type error.
- *  @typedef {{ [K in EngineEventType as `on_${K}`]: (e: EventMap[K]) => Promise<void> }} Handlers */
+/** How a playing sequencer shows one engine event: a row of HANDLERS.
+ *  @template {EngineEventType} K @typedef {(s: Playing, e: EventMap[K]) => Promise<void>} Handler */
 
 /**
- * What a sequencer tells its listeners: each event as it begins ("step", the controller saves
+ * What a sequencer tells its listeners: each event as it begins ("stepShown", the controller saves
  * it), and the engine's events of the round's start and of the feature's start and end.
  * @typedef {object} SequencerEvents
- * @property {{ index: number, event: EngineEvent }} step
- * @property {RoundStartEvent} roundStart
- * @property {FreeSpinsStartEvent} featureStart
- * @property {FreeSpinsEndEvent} featureEnd
+ * @property {{ index: number, event: EngineEvent }} stepShown
+ * @property {RoundStartEvent} roundStarted
+ * @property {FreeSpinsStartEvent} featureStarted
+ * @property {FreeSpinsEndEvent} featureEnded
  */
 
 /**
  * @extends {Emitter<SequencerEvents>}
- * @implements {Handlers}
  */
 export class Sequencer extends Emitter {
     /** @param {SequencerOptions} options */
@@ -202,18 +204,27 @@ export class Sequencer extends Emitter {
     }
 
     /** Plays one of the sound's effects (or its music), if there is sound.
-     *  @param {SoundName} name
-     *  @param {...SoundArg} args */
+     *  @template {SoundName} N
+     *  @param {N} name
+     *  @param {SoundArgs<N>} args */
     sfx(name, ...args) {
+        this._sound(name, /** @type {SoundArg[]} */ (args)); // (Sound's parameters are all SoundArgs)
+    }
+
+    /** sfx() for a name given as a string (panels.js names the sounds of its count-ups).
+     *  @param {SoundName} name
+     *  @param {SoundArg[]} args */
+    _sound(name, args) {
         // (a cast: the method is called by name, with the arguments sound.js gives it)
         try {
             /** @type {((...a: SoundArg[]) => unknown) | undefined} */ (this.sound?.[name])?.(...args);
-        } catch { /* sound is optional */ }
+        } catch { /* sound is optional: a browser whose WebAudio fails plays the round silent */ }
     }
 
     /** A win's sound, unless this round gets no celebration (play's `quiet`).
-     *  @param {SoundName} name
-     *  @param {...SoundArg} args */
+     *  @template {SoundName} N
+     *  @param {N} name
+     *  @param {SoundArgs<N>} args */
     cheer(name, ...args) {
         if (!this.quiet) this.sfx(name, ...args);
     }
@@ -270,12 +281,11 @@ export class Sequencer extends Emitter {
             await afterFrame();
             for (let i = from; i < round.events.length; i++) {
                 const event = round.events[i];
-                this.emit("step", { index: i, event });
-                // (casts: the handler is found by the event's type, so it takes this event)
-                const handler = /** @type {((this: Playing, e: EngineEvent) => Promise<void>) | undefined} */ (
-                    this[/** @type {keyof Handlers} */ (`on_${event.type}`)]);
-                if (!handler) throw new Error(`no handler for event ${event.type}`);
-                await handler.call(/** @type {Playing} */ (this), event);
+                this.emit("stepShown", { index: i, event });
+                // (a cast: the row is found by the event's type, so it takes this event)
+                const handler = /** @type {Handler<EngineEventType> | undefined} */ (HANDLERS[event.type]);
+                if (!handler) throw new Error(`no handler for event ${event.type}`); // a round from a newer engine
+                await handler(/** @type {Playing} */ (this), /** @type {never} */ (event));
                 if (this._stopped) {
                     /** @type {Playing} */ (this)._leaveFeature(); // a replay stopped mid-feature: the base game again
                     break;
@@ -334,7 +344,7 @@ export class Sequencer extends Emitter {
     async on_roundStart(e) {
         this.renderer.clearWins();
         this.show(0);
-        this.emit("roundStart", e);
+        this.emit("roundStarted", e);
     }
 
     /** @this {Playing} @param {RevealEvent} e */
@@ -355,7 +365,7 @@ export class Sequencer extends Emitter {
                 this.sfx("reelStop", i);
                 const row = e.grid[i].indexOf(wild);
                 if (row >= 0) {
-                    this.sfx("book", i);
+                    this.sfx("book");
                     this.renderer.glow([[i, row]]);
                 }
                 // suspense: once every reel before the teased ones has stopped, those still able
@@ -378,7 +388,7 @@ export class Sequencer extends Emitter {
         this.renderer.tease(null);
         this.sfx("anticipation", false);
         this.sfx("spinLoop", false);
-        await this.wait(120);
+        await this.wait(BEAT.reelsStopped);
         this.renderer.clearGlows();
     }
 
@@ -391,16 +401,16 @@ export class Sequencer extends Emitter {
             const mult = e.multipliers[String(reel)];
             this.renderer.expandWild(reel, Math.max(0, row), mult, this.speedFactor);
             this.sfx("expandBook", k++);
-            await this.wait(450);
+            await this.wait(BEAT.bookExpanded);
             if (mult > 1) this.sfx("multiplier", mult); // x1 changes nothing: no reveal, no sound
-            await this.wait(mult > 1 ? 550 : 300);
+            await this.wait(mult > 1 ? BEAT.multiplierShown : BEAT.noMultiplier);
         }
         if (e.reels.length > 1) {
             const parts = e.reels.map((r) => `x${e.multipliers[String(r)]}`).join(" · ");
-            this.renderer.showBanner(`x${e.multiplier}`, t("canvas.multipliers", { parts }), 1300, this.speedFactor);
+            this.renderer.showBanner(`x${e.multiplier}`, t("canvas.multipliers", { parts }), BEAT.multipliersBanner, this.speedFactor);
             this.hud.announce(t("say.wildReels", { multiplier: e.multiplier }));
             if (e.multiplier > 1) this.sfx("multiplier", e.multiplier);
-            await this.wait(1300);
+            await this.wait(BEAT.multipliersBanner);
         }
     }
 
@@ -414,10 +424,10 @@ export class Sequencer extends Emitter {
         for (const w of e.wins) {
             this.renderer.showLine(w.line, paylines[w.line], w.positions, this.tag(w.paid, w.amount, w.multiplier), this.speedFactor);
             this.cheer("win", Number(w.times_bet)); // the engine's paid / bet, a decimal string
-            await this.wait(e.wins.length > 4 ? 650 : 950);
+            await this.wait(e.wins.length > 4 ? BEAT.lineWinsMany : BEAT.lineWinsFew);
         }
         this.renderer.showAllLines(e.wins, paylines, this.speedFactor);
-        await this.wait(500);
+        await this.wait(BEAT.lineWinsEnd);
     }
 
     /** @this {Playing} @param {ExpandSymbolEvent} e */
@@ -434,7 +444,7 @@ export class Sequencer extends Emitter {
         // said as shown: a win the cap cut is said with its tag ("max win already reached"), not as
         // "pays €0.00"
         this.hud.announce(e.paid >= e.amount ? t("say.expanding", { symbol, amount: this.format(e.paid) }) : label);
-        await this.wait(1800);
+        await this.wait(BEAT.symbolExpanded);
     }
 
     /** @this {Playing} @param {SpinEndEvent} e */
@@ -443,7 +453,7 @@ export class Sequencer extends Emitter {
         if (this.feature.on) {
             this.feature.total = e.feature_total;
             this.hud.showFeature(/** @type {StartedFeature} */ (this.feature));
-            await this.wait(e.paid > 0 ? 700 : 350);
+            await this.wait(e.paid > 0 ? BEAT.freeSpinWon : BEAT.freeSpinLost);
         } else if (e.paid > 0) {
             this.hud.announce(t("say.youWin", { amount: this.format(e.paid) }));
         }
@@ -454,16 +464,17 @@ export class Sequencer extends Emitter {
         this.renderer.hideLines();
         this.renderer.glow(e.positions);
         this.sfx("book");
-        this.renderer.showBanner(t("canvas.freeSpins"), t("canvas.books", { count: e.positions.length }), 1600, this.speedFactor);
+        const books = t("canvas.books", { count: e.positions.length });
+        this.renderer.showBanner(t("canvas.freeSpins"), books, BEAT.triggerBanner, this.speedFactor);
         this.hud.announce(t("say.trigger", { count: e.positions.length }));
-        await this.wait(1700);
+        await this.wait(BEAT.triggered);
     }
 
     /** @this {Playing} @param {FreeSpinsStartEvent} e */
     async on_freeSpinsStart(e) {
         this.sfx("featureStart");
         Object.assign(this.feature, { on: true, special: e.special, count: e.count, number: 0, total: 0 });
-        this.emit("featureStart", e);
+        this.emit("featureStarted", e);
         this.hud.announce(t("say.fsStart", { count: e.count, symbol: t(`sym.${e.special}`) }));
         this.meter.land?.();
         // the special symbol's pays at this round's bet: the engine's offer (what the info screen lists)
@@ -494,10 +505,11 @@ export class Sequencer extends Emitter {
         this.meter.land?.();
         this.renderer.hideLines();
         this.renderer.burst(60);
-        this.renderer.showBanner(t("panel.maxWin"), t("panel.cap", { cap: grouped(this.model.max_win) }), 1800, this.speedFactor);
+        const cap = t("panel.cap", { cap: grouped(this.model.max_win) });
+        this.renderer.showBanner(t("panel.maxWin"), cap, BEAT.maxWinBanner, this.speedFactor);
         this.sfx("tier", 4);
         this.hud.announce(t("say.maxWin", { amount: this.format(e.amount) }));
-        await this.wait(1900);
+        await this.wait(BEAT.maxWin);
     }
 
     /** @this {Playing} @param {FreeSpinsEndEvent} e */
@@ -505,9 +517,10 @@ export class Sequencer extends Emitter {
         this.feature.total = e.total;
         this.hud.announce(t("say.fsEnd", { amount: this.format(e.total) }));
         await this.panel("outro", { total: e.total, played: e.played, timesBet: e.times_bet, speedFactor: this.speedFactor,
-            sfx: (name, ...a) => this.cheer(/** @type {SoundName} */ (name), ...a) }); // (the panel names Sound's methods)
+            // (the panel names Sound's methods)
+            sfx: (name, ...a) => { if (!this.quiet) this._sound(/** @type {SoundName} */ (name), a); } });
         this._leaveFeature();
-        this.emit("featureEnd", e);
+        this.emit("featureEnded", e);
     }
 
     /** Back to the base game's dress: no feature bar, no wild reels, no win lines.
@@ -532,7 +545,7 @@ export class Sequencer extends Emitter {
                 name: tier?.name ?? "", level, amount: e.total_win, bet: this.round.bet, tiers: this.model.big_wins,
                 max: capped ? { cap: this.model.max_win, forfeited: this.capped?.forfeited ?? 0 } : null,
                 // (the panel names Sound's methods)
-                speedFactor: this.speedFactor, sfx: (name, ...a) => this.sfx(/** @type {SoundName} */ (name), ...a),
+                speedFactor: this.speedFactor, sfx: (name, ...a) => this._sound(/** @type {SoundName} */ (name), a),
                 onBurst: (lv) => this.renderer.burst(lv ? 50 + 30 * lv : 24),
             });
         }
@@ -540,3 +553,24 @@ export class Sequencer extends Emitter {
         if (e.total_win > 0) this.hud.announce(t("say.roundOver", { amount: this.format(e.total_win) }));
     }
 }
+
+/**
+ * The sequencer's handler of each of the engine's event types (types/engine.d.ts EventMap,
+ * generated from engine/events.py): an event type the engine adds, renames or drops without its
+ * row here changed is a type error in `make typecheck-js`.
+ * @type {{ readonly [K in EngineEventType]: Handler<K> }}
+ */
+const HANDLERS = Object.freeze({
+    roundStart: (s, e) => s.on_roundStart(e),
+    reveal: (s, e) => s.on_reveal(e),
+    expandBooks: (s, e) => s.on_expandBooks(e),
+    lineWins: (s, e) => s.on_lineWins(e),
+    expandSymbol: (s, e) => s.on_expandSymbol(e),
+    spinEnd: (s, e) => s.on_spinEnd(e),
+    freeSpinsTrigger: (s, e) => s.on_freeSpinsTrigger(e),
+    freeSpinsStart: (s, e) => s.on_freeSpinsStart(e),
+    freeSpin: (s, e) => s.on_freeSpin(e),
+    maxWin: (s, e) => s.on_maxWin(e),
+    freeSpinsEnd: (s, e) => s.on_freeSpinsEnd(e),
+    roundEnd: (s, e) => s.on_roundEnd(e),
+});

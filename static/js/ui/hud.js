@@ -134,8 +134,9 @@ export function fillBets(select, bets, format) {
 
 /** The buttons whose click the HUD reports as an event of that name, with no payload.
  *  @typedef {"spin" | "buy" | "topUp" | "info" | "history" | "mute" | "turbo"} HudClick */
-/** The HUD's events: each click, and "bet" with the level chosen (minor units).
- *  @typedef {Record<HudClick, {}> & { bet: { bet: number } }} HudEvents */
+/** The HUD's events, each a thing the player asks for (the controller decides whether it
+ *  happens): each click as "<button>Asked", and "betAsked" with the level chosen (minor units).
+ *  @typedef {{ [K in HudClick as `${K}Asked`]: {} } & { betAsked: { bet: number } }} HudEvents */
 
 /** @extends {Emitter<HudEvents>} */
 export class Hud extends Emitter {
@@ -163,13 +164,13 @@ export class Hud extends Emitter {
         // a turned phone gives the meters another width
         addEventListener("resize", () => { fitWidth(e.balance, AMOUNT); fitWidth(e.win, AMOUNT); });
         // the option chosen is a level of the model's (by its place), never text read back
-        e.bet.addEventListener("change", () => this.emit("bet", { bet: model.bets[e.bet.selectedIndex] }));
+        e.bet.addEventListener("change", () => this.emit("betAsked", { bet: model.bets[e.bet.selectedIndex] }));
         e.betDown.addEventListener("click", () => this._stepBet(-1));
         e.betUp.addEventListener("click", () => this._stepBet(1));
         e.messageClose.addEventListener("click", () => this.hideMessage());
         const clicks = { spin: e.spin, buy: e.buy, topUp: e.topUp, info: e.info, history: e.history, mute: e.mute, turbo: e.turbo };
         for (const [type, control] of Object.entries(clicks)) {
-            control.addEventListener("click", () => this.emit(/** @type {HudClick} */ (type))); // (a key of `clicks`)
+            control.addEventListener("click", () => this.emit(`${/** @type {HudClick} */ (type)}Asked`)); // (a key of `clicks`)
         }
         /** @type {SpinMode} */
         this.spinMode = "spin";
@@ -199,7 +200,7 @@ export class Hud extends Emitter {
         const bets = this.model.bets;
         const i = this.el.bet.selectedIndex;
         const j = Math.max(0, Math.min(bets.length - 1, i + dir));
-        if (j !== i) this.emit("bet", { bet: bets[j] });
+        if (j !== i) this.emit("betAsked", { bet: bets[j] });
     }
 
     /** @param {number} minor */
