@@ -92,8 +92,9 @@ import { still, stillParam } from "../core/still.js";
  * @property {Renderer} renderer
  * @property {ReelSet} reels
  * @property {Hud} hud
- * @property {Offer | undefined} offer  the engine's offer at the round's bet; undefined when the link's bet is not
- *     one of the launch's levels (the engine replays it all the same)
+ * @property {Offer} offer  the engine's offer at the round's bet; at the model's default bet when the link's
+ *     bet is not one of the launch's levels (the engine replays it all the same; the info screen
+ *     then lists the pays at the bet it names)
  * @property {undefined} [store]
  * @property {undefined} [controller]
  * @property {undefined} [saved]
@@ -242,7 +243,8 @@ async function stageFor({ model, offers, state }) {
 function showLinkPage({ bridge, model, opened, offers, sound, renderer, reels, hud, makeSequencer }) {
     const { profile, format } = /** @type {Launched} */ (launched); // (start() launched first)
     const link = new LinkReplay({ opened, format, makeSequencer, hud, sound });
-    game = { bridge, model, link, sequencer: link.sequencer, renderer, reels, hud, offer: offers.get(opened.round.bet) };
+    const offer = offers.get(opened.round.bet) ?? /** @type {Offer} */ (offers.get(model.default_bet)); // (a level's)
+    game = { bridge, model, link, sequencer: link.sequencer, renderer, reels, hud, offer };
     const input = new PageInput({ game, profile, format });
     hud.on("infoAsked", () => input.openInfo());
     hud.on("muteAsked", () => link.toggleMute());

@@ -73,10 +73,8 @@ export class PageInput {
         const game = this.game;
         const par = await parReady; // fetched with the game, so the figures are there offline
         const content = byId("info-content");
-        // TYPE: a replay link's page has no offer when the link's bet is not one of the launch's
-        // levels (engine/replaylink.py replays it all the same), and renderInfo reads offer.bet
         renderInfo(content, {
-            model: game.model, offer: /** @type {import("../../../types/game").Offer} */ (game.controller?.offer ?? game.offer),
+            model: game.model, offer: game.controller ? game.controller.offer : game.offer,
             par, format: this.format,
             rtp: this.profile.rtp, buy: this.profile.buy,
         });

@@ -62,13 +62,20 @@ import { animating, describeGame, settledWhen } from "./gamestate.js";
  *  @param {boolean} o.ownBalance
  *  @returns {Pick<GameApi, "spin" | "buy" | "autoplay">} */
 export function publish({ ready, parts, launched, ageGate, speed, params, mode, demo, ownBalance }) {
-    /** The live game's controller; a replay link's page refuses, as it plays no rounds. */
-    const live = () => {
+    /** The page's parts once it has loaded; refused while it loads. */
+    const loaded = () => {
         const game = parts();
         if (!game || pageState() === PageState.LOADING) throw new Refused("the game is still loading: await game.ready first");
-        if (!game.controller) throw new Refused("a replay link plays no rounds: open the game to play");
-        return game.controller;
+        return game;
     };
+    /** The live game's parts; a replay link's page refuses, as it plays no rounds. */
+    const game = () => {
+        const p = loaded();
+        if (!p.controller) throw new Refused("a replay link plays no rounds: open the game to play");
+        return /** @type {GameParts} */ (p);
+    };
+    /** The live game's controller. */
+    const live = () => game().controller;
     const spin = async () => live().play(false);
     const buy = async () => live().play(true);
     /** Autoplay as the API and the parent ask for it: refused at once while the age gate holds.
@@ -89,29 +96,26 @@ export function publish({ ready, parts, launched, ageGate, speed, params, mode, 
     // After live() (which refuses while loading and on a replay link's page), parts() are the
     // game's (GameParts); the embedding commands run once `ready` resolved (embed.js listen), so
     // parts() and launched() are set there.
-    // TYPE: history(), playReplay() and stopReplay() read parts() unchecked: called while the page
-    // loads (parts() null), each throws a TypeError, not a Refused as the other calls do.
     /** @type {GameWindow} */ (window).game = {
         ready,
         spin,
         buy,
         setBet: (minor) => live().setBet(minor),
         state,
-        history: () => (/** @type {Parts} */ (parts()).link ?? /** @type {Replays} */ (/** @type {Parts} */ (parts()).replays)).list(),
-        replay: async (index) => { live(); return /** @type {GameParts} */ (parts()).replays.replay(index); },
-        replayLink: async (index) => { live(); return /** @type {GameParts} */ (parts()).replays.replayLink(index); },
+        history: () => (loaded().link ?? /** @type {Replays} */ (loaded().replays)).list(),
+        replay: async (index) => game().replays.replay(index),
+        replayLink: async (index) => game().replays.replayLink(index),
         playReplay: async () => {
-            if (!(/** @type {Parts} */ (parts())).link) {
-                throw new Refused("only a replay link's page has a round to play: use replay(index)");
-            }
-            return /** @type {LinkParts} */ (parts()).link.play();
+            const link = loaded().link;
+            if (!link) throw new Refused("only a replay link's page has a round to play: use replay(index)");
+            return link.play();
         },
-        stopReplay: () => (/** @type {Parts} */ (parts()).link ?? /** @type {Replays} */ (/** @type {Parts} */ (parts()).replays)).stop(),
+        stopReplay: () => (loaded().link ?? /** @type {Replays} */ (loaded().replays)).stop(),
         // still mode: the page painted afresh once settled, so a screenshot is the same every load
         settled: () => ready.then(() => settledWhen(() => !animating(parts()))).then(repaint),
         repaint,
-        playHere: async () => { live(); return /** @type {GameParts} */ (parts()).shared.playHere(); },
-        setTurbo: (on) => { live(); return /** @type {GameParts} */ (parts()).controls.setTurbo(on); },
+        playHere: async () => game().shared.playHere(),
+        setTurbo: (on) => game().controls.setTurbo(on),
         setSound: (settings) => { live().setSound(settings); },
         autoplay: (opts) => autoplay(opts),
         stopAutoplay: () => parts()?.controls?.stopAutoplay() ?? false,
@@ -127,23 +131,21 @@ export function publish({ ready, parts, launched, ageGate, speed, params, mode, 
                 if (no) throw new Error(no);
                 return buy();
             },
-            // TYPE: on a replay link's page `controls` is undefined, and it is read before live()
-            // refuses: the parent hears a TypeError's message, not "a replay link plays no rounds"
-            [embed.Incoming.TURBO]: (msg) => /** @type {GameParts} */ (parts()).controls.setTurbo(
-                embed.flag(msg, "on", !live().state.turbo)),
+            [embed.Incoming.TURBO]: (msg) => game().controls.setTurbo(embed.flag(msg, "on", !live().state.turbo)),
             // the message's own fields (type, target) aside, every option the autoplay knows
             [embed.Incoming.AUTOPLAY]: (msg) => autoplay(Object.fromEntries(
                 AUTOPLAY_OPTIONS.filter((k) => k in msg).map((k) => [k, msg[k]]))),
             [embed.Incoming.STOP_AUTOPLAY]: () => /** @type {GameWindow} */ (window).game.stopAutoplay(),
             [embed.Incoming.SET_BET]: (msg) => live().setBet(msg.bet),
             // new launch settings before the first round: the page starts again with them (operator.js)
-            // TYPE: on a replay link's page there is no controller: played() throws a TypeError (the
-            // parent hears its message), after reconfigure's own checks of the settings passed
-            [embed.Incoming.CONFIGURE]: (msg) => reconfigure(msg.settings, {
-                params, base: /** @type {Launched} */ (launched()).base, bridge: /** @type {Parts} */ (parts()).bridge,
-                played: () => /** @type {GameParts} */ (parts()).controller.roundsDone > 0
-                    || /** @type {GameParts} */ (parts()).controller.busy,
-            }),
+            // (a replay link's page plays no rounds: it is refused before the settings are read)
+            [embed.Incoming.CONFIGURE]: (msg) => {
+                const c = live();
+                return reconfigure(msg.settings, {
+                    params, base: /** @type {Launched} */ (launched()).base, bridge: loaded().bridge,
+                    played: () => c.roundsDone > 0 || c.busy,
+                });
+            },
             [embed.Incoming.AGE_CONFIRMED]: () => ageGate.confirm(),
             [embed.Incoming.MUTE]: (msg) => live().setMuted(embed.flag(msg, "muted", !live().state.muted)),
         },

@@ -168,8 +168,9 @@ function oddsSection(par) {
             t("par.odds.hitNote", { odds: oneIn(par.hit_frequency) })),
         stat(t("par.odds.fs"), figure("free_spins_frequency", par.free_spins_frequency, smallPct(par.free_spins_frequency)),
             parts("par.odds.fsNote", {
-                // TYPE: free_spins_every is null for a model whose feature never triggers; fixed(null) would show "0.00"
-                n: figure("free_spins_every", par.free_spins_every, fixed(/** @type {number} */ (par.free_spins_every), 2)),
+                // null for a model whose feature never triggers: a dash, not fixed(null)'s "0.00"
+                n: figure("free_spins_every", par.free_spins_every,
+                    par.free_spins_every === null ? "—" : fixed(par.free_spins_every, 2)),
             })),
         stat(t("par.odds.perFeature"), figure("free_spins", par.free_spins, grouped(par.free_spins)), t("par.odds.noRetrigger")),
         stat(t("par.odds.feature"), figure("feature_value", par.feature_value, timesBet(par.feature_value)),

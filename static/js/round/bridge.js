@@ -579,9 +579,11 @@ function startOnPage() {
     /** @type {Globals} */ (globalThis).__boceImport(new URL("../../boot/strict-csp.js", import.meta.url).href).catch(() => {});
     return {
         bootPath: () => loader.then((m) => m.boot.path),
-        // TYPE: boot.pyodide is null until the loader has booted the interpreter: python() called
-        // before then throws a TypeError rather than waiting (a hook for the tests and the bench)
-        python: (code) => loader.then((m) => /** @type {{ runPython(code: string): unknown }} */ (m.boot.pyodide).runPython(code)),
+        // (a hook for the tests and the bench: before the interpreter has booted it says so)
+        python: (code) => loader.then((m) => {
+            if (!m.boot.pyodide) throw new Error("the engine has not started yet: await game.ready first");
+            return m.boot.pyodide.runPython(code);
+        }),
     };
 }
 
