@@ -23,6 +23,7 @@ import { DEMO_BALANCE, KEY, Store } from "../../static/js/ledger/store.js";
 import { loadRecord } from "../../static/js/ledger/sharedgame.js";
 import { openScenario } from "../../static/js/replay/scenario.js";
 import { presetProfile } from "../../static/js/operator/jurisdiction.js";
+import { EventType } from "../../static/js/round/events.js";
 import { EngineRefusal, Refused } from "../../static/js/core/errors.js";
 
 await englishReady; // the English table, fetched as i18n.js is imported (the refusals' words)
@@ -34,7 +35,8 @@ const PROFILE = presetProfile("default"); // the game's own rules: every feature
 const format = (/** @type {number} */ minor) => `€${(minor / 100).toFixed(2)}`; // a format of the test's own
 /** The fakes whose calls draw or play something: none may be called for a refused round. */
 const SHOWN = ["renderer", "reels", "sound", "meter", "panels"];
-/** The emitter events of a round, from the sequencer and then the controller (who tells whom). */
+/** The emitter events of a round the tests listen to: sequencer.js's SequencerEvents and controller.js's
+ *  ControllerEvents (their names in this one place, should they be renamed). */
 const SEQUENCER_EVENTS = ["roundStart", "featureStart", "featureEnd"];
 const CONTROLLER_EVENTS = ["roundEnd", "refused"];
 
@@ -51,7 +53,9 @@ const types = (/** @type {any[]} */ events) => events.map((e) => e.type);
  * A page's round path as app.js builds it (buildGame, goLive): the record loaded through
  * sharedgame.js's loadRecord, the saved game, the live sequencer over the fakes, the controller
  * (its `decide` a ?scenario= page's when `scenario` is given), the record's first write. The
- * log is cleared after the set-up, so a test sees its round's calls only.
+ * log is cleared after the set-up, so a test sees its round's calls only. (A ?scenario= page plays
+ * on a balance of its own, which writes nothing; here its round is played on the player's saved
+ * game, so that what the saved game writes for a feature round can be watched.)
  * @param {{ script?: any[], seed?: number | null, scenario?: string | null, storage?: FakeStorage | null,
  *     balance?: number | null, log?: CallLog }} [o]
  */
@@ -76,7 +80,7 @@ async function openPage({ script = [], seed = null, scenario = null, storage = n
     const controller = new Controller({ bridge: /** @type {any} */ (bridge), saved, sequencer, hud: /** @type {any} */ (hud),
         format, profile: /** @type {any} */ (PROFILE), decide: opened?.decide ?? null });
     // every event handler's call, in the log as `handler.<type>` (the real handler runs)
-    for (const type of new Set(types(Object.values(R).flatMap((r) => r.answer.round?.events ?? [])))) {
+    for (const type of Object.values(EventType)) {
         const name = /** @type {keyof Sequencer} */ (`on_${type}`);
         const handler = /** @type {Function} */ (sequencer[name]);
         /** @type {any} */ (sequencer)[name] = function (/** @type {any} */ e) {
@@ -129,11 +133,12 @@ function assertCreditedOnce(page, round, before, { resumed = false } = {}) {
 function assertCheckpoints(storage, round, before, from = 0) {
     const writes = storage.writes();
     const steps = writes.map((w) => w.pending?.step ?? null);
-    const n = round.events.length;
-    // expected: from the event the reveal starts at to the engine's last event, each once, in order,
-    // then null (credited); a fresh round's first (step 0) is the debit's own write
-    const want = [...Array.from({ length: n - from }, (_, i) => from + i).slice(from === 0 ? 0 : 1), null];
-    assert.deepEqual(steps, want);
+    // expected: each step of the engine's events once, in order, then null (credited): a fresh
+    // round's from 0, its step 0 the debit's own write; a resumed one's from the step after the
+    // saved one (that one is in the record already)
+    const first = from === 0 ? 0 : from + 1;
+    const want = Array.from({ length: round.events.length - first }, (_, i) => first + i);
+    assert.deepEqual(steps, [...want, null]);
     for (const w of writes.slice(0, -1)) {
         assert.equal(w.balance, before - round.cost); // debited once, not yet credited
         assert.deepEqual(w.pending.round, compact(round)); // the engine's round, as decided
@@ -241,8 +246,8 @@ test("the feature round's handlers and emitter events follow the engine's event 
         assert.deepEqual(end, { bet: round.bet, cost: round.cost, buy: round.buy, win: round.total_win,
             balance: before - round.cost + round.total_win });
         assert.ok(timings.start <= timings.outcome && timings.outcome <= timings.enabled, timings); // timings.js's order
-        // the panels: the feature's intro, then its outro (the scenario's win is below the big-win tiers or not:
-        // a bigWin panel comes last if the engine named a tier)
+        // the panels: the feature's intro, then its outro, then the celebration when the engine's
+        // roundEnd names a big-win tier (its big_win)
         const tier = events.at(-1).big_win;
         assert.deepEqual(page.log.names("panels"), ["panels.intro", "panels.outro", ...(tier ? ["panels.bigWin"] : [])]);
         // <html data-state>: playing once the round in progress is saved, ready once credited
