@@ -37,8 +37,8 @@ const format = (/** @type {number} */ minor) => `€${(minor / 100).toFixed(2)}`
 const SHOWN = ["renderer", "reels", "sound", "meter", "panels"];
 /** The emitter events of a round the tests listen to: sequencer.js's SequencerEvents and controller.js's
  *  ControllerEvents (their names in this one place, should they be renamed). */
-const SEQUENCER_EVENTS = ["roundStart", "featureStart", "featureEnd"];
-const CONTROLLER_EVENTS = ["roundEnd", "refused"];
+const SEQUENCER_EVENTS = ["roundStarted", "featureStarted", "featureEnded"];
+const CONTROLLER_EVENTS = ["roundEnded", "refused"];
 
 /** The recorded call of `entry` with its answer, as a script line of the fake bridge. */
 const line = (/** @type {any} */ entry) => ({ call: entry.call, answer: entry.answer });
@@ -88,7 +88,7 @@ async function openPage({ script = [], seed = null, scenario = null, storage = n
             return handler.call(this, e);
         };
     }
-    sequencer.on("step", ({ index }) => log.add("step", String(index), [index]));
+    sequencer.on("stepShown", ({ index }) => log.add("step", String(index), [index]));
     for (const type of SEQUENCER_EVENTS) sequencer.on(/** @type {any} */ (type), (e) => log.add("emit", type, [e]));
     for (const type of CONTROLLER_EVENTS) controller.on(/** @type {any} */ (type), (e) => log.add("emit", type, [e]));
     saved.on("credited", (e) => log.add("saved", "credited", [e]));
@@ -121,8 +121,8 @@ function assertCreditedOnce(page, round, before, { resumed = false } = {}) {
     const last = page.storage.writes().at(-1);
     assert.equal(last.balance, after);
     assert.equal(last.pending, null);
-    // the controller's roundEnd: the round's figures and the balance after it (payload of controller.js)
-    const ends = page.log.of("emit").filter((e) => e.what === "roundEnd").map((e) => e.args[0]);
+    // the controller's roundEnded: the round's figures and the balance after it (payload of controller.js)
+    const ends = page.log.of("emit").filter((e) => e.what === "roundEnded").map((e) => e.args[0]);
     assert.equal(ends.length, 1);
     const { timings: _timings, ...end } = /** @type {any} */ (ends[0]);
     assert.deepEqual(end, { bet: round.bet, cost: round.cost, buy: round.buy, win: round.total_win, balance: after });
@@ -230,19 +230,19 @@ test("the feature round's handlers and emitter events follow the engine's event 
         assert.deepEqual(page.log.of("handler").map((e) => e.args[0]), events);
         // each event's step announced as it begins, 0 .. n-1
         assert.deepEqual(page.log.of("step").map((e) => e.args[0]), events.map((/** @type {any} */ _, /** @type {number} */ i) => i));
-        // the emitter events, in the one log with the handlers: roundStart in the roundStart
-        // handler, featureStart in freeSpinsStart's, featureEnd in freeSpinsEnd's, the
-        // controller's roundEnd after the last handler (and after the credit)
+        // the emitter events, in the one log with the handlers: roundStarted in the roundStart
+        // handler, featureStarted in freeSpinsStart's, featureEnded in freeSpinsEnd's, the
+        // controller's roundEnded after the last handler (and after the credit)
         /** @type {Record<string, string>} the engine's event -> what the sequencer tells of it */
-        const told = { roundStart: "roundStart", freeSpinsStart: "featureStart", freeSpinsEnd: "featureEnd" };
+        const told = { roundStart: "roundStarted", freeSpinsStart: "featureStarted", freeSpinsEnd: "featureEnded" };
         const want = events.flatMap((/** @type {any} */ e) => [`handler.${e.type}`, ...told[e.type] ? [`emit.${told[e.type]}`] : []]);
-        assert.deepEqual(page.log.names("handler", "emit", "saved"), [...want, "saved.credited", "emit.roundEnd"]);
+        assert.deepEqual(page.log.names("handler", "emit", "saved"), [...want, "saved.credited", "emit.roundEnded"]);
         // their payloads: the engine's own events
         const emitted = Object.fromEntries(page.log.of("emit").map((e) => [e.what, e.args[0]]));
-        assert.deepEqual(emitted.roundStart, events.find((/** @type {any} */ e) => e.type === "roundStart"));
-        assert.deepEqual(emitted.featureStart, events.find((/** @type {any} */ e) => e.type === "freeSpinsStart"));
-        assert.deepEqual(emitted.featureEnd, events.find((/** @type {any} */ e) => e.type === "freeSpinsEnd"));
-        const { timings, ...end } = /** @type {any} */ (emitted.roundEnd);
+        assert.deepEqual(emitted.roundStarted, events.find((/** @type {any} */ e) => e.type === "roundStart"));
+        assert.deepEqual(emitted.featureStarted, events.find((/** @type {any} */ e) => e.type === "freeSpinsStart"));
+        assert.deepEqual(emitted.featureEnded, events.find((/** @type {any} */ e) => e.type === "freeSpinsEnd"));
+        const { timings, ...end } = /** @type {any} */ (emitted.roundEnded);
         assert.deepEqual(end, { bet: round.bet, cost: round.cost, buy: round.buy, win: round.total_win,
             balance: before - round.cost + round.total_win });
         assert.ok(timings.start <= timings.outcome && timings.outcome <= timings.enabled, timings); // timings.js's order
