@@ -176,7 +176,7 @@ async function start() {
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
     if ([replayLink, scenarioName !== null, demo].filter(Boolean).length > 1) {
-        throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them", "start.oneMode");
+        throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them", { code: "start.oneMode" });
     }
     const bridge = await connect();
     loader.stage(t("load.reels"), 0.85);

@@ -36,13 +36,14 @@ export async function openLink(bridge, href, currency) {
         opened = await bridge.openReplay(href);
     } catch (err) {
         if (err instanceof EngineRefusal) {
-            throw new CannotStart(`this replay link was refused: ${err.message}`, "start.replayRefused", { reason: err });
+            throw new CannotStart(`this replay link was refused: ${err.message}`,
+                { code: "start.replayRefused", params: { reason: err }, cause: err });
         }
         throw err;
     }
     if (opened.currency !== currency) {
         throw new CannotStart(`this replay link was refused: its round was played in ${opened.currency}, the address says ${currency}`,
-            "start.replayCurrency", { played: opened.currency, given: currency });
+            { code: "start.replayCurrency", params: { played: opened.currency, given: currency } });
     }
     return opened;
 }

@@ -95,7 +95,9 @@ import { DownloadFailed, importWithin, silence } from "../core/download.js";
  */
 function parsed(json) {
     const value = JSON.parse(json);
-    if (value && typeof value === "object" && "error" in value) throw new EngineRefusal(value.error, value);
+    if (value && typeof value === "object" && "error" in value) {
+        throw new EngineRefusal(value.error, { code: value.code, params: value.params, money: value.money });
+    }
     return value;
 }
 
@@ -502,15 +504,14 @@ const fileOf = (href) => (href.startsWith(SITE) ? href.slice(SITE.length) : href
 const BOOT_FILE = /^(static\/vendor\/|static\/boot\/|engine\/|main\.py$|pyscript\.toml$)/;
 const OPTIONAL = /^static\/vendor\/snapshot\//;
 
-/** @type {Map<string, Error>} */
+/** @type {Map<string, DownloadFailed>} */
 const givenUp = new Map(); // file -> its error: asked for no more in this boot
 /** `file` is given up for this boot: its error (code "boot.download"), reported unless optional.
  *  @param {string} file
  *  @param {string} why
- *  @returns {Error} */
+ *  @returns {DownloadFailed} */
 function gaveUp(file, why) {
-    const error = new Error(`${file} could not be downloaded (${why})`);
-    Object.assign(error, { code: "boot.download", file });
+    const error = new DownloadFailed(why, { file });
     givenUp.set(file, error);
     if (!OPTIONAL.test(file)) reportDownloadFailure(file);
     return error;
