@@ -289,17 +289,18 @@ function wireSound({ controller, saved, sound }) {
     /** @param {{ music: boolean, effects: boolean }} switches */
     const showSound = ({ music, effects }) => {
         // still mode never plays music (the switch still shows the player's choice)
-        try { if (sound) { sound.musicOn = music && !still; sound.effectsOn = effects; } } catch { /* optional */ }
+        // (a sound that fails leaves the game silent, here and below, and never stops it)
+        try { if (sound) { sound.musicOn = music && !still; sound.effectsOn = effects; } } catch { /* see above */ }
         toggles.music?.setAttribute("aria-pressed", String(music));
         toggles.effects?.setAttribute("aria-pressed", String(effects));
     };
-    controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
+    controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* a sound that fails: silent */ } });
     controller.on("sound", showSound);
     showSound({ music: saved.record.music !== false, effects: saved.record.effects !== false });
     for (const key of /** @type {const} */ (["music", "effects"])) {
         toggles[key]?.addEventListener("click", () => controller.setSound({ [key]: saved.record[key] === false }));
     }
-    controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
+    controller.on("refused", () => { try { sound?.click(); } catch { /* the sound fails: the refusal is on screen all the same */ } });
 }
 
 /** The built game shown and made playable: the page's input, the first frame, the record's
@@ -360,7 +361,7 @@ function makeSound(state) {
     try {
         return new Sound({ muted: state.muted, music: state.music !== false && !still, effects: state.effects !== false,
             context: earlyAudio.take() });
-    } catch {
+    } catch { // no WebAudio here, or none the browser will give: the game plays silently
         return null;
     }
 }

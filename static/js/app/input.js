@@ -104,7 +104,8 @@ export class PageInput {
         // (the game's page gives spin and buy)
         hud.on("spin", () => game.controls.pressSpinButton(() => quiet(/** @type {Play} */ (this.spin)())));
         hud.on("buy", () => this.askBuy());
-        hud.on("bet", ({ bet }) => { try { c.setBet(bet); } catch { /* busy */ } });
+        // a bet refused (a round or autoplay plays, another tab plays: Controller.setBet) changes nothing
+        hud.on("bet", ({ bet }) => { try { c.setBet(bet); } catch { /* see above */ } });
         hud.on("topUp", () => { try { c.topUp(); } catch { /* another tab plays: said on screen */ } });
         hud.on("info", () => this.openInfo());
         hud.on("mute", () => c.setMuted(!c.state.muted));

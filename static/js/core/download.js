@@ -177,7 +177,7 @@ export async function download(url, {
                 return null;
             });
             if (response !== null && response.status >= 500 && tries < attempts) {
-                response.body?.cancel().catch(() => {});
+                response.body?.cancel().catch(() => {}); // a body closed or broken already: nothing left to free
                 why = `HTTP ${response.status}`;
             } else if (response !== null) {
                 watch.touch();

@@ -144,7 +144,7 @@ function written(value) {
     if (value === undefined) return "nothing";
     try {
         return JSON.stringify(value) ?? String(value);
-    } catch {
+    } catch { // JSON cannot write it (a cycle, a BigInt inside): String's words name it still
         return String(value);
     }
 }
@@ -158,7 +158,7 @@ export function describeValue(value) {
     if (typeof value === "number" || typeof value === "bigint") return written(value);
     try {
         return clipped(JSON.stringify(value) ?? String(value));
-    } catch {
+    } catch { // JSON cannot write it (a cycle, a BigInt inside): String's words name it still
         return clipped(String(value));
     }
 }

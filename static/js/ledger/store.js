@@ -209,7 +209,7 @@ function check(raw, model) {
     let rec;
     try {
         rec = JSON.parse(raw);
-    } catch {
+    } catch { // JSON.parse's SyntaxError becomes the record's own refusal: fail() throws a BadSave
         fail("save.damaged", "it is damaged or cut short");
     }
     if (!isObject(rec)) fail("save.notRecord", "it is not a save record");

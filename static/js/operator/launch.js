@@ -163,7 +163,7 @@ export function minorDigitsOf(code) {
     try {
         return /** @type {number} */ (new Intl.NumberFormat("en", { style: "currency", currency: code })
             .resolvedOptions().maximumFractionDigits); // (always set for a currency style)
-    } catch {
+    } catch { // a RangeError: a code this browser's Intl does not know, which readSettings refuses by name
         return null;
     }
 }

@@ -87,7 +87,7 @@ export class LinkReplay extends ReplayShow {
         this._showWin(round.total_win);
         const play = byId("replay-play");
         play.hidden = false;
-        play.addEventListener("click", () => this.play().catch(() => {}));
+        play.addEventListener("click", () => this.play().catch((err) => console.warn("the replay could not be shown:", err)));
         byId("replay-stop").addEventListener("click", () => this.stop());
         banner.hidden = false;
         hud.announce(t("say.sharedReplay", { bet: format(round.bet), win: format(round.total_win) }));
@@ -103,7 +103,7 @@ export class LinkReplay extends ReplayShow {
                 this.stop();
             } else if ((ev.key === " " || ev.key === "Enter") && !interactive(ev.target) && !this.playing) {
                 ev.preventDefault();
-                this.play().catch(() => {});
+                this.play().catch((err) => console.warn("the replay could not be shown:", err));
             }
         });
     }

@@ -577,7 +577,8 @@ function startOnPage() {
     const loader = /** @type {Promise<PyodideLoader>} */ (
         /** @type {Globals} */ (globalThis).__boceImport(new URL("../../boot/pyodide.mjs", import.meta.url).href));
     loader.catch(() => {}); // (reported as it failed)
-    /** @type {Globals} */ (globalThis).__boceImport(new URL("../../boot/strict-csp.js", import.meta.url).href).catch(() => {});
+    /** @type {Globals} */ (globalThis).__boceImport(new URL("../../boot/strict-csp.js", import.meta.url).href)
+        .catch((error) => console.warn("static/boot/strict-csp.js did not run:", error?.message ?? error));
     return {
         bootPath: () => loader.then((m) => m.boot.path),
         // TYPE: boot.pyodide is null until the loader has booted the interpreter: python() called
