@@ -205,7 +205,7 @@ async function retryingFetch(resource, options = {}) {
         if (response.status >= 500) {
             seen.done();
             if (failedOnce(href, `HTTP ${response.status}`)) return response; // the caller says it
-            response.body?.cancel().catch(() => {});
+            response.body?.cancel().catch(() => {}); // a body closed or broken already: nothing left to free
             await pause(/** @type {number} counted by failedOnce */ (failures.get(href)));
             continue;
         }
@@ -247,14 +247,14 @@ function resumable(href, options, first, firstSeen) {
             }
             if (!next.response.ok || !next.response.body) {
                 next.seen.done();
-                next.response.body?.cancel().catch(() => {});
+                next.response.body?.cancel().catch(() => {}); // closed or broken already: nothing left to free
                 const failed = failedOnce(href, `HTTP ${next.response.status}`);
                 if (failed) throw failed;
                 continue;
             }
             if (!sameFile(first, next.response)) {
                 next.seen.done();
-                next.response.body.cancel().catch(() => {});
+                next.response.body.cancel().catch(() => {}); // closed or broken already: nothing left to free
                 throw giveUp(href, "it changed on the server while it came");
             }
             ({ seen } = next);
@@ -530,7 +530,7 @@ async function start(search) {
             /** @type {ListedFile[]} */
             const listed = [...listedFiles(new TextDecoder().decode(bytes)), ["./main.py", "./main.py"]];
             const manifest = /** @type {Pick<SnapshotManifest, "play"> | null} (a string, why there is none, has no `play`) */ (
-                await snapshotManifest.catch(() => null));
+                await snapshotManifest.catch(() => null)); // none (pyodide.mjs reports why): every file is taken at once
             // a QA page (?scenario=) asks the engine's catalogue before its first round: it
             // takes every file at once
             const scenario = new URLSearchParams(search).has("scenario");

@@ -177,7 +177,7 @@ async function start() {
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
     if ([replayLink, scenarioName !== null, demo].filter(Boolean).length > 1) {
-        throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them", "start.oneMode");
+        throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them", { code: "start.oneMode" });
     }
     const bridge = await connect();
     loader.stage(t("load.reels"), 0.85);
@@ -291,17 +291,18 @@ function wireSound({ controller, saved, sound }) {
     /** @param {{ music: boolean, effects: boolean }} switches */
     const showSound = ({ music, effects }) => {
         // still mode never plays music (the switch still shows the player's choice)
-        try { if (sound) { sound.musicOn = music && !still; sound.effectsOn = effects; } } catch { /* optional */ }
+        // (a sound that fails leaves the game silent, here and below, and never stops it)
+        try { if (sound) { sound.musicOn = music && !still; sound.effectsOn = effects; } } catch { /* see above */ }
         toggles.music?.setAttribute("aria-pressed", String(music));
         toggles.effects?.setAttribute("aria-pressed", String(effects));
     };
-    controller.on("muteChanged", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
+    controller.on("muteChanged", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* a sound that fails: silent */ } });
     controller.on("soundChanged", showSound);
     showSound({ music: saved.record.music !== false, effects: saved.record.effects !== false });
     for (const key of /** @type {const} */ (["music", "effects"])) {
         toggles[key]?.addEventListener("click", () => controller.setSound({ [key]: saved.record[key] === false }));
     }
-    controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
+    controller.on("refused", () => { try { sound?.click(); } catch { /* the sound fails: the refusal is on screen all the same */ } });
 }
 
 /** The built game shown and made playable: the page's input, the first frame, the record's
@@ -362,7 +363,7 @@ function makeSound(state) {
     try {
         return new Sound({ muted: state.muted, music: state.music !== false && !still, effects: state.effects !== false,
             context: earlyAudio.take() });
-    } catch {
+    } catch { // no WebAudio here, or none the browser will give: the game plays silently
         return null;
     }
 }

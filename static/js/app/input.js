@@ -102,7 +102,8 @@ export class PageInput {
         // (the game's page gives spin and buy)
         hud.on("spinAsked", () => game.controls.pressSpinButton(() => quiet(/** @type {Play} */ (this.spin)())));
         hud.on("buyAsked", () => this.askBuy());
-        hud.on("betAsked", ({ bet }) => { try { c.setBet(bet); } catch { /* busy */ } });
+        // a bet refused (a round or autoplay plays, another tab plays: Controller.setBet) changes nothing
+        hud.on("betAsked", ({ bet }) => { try { c.setBet(bet); } catch { /* see above */ } });
         hud.on("topUpAsked", () => { try { c.topUp(); } catch { /* another tab plays: said on screen */ } });
         hud.on("infoAsked", () => this.openInfo());
         hud.on("muteAsked", () => c.setMuted(!c.state.muted));

@@ -20,7 +20,7 @@
 import { Autoplay, checkOptions } from "./autoplayrules.js";
 import { Emitter } from "../core/emitter.js";
 import { refusal } from "../operator/jurisdiction.js";
-import { coded } from "../lang/reasons.js";
+import { Refused } from "../core/errors.js";
 
 /** @typedef {import("./autoplayrules.js").AutoplayOptions} AutoplayOptions */
 /** @typedef {import("./autoplayrules.js").AutoplayResult} AutoplayResult */
@@ -79,8 +79,8 @@ export class AutoplayDriver extends Emitter {
         const no = refusal(this.profile, "autoplay");
         if (no) throw new Error(no);
         const options = checkOptions(opts ?? null);
-        if (this.running) throw coded("autoplay.running", "autoplay is already running");
-        if (this.controller.busy) throw coded("autoplay.playing", "a round is already playing");
+        if (this.running) throw new Refused("autoplay is already running", { code: "autoplay.running" });
+        if (this.controller.busy) throw new Refused("a round is already playing", { code: "autoplay.playing" });
         return options;
     }
 

@@ -7,7 +7,7 @@
 //   panel.on("startAsked", (opts) => driver.run(opts));     // Start pressed, the panel closed
 //   panel.on("refused", (why) => ...);                 // open() while canOpen() said why not
 
-import { AmountError } from "../core/errors.js";
+import { AmountError, AutoplayOptionError } from "../core/errors.js";
 import { Emitter } from "../core/emitter.js";
 import { MAX_AUTOPLAY, amount } from "../core/amounts.js";
 import { t } from "../lang/i18n.js";
@@ -24,8 +24,6 @@ import { t } from "../lang/i18n.js";
  * @property {number | null} [winLimit]
  */
 /** The amount fields, by their option's name. @typedef {"lossLimit" | "singleWinAtLeast" | "winLimit"} AmountKey */
-/** What options() throws for a bad field: the message shown, the field's option and the amount's code.
- *  @typedef {Error & { key?: AmountKey, code?: string | null }} FieldError */
 /** #autoplay-form, with its radio group of round counts (input name="rounds").
  *  @typedef {HTMLFormElement & { elements: { rounds: RadioNodeList } }} PanelForm */
 /** The panel's fields: the stop on a feature (a checkbox) and the amounts.
@@ -101,7 +99,7 @@ export class AutoplayPanel extends Emitter {
             const refuse = (why, code = null) => {
                 input.setAttribute("aria-invalid", "true");
                 input.focus();
-                throw Object.assign(new Error(why), { key, code });
+                throw new AutoplayOptionError(why, { code, params: { key } });
             };
             if (input.value.trim() === "") {
                 if (key === "lossLimit") refuse(t("ap.needLoss"));
@@ -127,7 +125,9 @@ export class AutoplayPanel extends Emitter {
         try {
             opts = this.options();
         } catch (thrown) {
-            const err = /** @type {FieldError} */ (thrown); // (options() throws an Error: FieldError, or an unexpected one)
+            // (options() throws an AutoplayOptionError for a bad field: the message shown, the field's option in its params and
+            // the amount's code; or an unexpected Error)
+            const err = /** @type {Error & { code?: string | null }} */ (thrown);
             ev.preventDefault();
             this.error.textContent = err.message;
             if (err.code) this.error.dataset.code = err.code;

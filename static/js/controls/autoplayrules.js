@@ -84,7 +84,7 @@ function amount(value, name, { required = false } = {}) {
         return checked(value, { key: name, text: false, max: MAX_AMOUNT });
     } catch (err) {
         if (!(err instanceof AmountError)) throw err;
-        throw Object.assign(new AutoplayOptionError(err.message), { code: err.code, params: err.params, money: err.money });
+        throw new AutoplayOptionError(err.message, { code: err.code, params: err.params, money: err.money, cause: err });
     }
 }
 

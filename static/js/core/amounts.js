@@ -65,38 +65,42 @@ export function amount(value, { key = "amount", min = 1, max, text = true, numbe
     const given = value;
     let n;
     if (typeof value === "string") {
-        if (!text) throw new AmountError(key, given, "not an amount: text where a number of minor units is required", "amount.type");
+        if (!text) throw new AmountError("not an amount: text where a number of minor units is required",
+            { code: "amount.type", key, value: given });
         let digits = value;
         if (decimals !== null) {
             const m = TYPED.exec(value.trim());
             if (!m || (m[2] ?? "").length > decimals) {
-                throw new AmountError(key, given, `not an amount written as digits with at most ${decimals} after the point`,
-                    "amount.spelling");
+                throw new AmountError(`not an amount written as digits with at most ${decimals} after the point`,
+                    { code: "amount.spelling", key, value: given });
             }
             digits = (m[1] + (m[2] ?? "").padEnd(decimals, "0")).replace(/^0+(?=[0-9])/, "");
         }
         if (!CANONICAL.test(digits)) {
-            throw new AmountError(key, given,
-                "an amount is written in the digits 0 to 9 alone (no sign, point, exponent, space or leading zero)", "amount.spelling");
+            throw new AmountError("an amount is written in the digits 0 to 9 alone (no sign, point, exponent, space or leading zero)",
+                { code: "amount.spelling", key, value: given });
         }
         if (digits.length > 16 || BigInt(digits) > SAFE) {
-            throw new AmountError(key, given, `more than ${Number.MAX_SAFE_INTEGER}, which the game cannot hold exactly`,
-                "amount.unsafe", { max: Number.MAX_SAFE_INTEGER });
+            throw new AmountError(`more than ${Number.MAX_SAFE_INTEGER}, which the game cannot hold exactly`,
+                { code: "amount.unsafe", key, value: given, params: { max: Number.MAX_SAFE_INTEGER } });
         }
         n = Number(digits); // exact: a canonical digit string at most MAX_SAFE_INTEGER
     } else if (typeof value === "number") {
-        if (!number) throw new AmountError(key, given, "not an amount: a number where text is required", "amount.type");
-        if (!Number.isInteger(value)) throw new AmountError(key, given, "not a whole number of minor units", "amount.notWhole");
+        if (!number) throw new AmountError("not an amount: a number where text is required", { code: "amount.type", key, value: given });
+        if (!Number.isInteger(value)) throw new AmountError("not a whole number of minor units",
+            { code: "amount.notWhole", key, value: given });
         if (!Number.isSafeInteger(value)) {
-            throw new AmountError(key, given, `more than ${Number.MAX_SAFE_INTEGER}, which the game cannot hold exactly`,
-                "amount.unsafe", { max: Number.MAX_SAFE_INTEGER });
+            throw new AmountError(`more than ${Number.MAX_SAFE_INTEGER}, which the game cannot hold exactly`,
+                { code: "amount.unsafe", key, value: given, params: { max: Number.MAX_SAFE_INTEGER } });
         }
         n = value === 0 ? 0 : value; // -0 is 0
     } else {
-        throw new AmountError(key, given, "not an amount (a whole number of minor units)", "amount.type");
+        throw new AmountError("not an amount (a whole number of minor units)", { code: "amount.type", key, value: given });
     }
-    if (n > max) throw new AmountError(key, given, `above ${max}, the most it may be`, "amount.aboveLimit", { limit: max });
-    if (n < min) throw new AmountError(key, given, `below ${min}, the least it may be`, "amount.belowMin", { min });
+    if (n > max) throw new AmountError(`above ${max}, the most it may be`,
+        { code: "amount.aboveLimit", key, value: given, params: { limit: max } });
+    if (n < min) throw new AmountError(`below ${min}, the least it may be`,
+        { code: "amount.belowMin", key, value: given, params: { min } });
     return n;
 }
 

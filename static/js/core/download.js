@@ -16,7 +16,12 @@
 // stalls (an import() of its URL joins that same fetch), so importWithin gives a stalled one up
 // at once: the caller falls back (the tables: English) or reports it.
 //
-// core/ imports nothing: the numbers are here, and static/js/start/startup.js exports them on.
+// core/ imports nothing of the other folders: the numbers are here, and static/js/start/startup.js
+// exports them on; DownloadFailed is a GameError of errors.js (which imports nothing).
+
+import { GameError } from "./errors.js";
+
+/** @typedef {import("./errors.js").ErrorFields} ErrorFields */
 
 /** Tries per file, and the waits before the 2nd, 3rd and 4th (x 0.8-1.2): the same in
  *  static/boot/engine-worker.mjs and static/js/start/earlyworker.js (tests/e2e/test_boot_retry.py
@@ -40,15 +45,15 @@ export const STALL_MS = stallMsOf(globalThis.location?.search ?? "");
 /** The stable code of a download that failed (the parent's `error` message, docs/page-contract.md). */
 export const DOWNLOAD = "boot.download";
 
-/** A file the boot needs that did not come after its tries (`file`: its path from the site's root). */
-export class DownloadFailed extends Error {
+/** A file the boot needs that did not come after its tries: its message is `file could not be
+ *  downloaded (why)`, `file` its path from the site's root, its code DOWNLOAD unless given. */
+export class DownloadFailed extends GameError {
     /**
-     * @param {string} file
-     * @param {string} why
+     * @param {string} why  what the last try met, in English ("HTTP 503", "no data for 20.0 s")
+     * @param {ErrorFields & { file: string }} fields
      */
-    constructor(file, why) {
-        super(`${file} could not be downloaded (${why})`);
-        this.code = DOWNLOAD;
+    constructor(why, { file, ...fields }) {
+        super(`${file} could not be downloaded (${why})`, { code: DOWNLOAD, ...fields });
         this.file = file;
         this.why = why;
     }
@@ -172,7 +177,7 @@ export async function download(url, {
                 return null;
             });
             if (response !== null && response.status >= 500 && tries < attempts) {
-                response.body?.cancel().catch(() => {});
+                response.body?.cancel().catch(() => {}); // a body closed or broken already: nothing left to free
                 why = `HTTP ${response.status}`;
             } else if (response !== null) {
                 watch.touch();
@@ -188,7 +193,7 @@ export async function download(url, {
             watch.done();
         }
         console.info(`${file}: try ${tries} of ${attempts} failed (${why})`);
-        if (tries >= attempts) throw new DownloadFailed(file, why);
+        if (tries >= attempts) throw new DownloadFailed(why, { file });
         await pause(tries);
     }
 }
@@ -216,11 +221,11 @@ export async function importWithin(url, { attempts = ATTEMPTS, stallMs = STALL_M
         if ("module" in outcome) return outcome.module;
         if (outcome.stalled) {
             console.info(`${fileOf(href)}: try ${tries} stalled (${noData(stallMs)}): given up`);
-            throw new DownloadFailed(fileOf(href), noData(stallMs));
+            throw new DownloadFailed(noData(stallMs), { file: fileOf(href) });
         }
         if (!NOT_FETCHED.test(String(outcome.error?.message ?? outcome.error))) throw outcome.error;
         console.info(`${fileOf(href)}: try ${tries} of ${attempts} failed`);
-        if (tries >= attempts) throw new DownloadFailed(fileOf(href), "not loaded");
+        if (tries >= attempts) throw new DownloadFailed("not loaded", { file: fileOf(href) });
         await pause(tries);
     }
 }

@@ -50,10 +50,6 @@ function shown(value, isMoney, format) {
     return String(value);
 }
 
-/** An Error with its English `message` and the `code` (and `params`) the tables word it by.
- *  @type {(code: string, message: string, params?: Readonly<Record<string, unknown>>) => Error & { code: string, params: object }} */
-export const coded = (code, message, params = {}) => Object.assign(new Error(message), { code, params });
-
 /** What an embedding parent is told besides the English text: the code, when there is one.
  *  @type {(err: any) => { code?: string }} err: any thrown value */
 export const codeOf = (err) => (typeof err?.code === "string" ? { code: err.code } : {});

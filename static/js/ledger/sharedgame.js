@@ -115,7 +115,7 @@ export class SharedGame {
         tabs?.on("granted", () => this.takeOver());
         tabs?.on("lost", () => this.handOver());
         controller.on("outdated", () => this.resync());
-        byId("play-here").addEventListener("click", () => this.playHere().catch(() => {}));
+        byId("play-here").addEventListener("click", () => this.playHere().catch((err) => console.warn("Play here failed:", err)));
     }
 
     /** "writer", "waiting", "solo" (no Web Locks), "memory" (the lock refused) or "demo".
@@ -216,7 +216,9 @@ export class SharedGame {
             this.hud.showMessage(t("tabs.changed"),
                 { kind: MessageKind.NOTICE });
         }
-        if (state.pending && !this.controller.busy) this.resume().catch(() => {});
+        if (state.pending && !this.controller.busy) {
+            this.resume().catch((err) => console.warn("the round in progress could not be finished:", err));
+        }
     }
 
     /** A waiting tab asks to play; resolves with the role once it plays.

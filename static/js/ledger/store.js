@@ -148,7 +148,7 @@ function fresh() {
 
 /** Refuses the record: throws BadSave.
  *  @type {(code: string, why: string, params?: Readonly<Record<string, unknown>>) => never} */
-const fail = (code, why, params) => { throw new BadSave(code, why, params); };
+const fail = (code, why, params) => { throw new BadSave(why, { code, params }); };
 
 /** What a load tells of a bad record: its kind, the English reason, its code and params.
  *  @param {ProblemKind} kind
@@ -209,14 +209,13 @@ function check(raw, model) {
     let rec;
     try {
         rec = JSON.parse(raw);
-    } catch {
+    } catch { // JSON.parse's SyntaxError becomes the record's own refusal: fail() throws a BadSave
         fail("save.damaged", "it is damaged or cut short");
     }
     if (!isObject(rec)) fail("save.notRecord", "it is not a save record");
     if (Number.isSafeInteger(rec.version) && rec.version > VERSION) {
-        throw new NewerSave("save.newer",
-            `it was made by a newer version of the game (version ${rec.version}); this game reads version ${VERSION}`,
-            { version: rec.version, reads: VERSION });
+        throw new NewerSave(`it was made by a newer version of the game (version ${rec.version}); this game reads version ${VERSION}`,
+            { code: "save.newer", params: { version: rec.version, reads: VERSION } });
     }
     if (rec.version !== VERSION) {
         const version = JSON.stringify(rec.version ?? null);
@@ -436,7 +435,7 @@ export class Store {
         let problem = null;
         if (raw === null && legacy !== null) {
             raw = legacy;
-            problem = problemOf(Problem.CORRUPT, new BadSave("save.legacy", "it was made by an older version of the game"));
+            problem = problemOf(Problem.CORRUPT, new BadSave("it was made by an older version of the game", { code: "save.legacy" }));
         } else if (raw !== null) {
             try {
                 state = await validate(raw, this._ctx);
@@ -446,7 +445,8 @@ export class Store {
                     return { state, problem: problemOf(Problem.NEWER, err) };
                 }
                 if (!(err instanceof BadSave)) console.error("reading the save failed", err);
-                problem = problemOf(Problem.CORRUPT, err instanceof BadSave ? err : new BadSave("save.unreadable", "it could not be read"));
+                problem = problemOf(Problem.CORRUPT, err instanceof BadSave ? err : new BadSave("it could not be read",
+                    { code: "save.unreadable" }));
             }
         }
         if (problem && !readOnly) {

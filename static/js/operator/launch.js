@@ -132,7 +132,8 @@ function text(v) {
 function integer(key, raw, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
     const n = DIGITS.test(raw) ? Number(raw) : NaN;
     if (!(Number.isSafeInteger(n) && n >= min && n <= max)) {
-        throw new SettingsError(key, raw, `not a whole number from ${min} to ${max}`, "settings.notWhole", { min, max });
+        throw new SettingsError(`not a whole number from ${min} to ${max}`,
+            { code: "settings.notWhole", key, value: raw, params: { min, max } });
     }
     return n;
 }
@@ -147,7 +148,7 @@ function money(key, raw, opts) {
         return amount(raw, { key, ...opts });
     } catch (err) {
         if (!(err instanceof AmountError)) throw err;
-        throw Object.assign(new SettingsError(key, err.value, err.why, err.code, err.params), { money: err.money });
+        throw new SettingsError(err.why, { code: err.code, key, value: err.value, params: err.params, money: err.money, cause: err });
     }
 }
 
@@ -162,7 +163,7 @@ export function minorDigitsOf(code) {
     try {
         return /** @type {number} */ (new Intl.NumberFormat("en", { style: "currency", currency: code })
             .resolvedOptions().maximumFractionDigits); // (always set for a currency style)
-    } catch {
+    } catch { // a RangeError: a code this browser's Intl does not know, which readSettings refuses by name
         return null;
     }
 }
@@ -199,8 +200,8 @@ export function readSettings(input, {
         for (const key of [...LAUNCH_SETTINGS, ...OTHER_SETTINGS]) {
             const given = input.getAll(key);
             if (given.length > 1) {
-                throw new SettingsError(key, given.join(` & ${key}=`), `given ${given.length} times; give it once`,
-                    "settings.duplicate", { count: given.length });
+                throw new SettingsError(`given ${given.length} times; give it once`,
+                    { code: "settings.duplicate", key, value: given.join(` & ${key}=`), params: { count: given.length } });
             }
         }
     }
@@ -218,38 +219,39 @@ export function readSettings(input, {
     if (jurisdiction !== null) {
         const alias = jurisdiction.toLowerCase() || "default";
         if (marketName !== null && marketName !== alias) {
-            throw new SettingsError("jurisdiction", jurisdiction, `disagrees with market=${marketName}`,
-                "settings.disagrees", { market: marketName });
+            throw new SettingsError(`disagrees with market=${marketName}`,
+                { code: "settings.disagrees", key: "jurisdiction", value: jurisdiction, params: { market: marketName } });
         }
         marketName = alias;
     }
     marketName ??= "default";
     if (!Object.hasOwn(MARKETS, marketName)) {
         const markets = Object.keys(MARKETS).join(", ");
-        throw new SettingsError(jurisdiction !== null ? "jurisdiction" : "market", marketName, `not a market this game knows (${markets})`,
-            "settings.market", { markets });
+        throw new SettingsError(`not a market this game knows (${markets})`,
+            { code: "settings.market", key: jurisdiction !== null ? "jurisdiction" : "market", value: marketName, params: { markets } });
     }
     const market = MARKETS[marketName];
 
     const currency = get("currency") ?? market.currency ?? "EUR";
-    if (!/^[A-Z]{3}$/.test(currency)) throw new SettingsError("currency", currency, "not an ISO 4217 code (three capital letters)",
-        "settings.currencyCode");
+    if (!/^[A-Z]{3}$/.test(currency)) throw new SettingsError("not an ISO 4217 code (three capital letters)",
+        { code: "settings.currencyCode", key: "currency", value: currency });
     const digits = minorDigits(currency);
-    if (digits === null) throw new SettingsError("currency", currency, "not a currency this browser knows", "settings.currencyUnknown");
+    if (digits === null) throw new SettingsError("not a currency this browser knows",
+        { code: "settings.currencyUnknown", key: "currency", value: currency });
     const coins = Object.hasOwn(COINS, currency);
     if (market.social && !coins) {
         const coinCodes = Object.keys(COINS).join(", ");
-        throw new SettingsError("currency", currency, `social play is in virtual coins (${coinCodes})`,
-            "settings.socialCoins", { coins: coinCodes });
+        throw new SettingsError(`social play is in virtual coins (${coinCodes})`,
+            { code: "settings.socialCoins", key: "currency", value: currency, params: { coins: coinCodes } });
     }
-    if (coins && !market.social) throw new SettingsError("currency", currency, "virtual coins are for market=social",
-        "settings.coinsNotSocial");
+    if (coins && !market.social) throw new SettingsError("virtual coins are for market=social",
+        { code: "settings.coinsNotSocial", key: "currency", value: currency });
 
     const switches = { ...market.switches };
     for (const name of SWITCHES) {
         const raw = get(name);
         if (raw === null) continue;
-        if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "a switch is 0 or 1", "settings.switch");
+        if (raw !== "0" && raw !== "1") throw new SettingsError("a switch is 0 or 1", { code: "settings.switch", key: name, value: raw });
         switches[name] = /** @type {0 | 1} */ (Number(raw));
     }
     const minRoundRaw = get("minRound");
@@ -262,9 +264,8 @@ export function readSettings(input, {
         maxBet = market.maxBet[currency] ?? null;
         if (maxBet === null) {
             const limited = Object.keys(market.maxBet).join(", ");
-            throw new SettingsError(
-                "currency", currency, `market=${marketName} sets its stake limit in ${limited}; give maxBet in ${currency}`,
-                "settings.limitCurrency", { market: marketName, currencies: limited });
+            throw new SettingsError(`market=${marketName} sets its stake limit in ${limited}; give maxBet in ${currency}`,
+                { code: "settings.limitCurrency", key: "currency", value: currency, params: { market: marketName, currencies: limited } });
         }
     }
 
@@ -272,29 +273,30 @@ export function readSettings(input, {
     let bets;
     if (betsRaw !== null) {
         if (typeof betsRaw !== "string" || !/^[0-9]+(,[0-9]+)*$/.test(betsRaw)) {
-            throw new SettingsError("bets", String(betsRaw), "not a comma-separated list of whole amounts in minor units",
-                "settings.betsList");
+            throw new SettingsError("not a comma-separated list of whole amounts in minor units",
+                { code: "settings.betsList", key: "bets", value: String(betsRaw) });
         }
         bets = betsRaw.split(",").map((level) => money("bets", level, { max: limits.level }));
         if (maxBet !== null && bets.some((b) => b > maxBet)) {
-            throw new SettingsError("bets", betsRaw, `a level is above the stake limit ${maxBet}`,
-                "settings.aboveLimit", { limit: maxBet });
+            throw new SettingsError(`a level is above the stake limit ${maxBet}`,
+                { code: "settings.aboveLimit", key: "bets", value: betsRaw, params: { limit: maxBet } });
         }
     } else {
         if (digits !== 2) {
-            throw new SettingsError("currency", currency, `it has ${digits} minor digits, the model's bets are in 2: give bets`,
-                "settings.digits", { digits });
+            throw new SettingsError(`it has ${digits} minor digits, the model's bets are in 2: give bets`,
+                { code: "settings.digits", key: "currency", value: currency, params: { digits } });
         }
         bets = model.bets.filter((b) => maxBet === null || b <= maxBet);
-        if (!bets.length) throw new SettingsError("maxBet", String(maxBet), "below every bet level", "settings.belowLevels");
+        if (!bets.length) throw new SettingsError("below every bet level",
+            { code: "settings.belowLevels", key: "maxBet", value: String(maxBet) });
     }
     const betRaw = raw("bet");
     let bet;
     if (betRaw !== null) {
         bet = money("bet", betRaw, { max: limits.level });
         // (a configure message's bet may be a number: SettingsError writes any value with String)
-        if (!bets.includes(bet)) throw new SettingsError("bet", /** @type {string} */ (betRaw), `not one of the levels ${bets.join(",")}`,
-            "settings.notLevel", { levels: bets.join(",") });
+        if (!bets.includes(bet)) throw new SettingsError(`not one of the levels ${bets.join(",")}`,
+            { code: "settings.notLevel", key: "bet", value: /** @type {string} */ (betRaw), params: { levels: bets.join(",") } });
     } else {
         bet = bets.includes(model.default_bet) ? model.default_bet : bets[0];
     }
@@ -304,8 +306,8 @@ export function readSettings(input, {
     if (realityRaw !== null) {
         const minutes = /^[0-9]*\.?[0-9]+$/.test(realityRaw) ? Number(realityRaw) : NaN;
         const { min, max } = REALITY_MINUTES;
-        if (!(minutes >= min && minutes <= max)) throw new SettingsError("reality", realityRaw,
-            `not a number of minutes from ${min} to ${max}`, "settings.reality", { min, max });
+        if (!(minutes >= min && minutes <= max)) throw new SettingsError(`not a number of minutes from ${min} to ${max}`,
+            { code: "settings.reality", key: "reality", value: realityRaw, params: { min, max } });
         reality = minutes;
         // a reality check reports the session: its time and net stay on screen too, unless
         // the address switches them off
@@ -329,7 +331,7 @@ export function readSettings(input, {
     const flags = /** @type {Record<"poster" | "ageGate", boolean>} */ ({}); // (both set just below)
     for (const name of /** @type {const} */ (["poster", "ageGate"])) {
         const raw = get(name) ?? "0";
-        if (raw !== "0" && raw !== "1") throw new SettingsError(name, raw, "0 or 1", "settings.flag");
+        if (raw !== "0" && raw !== "1") throw new SettingsError("0 or 1", { code: "settings.flag", key: name, value: raw });
         flags[name] = raw === "1";
     }
 
@@ -340,7 +342,8 @@ export function readSettings(input, {
     const debug = debugRaw === "1";
 
     const demo = /** @type {DemoSetting} */ (get("demo") ?? ""); // (any other value is refused just below)
-    if (!["", "0", "1", "feature"].includes(demo)) throw new SettingsError("demo", demo, "not 0, 1 or feature", "settings.demo");
+    if (!["", "0", "1", "feature"].includes(demo)) throw new SettingsError("not 0, 1 or feature",
+        { code: "settings.demo", key: "demo", value: demo });
 
     // the starting balance of a page that plays on a record in memory (?demo=feature, ?scenario=):
     // never the player's saved game, whose balance it would overwrite (refused, nothing played)
@@ -349,9 +352,9 @@ export function readSettings(input, {
     if (balanceRaw !== null) {
         balance = money("balance", balanceRaw, { min: 0, max: limits.balance });
         if (demo !== "feature" && get("scenario") === null) {
-            throw new SettingsError("balance", String(balanceRaw),
+            throw new SettingsError(
                 "a starting balance is for demo and scenario play only (?demo=feature, ?scenario=), never for the player's saved game",
-                "settings.balanceSaved");
+                { code: "settings.balanceSaved", key: "balance", value: String(balanceRaw) });
         }
     }
 

@@ -59,8 +59,8 @@ export async function launchEngine(bridge, params, { demo }) {
         try {
             model = await bridge.configure({ bets: settings.bets, bet: settings.bet, maxBet: settings.maxBet });
         } catch (err) {
-            if (err instanceof EngineRefusal) throw new SettingsError("bets", settings.bets.join(","), err.message,
-                "settings.engine", { reason: err });
+            if (err instanceof EngineRefusal) throw new SettingsError(err.message,
+                { code: "settings.engine", key: "bets", value: settings.bets.join(","), params: { reason: err }, cause: err });
             throw err;
         }
     }
@@ -120,7 +120,7 @@ function amountText(key, v) {
         return String(amount(v, { key, min: 0, max: Number.MAX_SAFE_INTEGER, text: false }));
     } catch (err) {
         if (!(err instanceof AmountError)) throw err;
-        throw new SettingsError(key, err.value, err.why, err.code, err.params);
+        throw new SettingsError(err.why, { code: err.code, key, value: err.value, params: err.params, money: err.money, cause: err });
     }
 }
 

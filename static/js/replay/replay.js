@@ -98,6 +98,8 @@ export class Replays extends ReplayShow {
     showHistory() {
         renderHistory(byId("history-list"), {
             entries: this.controller.state.history, format: this.format, busy: this.controller.busy,
+            // (an entry the engine refuses is said on screen and in the console by replay(); Replay is
+            // disabled while a round plays, history.js)
             onReplay: (i) => { this.dialog.close(); this.replay(i).catch(() => {}); },
             onShare: (i) => this._share(i),
             onExport: (i) => this.exportRound(i).catch((err) => this._shareProblem(err)),

@@ -36,13 +36,14 @@ export async function openLink(bridge, href, currency) {
         opened = await bridge.openReplay(href);
     } catch (err) {
         if (err instanceof EngineRefusal) {
-            throw new CannotStart(`this replay link was refused: ${err.message}`, "start.replayRefused", { reason: err });
+            throw new CannotStart(`this replay link was refused: ${err.message}`,
+                { code: "start.replayRefused", params: { reason: err }, cause: err });
         }
         throw err;
     }
     if (opened.currency !== currency) {
         throw new CannotStart(`this replay link was refused: its round was played in ${opened.currency}, the address says ${currency}`,
-            "start.replayCurrency", { played: opened.currency, given: currency });
+            { code: "start.replayCurrency", params: { played: opened.currency, given: currency } });
     }
     return opened;
 }
@@ -86,7 +87,7 @@ export class LinkReplay extends ReplayShow {
         this._showWin(round.total_win);
         const play = byId("replay-play");
         play.hidden = false;
-        play.addEventListener("click", () => this.play().catch(() => {}));
+        play.addEventListener("click", () => this.play().catch((err) => console.warn("the replay could not be shown:", err)));
         byId("replay-stop").addEventListener("click", () => this.stop());
         banner.hidden = false;
         hud.announce(t("say.sharedReplay", { bet: format(round.bet), win: format(round.total_win) }));
@@ -102,7 +103,7 @@ export class LinkReplay extends ReplayShow {
                 this.stop();
             } else if ((ev.key === " " || ev.key === "Enter") && !interactive(ev.target) && !this.playing) {
                 ev.preventDefault();
-                this.play().catch(() => {});
+                this.play().catch((err) => console.warn("the replay could not be shown:", err));
             }
         });
     }

@@ -33,11 +33,13 @@ export async function openScenario(bridge, name, profile) {
     try {
         info = await bridge.scenario(name);
     } catch (err) {
-        if (err instanceof EngineRefusal) throw new CannotStart(`?scenario= ${err.message}`, "start.scenarioRefused", { reason: err });
+        if (err instanceof EngineRefusal) throw new CannotStart(`?scenario= ${err.message}`,
+            { code: "start.scenarioRefused", params: { reason: err }, cause: err });
         throw err;
     }
     const no = info.mode === "buy" ? refusal(profile, "buy") : null;
-    if (no) throw new CannotStart(`scenario ${info.name} is a bought feature: ${no}`, "start.scenarioBuy", { name: info.name, reason: no });
+    if (no) throw new CannotStart(`scenario ${info.name} is a bought feature: ${no}`,
+        { code: "start.scenarioBuy", params: { name: info.name, reason: no } });
     return new Scenario(bridge, info);
 }
 

@@ -95,7 +95,9 @@ import { DownloadFailed, importWithin, silence } from "../core/download.js";
  */
 function parsed(json) {
     const value = JSON.parse(json);
-    if (value && typeof value === "object" && "error" in value) throw new EngineRefusal(value.error, value);
+    if (value && typeof value === "object" && "error" in value) {
+        throw new EngineRefusal(value.error, { code: value.code, params: value.params, money: value.money });
+    }
     return value;
 }
 
@@ -502,15 +504,14 @@ const fileOf = (href) => (href.startsWith(SITE) ? href.slice(SITE.length) : href
 const BOOT_FILE = /^(static\/vendor\/|static\/boot\/|engine\/|main\.py$|pyscript\.toml$)/;
 const OPTIONAL = /^static\/vendor\/snapshot\//;
 
-/** @type {Map<string, Error>} */
+/** @type {Map<string, DownloadFailed>} */
 const givenUp = new Map(); // file -> its error: asked for no more in this boot
 /** `file` is given up for this boot: its error (code "boot.download"), reported unless optional.
  *  @param {string} file
  *  @param {string} why
- *  @returns {Error} */
+ *  @returns {DownloadFailed} */
 function gaveUp(file, why) {
-    const error = new Error(`${file} could not be downloaded (${why})`);
-    Object.assign(error, { code: "boot.download", file });
+    const error = new DownloadFailed(why, { file });
     givenUp.set(file, error);
     if (!OPTIONAL.test(file)) reportDownloadFailure(file);
     return error;
@@ -576,7 +577,8 @@ function startOnPage() {
     const loader = /** @type {Promise<PyodideLoader>} */ (
         /** @type {Globals} */ (globalThis).__boceImport(new URL("../../boot/pyodide.mjs", import.meta.url).href));
     loader.catch(() => {}); // (reported as it failed)
-    /** @type {Globals} */ (globalThis).__boceImport(new URL("../../boot/strict-csp.js", import.meta.url).href).catch(() => {});
+    /** @type {Globals} */ (globalThis).__boceImport(new URL("../../boot/strict-csp.js", import.meta.url).href)
+        .catch((error) => console.warn("static/boot/strict-csp.js did not run:", error?.message ?? error));
     return {
         bootPath: () => loader.then((m) => m.boot.path),
         // (a hook for the tests and the bench: before the interpreter has booted it says so)

@@ -211,7 +211,9 @@ export class Controller extends Emitter {
             // The round is decided: debit its cost and keep it as the round in progress,
             // with the seeded generator's state after it, in one write.
             // never saved: never happened
-            if (this.saved.debit(decided, this.profile.name, roundRules(this.profile)) === "conflict") throw new Conflict();
+            if (this.saved.debit(decided, this.profile.name, roundRules(this.profile)) === "conflict") {
+                throw new Conflict("another tab saved the game since this one read it");
+            }
         } catch (err) {
             this._release();
             if (err instanceof EngineRefusal) this.hud.showMessage(reasonOf(err, this.format));
@@ -398,8 +400,8 @@ export class Controller extends Emitter {
         // amounts.js; the levels decide the rest
         const bad = whyNot(minor, { key: "bet", text: false, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
         if (bad) {
-            throw Object.assign(new Refused(`a bet must be a whole number of minor units, not ${describeValue(minor)}`),
-                { code: bad.code, params: bad.params, money: bad.money });
+            throw new Refused(`a bet must be a whole number of minor units, not ${describeValue(minor)}`,
+                { code: bad.code, params: bad.params, money: bad.money, cause: bad });
         }
         if (this.busy) throw new Refused("the bet cannot change while a round plays");
         if (this.autoplaying) throw new Refused("the bet cannot change during autoplay");

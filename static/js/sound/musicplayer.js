@@ -103,10 +103,10 @@ export class MusicPlayer {
                 const old = this._bus;
                 old.gain.cancelScheduledValues(old.context.currentTime);
                 old.gain.setTargetAtTime(0, old.context.currentTime, 0.05);
-                setTimeout(() => { try { old.disconnect(); } catch { /* ignore */ } }, 1500);
+                setTimeout(() => { try { old.disconnect(); } catch { /* disconnected already, or its context closed */ } }, 1500);
                 this._bus = null;
             }
-        } catch { /* ignore */ }
+        } catch { /* a closed context's gain refuses a value: its notes are silent already */ }
     }
 
     /** Lowers the music under a celebration (on = true), or brings it back. @param {boolean} [on] */
@@ -118,7 +118,7 @@ export class MusicPlayer {
             const t = bus.context.currentTime;
             bus.gain.cancelScheduledValues(t);
             bus.gain.setTargetAtTime(this._level(), t, this.ducked ? 0.08 : 0.4);
-        } catch { /* ignore */ }
+        } catch { /* a closed context's gain refuses a value: the music is silent, nothing to duck */ }
     }
 
     /** A new context (Sound.attach): the old bus belongs to the old one. */

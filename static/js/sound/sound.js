@@ -83,7 +83,8 @@ export class Sound {
         this._loops = new Map(); // "spin" | "anticipation" -> {stop()}
         /** @type {() => void} */
         this._onVisibility = () => this._visibility();
-        try { globalThis.document?.addEventListener?.("visibilitychange", this._onVisibility); } catch { /* ignore */ }
+        // (no document to listen to, as in Node's tests: the sound then keeps on while hidden)
+        try { globalThis.document?.addEventListener?.("visibilitychange", this._onVisibility); } catch { /* see above */ }
         // Note user gestures, and resume a suspended context inside one (iOS Safari only lets
         // audio start from within a gesture handler). The context itself is only created by the
         // first effect played after a gesture.
@@ -93,9 +94,9 @@ export class Sound {
             if (this._music.track && !this._music.playing) afterFrame().then(() => this._music.update());
             try {
                 if (this._ctx && this._ctx.state === "suspended" && !this._muted) {
-                    this._ctx.resume().catch(() => {});
+                    this._ctx.resume().catch(() => {}); // the browser still refuses: the next gesture asks again
                 }
-            } catch { /* ignore */ }
+            } catch { /* a context the browser closed: _context() makes none again (_failed), the game plays silently */ }
             this._warmSoon();
         };
         try {
@@ -144,7 +145,7 @@ export class Sound {
                 this._master.gain.cancelScheduledValues(t);
                 this._master.gain.setTargetAtTime(this._muted ? 0 : MASTER_GAIN, t, 0.02);
             }
-        } catch { /* ignore */ }
+        } catch { /* a closed context's gain refuses a value: the loops stop below, nothing more sounds */ }
         if (this._muted) this._stopLoops();
         this._music.update();
     }
@@ -205,7 +206,7 @@ export class Sound {
 
     /** @returns {boolean} */
     _hidden() {
-        try { return Boolean(globalThis.document?.hidden); } catch { return false; }
+        try { return Boolean(globalThis.document?.hidden); } catch { return false; } // no document to ask: taken as shown
     }
 
     /** @returns {boolean} */
@@ -250,10 +251,11 @@ export class Sound {
                 // as an AudioContext: an OfflineAudioContext's (a test's) suspend() wants a time, and rejects here, caught
                 if (this._ctx && this._ctx.state === "running") /** @type {AudioContext} */ (this._ctx).suspend().catch(() => {});
             } else {
+                // refused outside a gesture: the next gesture resumes it (_onGesture)
                 if (this._ctx && this._ctx.state === "suspended" && !this._muted) this._ctx.resume().catch(() => {});
                 this._music.update();
             }
-        } catch { /* ignore */ }
+        } catch { /* a closed context: nothing plays to stop or resume, and the game goes on silently */ }
     }
 
     // ---- effects -------------------------------------------------------------------------
@@ -453,7 +455,7 @@ export class Sound {
         try {
             const ua = globalThis.navigator?.userActivation;
             if (ua) return Boolean(ua.hasBeenActive);
-        } catch { /* ignore */ }
+        } catch { /* a browser without userActivation to read: no way to tell, as below */ }
         // No way to tell: try anyway (the context will simply stay suspended if blocked).
         return true;
     }
@@ -475,10 +477,11 @@ export class Sound {
             // made above (attach) if it was not
             if (/** @type {SoundContext} */ (this._ctx).state === "suspended" && !this._muted && !this._hidden()) {
                 const p = /** @type {SoundContext} */ (this._ctx).resume();
+                // refused outside a gesture: it stays suspended, and the next gesture resumes it (_onGesture)
                 if (p && typeof p.catch === "function") p.catch(() => {});
             }
             return this._ctx;
-        } catch {
+        } catch { // the browser would not make a context (too many, or audio blocked): the game plays silently
             this._failed = true;
             this._ctx = null;
             return null;
@@ -516,7 +519,8 @@ export class Sound {
                     next += /** @type {number} */ (every);
                 }
             };
-            const timer = setInterval(() => { try { run(); } catch { /* ignore */ } }, 150);
+            // (a pattern that throws on a context closed meanwhile: the loop falls silent, the guard below ends it)
+            const timer = setInterval(() => { try { run(); } catch { /* see above */ } }, 150);
             // the first pattern now, the rest of the lookahead in a task of its own: the loop
             // starts with the reels, in the task that handles the round's result, and a tap
             // arriving meanwhile is answered between the two (its nodes cost ~30 ms on a phone)
@@ -524,7 +528,7 @@ export class Sound {
                 /** @type {LoopPattern} */ (pattern)(next, bus, k++);
                 next += /** @type {number} */ (every);
             }
-            setTimeout(() => { try { run(); } catch { /* ignore */ } }, 0);
+            setTimeout(() => { try { run(); } catch { /* a closed context: as the interval's above */ } }, 0);
             const stopAt = ctx.currentTime + 12; // a loop left on never plays for ever
             const guard = setTimeout(() => this._loop(name, false), 12000);
             this._loops.set(name, { stop: () => {
@@ -532,8 +536,8 @@ export class Sound {
                 clearTimeout(guard);
                 try {
                     bus.gain.setTargetAtTime(0, ctx.currentTime, 0.03);
-                    setTimeout(() => { try { bus.disconnect(); } catch { /* ignore */ } }, 800);
-                } catch { /* ignore */ }
+                    setTimeout(() => { try { bus.disconnect(); } catch { /* disconnected already, or its context closed */ } }, 800);
+                } catch { /* a closed context's gain refuses a value: the loop is silent already */ }
             }, stopAt });
         });
     }

@@ -61,7 +61,7 @@ export function audioContextClass() {
         // webkitAudioContext: older Safari's, unknown to the DOM types
         return globalThis.AudioContext || /** @type {{ webkitAudioContext?: typeof AudioContext }} */ (globalThis).webkitAudioContext
             || null;
-    } catch {
+    } catch { // a global that throws when read (a locked-down embed): no WebAudio, the game plays silently
         return null;
     }
 }

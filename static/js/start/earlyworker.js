@@ -106,7 +106,7 @@
     function giveUp(file) {
         import(new URL("./startup.js", here).href)
             .then((startup) => startup.reportDownloadFailure(file))
-            .catch(() => inEnglish(file));
+            .catch(() => inEnglish(file)); // startup.js did not come either: the screen is written here, in English
     }
 
     // The page's own modules did not load, its tables neither: startup.js's screen, in English
@@ -159,10 +159,12 @@
     const stallMs = Number(params.get("stallMs")) >= 100 ? Number(params.get("stallMs")) : 20_000;
     const STALLS = "boce.moduleStalls " + location.href; // sessionStorage: stalled loads so far
     const stalls = {
+        // without sessionStorage (blocked, full) a stall counts as the last try: never a reload without end
         get() { try { return Number(sessionStorage.getItem(STALLS)) || 0; } catch { return ATTEMPTS - 1; } },
         /** @param {number} n */
         set(n) {
-            try { if (n) sessionStorage.setItem(STALLS, String(n)); else sessionStorage.removeItem(STALLS); } catch { /* no storage */ }
+            // (no sessionStorage: get() counts the last try)
+            try { if (n) sessionStorage.setItem(STALLS, String(n)); else sessionStorage.removeItem(STALLS); } catch { /* see above */ }
         },
     };
     /** @type {Set<string>} module scripts that have run (or failed) in this load */
@@ -199,7 +201,7 @@
                 for (const m of text.matchAll(IMPORTS)) queue.push(new URL(m[1], url).href);
             }
             return null;
-        })().catch(() => null);
+        })().catch(() => null); // a walk that fails names no module: waitedOn() below names one
         /** @type {Promise<null>} */
         const late = new Promise((wake) => setTimeout(() => wake(null), 2000));
         return (await Promise.race([walk, late])) ?? waitedOn();

@@ -119,7 +119,7 @@ function launchView(model, format) {
         const s = readSettings(params, { model, warn: () => {} });
         const around = params.has("replay") ? null : s; // (a replay link's page has no session bar nor lobby: app.js)
         return [{ ...model, bets: s.bets, default_bet: s.bet }, makeFormat(s.currency, s.locale), around];
-    } catch {
+    } catch { // a bad setting: painted with the model's own levels, and app.js says why when it reads them again
         return [model, format, null];
     }
 }
