@@ -45,6 +45,73 @@ export let Y0 = MARGIN_Y;
 /** Paints a layer, in logical pixels (its context already scaled).
  *  @typedef {(ctx: CanvasRenderingContext2D) => void} Paint */
 
+/** A cell of the grid: its reel (column, 0 to REELS - 1) and its row (0 to ROWS - 1, from the top).
+ *  The engine's positions are [reel, row] arrays (cellOf() reads one); no cell is ever a string.
+ *  @typedef {{ readonly reel: number, readonly row: number }} Cell */
+
+/** The cell at the engine's position `[reel, row]`.
+ *  @param {ReadonlyArray<number>} position
+ *  @returns {Cell} */
+export const cellOf = ([reel, row]) => ({ reel, row });
+
+/** One number per cell (a Map's key), for whole numbers 0 to 65535: reel and row each. */
+const KEY_SPAN = 65536;
+/** @type {(cell: Cell) => number} */
+const cellKey = ({ reel, row }) => reel * KEY_SPAN + row;
+
+/** Cells, each once, in the order first given (a set of cells by value), fixed once made. */
+export class CellSet {
+    /** @type {Map<number, Cell>} */
+    #cells = new Map();
+
+    /** @param {Iterable<Cell>} [cells] */
+    constructor(cells = []) {
+        for (const cell of cells) if (!this.#cells.has(cellKey(cell))) this.#cells.set(cellKey(cell), cell);
+    }
+
+    /** @param {Cell} cell */
+    has(cell) {
+        return this.#cells.has(cellKey(cell));
+    }
+
+    get size() {
+        return this.#cells.size;
+    }
+
+    /** The cells, in the order first given. */
+    [Symbol.iterator]() {
+        return this.#cells.values();
+    }
+}
+
+/** A value per cell (a Map keyed by cells by value).
+ *  @template V */
+export class CellMap {
+    /** @type {Map<number, V>} */
+    #values = new Map();
+
+    /** @param {Cell} cell
+     *  @param {V} value */
+    set(cell, value) {
+        this.#values.set(cellKey(cell), value);
+    }
+
+    /** @param {Cell} cell
+     *  @returns {V | undefined} */
+    get(cell) {
+        return this.#values.get(cellKey(cell));
+    }
+
+    /** @param {Cell} cell */
+    has(cell) {
+        return this.#values.has(cellKey(cell));
+    }
+
+    clear() {
+        this.#values.clear();
+    }
+}
+
 /** The cell height for a box of `width` x `height` CSS px: the tallest, within its bounds, that
  *  lets the canvas fill the box's width.
  *  @param {number} width
