@@ -9,7 +9,8 @@
 
 import { burst, drawBanner, drawLines, drawParticles, drawSes, drawWild, prepareParticles } from "./effects.js";
 import {
-    CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellHeightFor, cellRect, roundRect, setCellHeight,
+    CELL_H, CELL_W, CellMap, CellSet, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellHeightFor, cellOf, cellRect, roundRect,
+    setCellHeight,
 } from "./layout.js";
 import { VELOCITY } from "./reels.js";
 import { drawTease } from "./suspense.js";
@@ -22,7 +23,7 @@ import { drawWinSymbol } from "./symbolmotion.js";
 /** @typedef {import("./effects.js").Particle} Particle */
 /** @typedef {import("./scenery.js").Flake} Flake */
 /** @typedef {import("../../../types/engine").PaidLineWin} PaidLineWin */
-/** [reel, row] of a cell (the engine's positions).
+/** [reel, row] of a cell, as the engine gives it (layout.js cellOf() makes it a Cell).
  *  @typedef {ReadonlyArray<number>} Position */
 
 /**
@@ -154,10 +155,10 @@ export class Renderer {
         /** @type {number} */ this.teaseT0;
         /** @type {number} */ this._bakes;
         /** @type {WinLines} */ this.lines;
-        /** @type {Set<string>} */ this.winCells;
+        /** @type {CellSet} */ this.winCells;
         /** @type {number} */ this.winT0;
         /** @type {boolean} */ this.dimOthers;
-        /** @type {Map<string, number>} */ this.glows;
+        /** @type {CellMap<number>} */ this.glows;
         /** @type {Map<number, WildShow>} */ this.wilds;
         /** @type {SesShow | null} */ this.ses;
         /** @type {Banner | null} */ this.banner;
@@ -285,10 +286,10 @@ export class Renderer {
 
     clearWins() {
         this.lines = [];          // {points, color, label, labelAt, t0}
-        this.winCells = new Set(); // "reel,row" whose symbols celebrate
+        this.winCells = new CellSet(); // the cells whose symbols celebrate
         this.winT0 = 0;           // when they started (their animations' loops count from it)
         this.dimOthers = false;
-        this.glows = new Map();   // "reel,row" -> t0 (book highlight)
+        this.glows = new CellMap(); // cell -> t0 (book highlight)
         this.wilds = new Map();   // reel -> {t0, row, mult}
         this.ses = null;          // {t0, reels, symbol, label}
         this.banner = null;       // {text, sub, t0, dur}
@@ -315,7 +316,7 @@ export class Renderer {
      *  @param {Iterable<Position>} positions */
     glow(positions) {
         const t0 = performance.now();
-        for (const [reel, row] of positions) this.glows.set(`${reel},${row}`, t0);
+        for (const position of positions) this.glows.set(cellOf(position), t0);
     }
 
     clearGlows() {
@@ -340,7 +341,7 @@ export class Renderer {
         const c = cellRect(lr, lrow);
         this.lines = [{ points, color: LINE_COLORS[lineIndex % 10], label,
             labelAt: [c.x + c.w / 2, c.y + c.h - 18], t0: performance.now(), positions, sf: pace(speedFactor) }];
-        this.winCells = new Set(positions.map(([r, row]) => `${r},${row}`));
+        this.winCells = new CellSet(positions.map(cellOf));
         this.winT0 = performance.now();
         this.dimOthers = true;
     }
@@ -358,14 +359,14 @@ export class Renderer {
             }),
             color: LINE_COLORS[w.line % 10], label: null, t0, sf, positions: w.positions,
         }));
-        this.winCells = new Set(wins.flatMap((w) => w.positions.map(([r, row]) => `${r},${row}`)));
+        this.winCells = new CellSet(wins.flatMap((w) => w.positions.map(cellOf)));
         this.winT0 = t0;
         this.dimOthers = wins.length > 0;
     }
 
     hideLines() {
         this.lines = [];
-        this.winCells = new Set();
+        this.winCells = new CellSet();
         this.dimOthers = false;
     }
 
@@ -387,7 +388,7 @@ export class Renderer {
         this.ses = { t0: performance.now(), reels, symbol, label, sf: pace(speedFactor) };
         this.canvas.dataset.ses = `${symbol}:${reels.join(",")}`; // for tests and tools
         this.dimOthers = true;
-        this.winCells = new Set();
+        this.winCells = new CellSet();
     }
 
     /** @param {string} text
@@ -491,12 +492,12 @@ export class Renderer {
                     continue;
                 }
                 const row = j0 + r;
-                const key = `${reel.index},${row}`;
+                const cell = { reel: reel.index, row };
                 let scale = 1;
                 let alpha = 1;
                 if (!reel.spinning && row >= 0 && row < ROWS) {
-                    if (this.winCells.has(key)) {
-                        if (!this.reduced && !this.glows.has(key)) {
+                    if (this.winCells.has(cell)) {
+                        if (!this.reduced && !this.glows.has(cell)) {
                             // its own loop, each reel a beat after the one before (a wave along the
                             // line); still mode: each at its loop's first frame, the symbol at rest
                             drawWinSymbol(this, name, cx, cy, this.still ? 0 : now - this.winT0 - WIN_WAVE_MS * reel.index);
@@ -506,7 +507,7 @@ export class Renderer {
                     } else if (this.dimOthers) {
                         alpha = 0.35;
                     }
-                    const g = this.glows.get(key);
+                    const g = this.glows.get(cell);
                     if (g !== undefined) {
                         const pulse = this.still ? 1 : 0.6 + 0.4 * Math.sin((now - g) / 140);
                         // the gradient drawn once at full strength, copied with the pulse as opacity
@@ -524,8 +525,7 @@ export class Renderer {
         // a winning cell gets a gold box (a glowing sprite drawn once)
         if (this.winCells.size) {
             const box = cached(this, "win-box", CELL_W + 2 * BOX_PAD, CELL_H + 2 * BOX_PAD, paintWinBox);
-            for (const key of this.winCells) {
-                const [reel, row] = key.split(",").map(Number);
+            for (const { reel, row } of this.winCells) {
                 const c = cellRect(reel, row);
                 blit(this, box, c.x - BOX_PAD, c.y - BOX_PAD, CELL_W + 2 * BOX_PAD, CELL_H + 2 * BOX_PAD);
             }

@@ -44,7 +44,7 @@ export function drawTease(view, now) {
     for (const reel of view.reels.reels) {
         if (lit.has(reel.index)) continue;
         for (let row = 0; row < ROWS; row++) {
-            if (view.glows.has(`${reel.index},${row}`)) continue; // a book that landed keeps its glow
+            if (view.glows.has({ reel: reel.index, row })) continue; // a book that landed keeps its glow
             const c = cellRect(reel.index, row);
             blit(view, dim, c.x, c.y, CELL_W, CELL_H);
         }
