@@ -31,12 +31,10 @@ export let Y0 = MARGIN_Y;
 
 /**
  * What the layer helpers below need of the view they draw for (the renderer, renderer.js): its
- * scale and context, and the caches they keep on it (made on first use).
+ * context, and of its state (RenderState) the scale and the two layer caches, which they fill.
  * @typedef {object} LayerView
- * @property {number} scale device pixels per logical pixel
  * @property {CanvasRenderingContext2D} ctx the canvas's context, in the view's own transform
- * @property {Map<string, HTMLCanvasElement>} [layerCache] cached(): "key@scale/height" -> layer
- * @property {Map<string, LayerSlot>} [layerSlots] slot(): name -> its layer and the key it was drawn for
+ * @property {Readonly<Pick<import("./renderer.js").RenderState, "scale" | "layerCache" | "layerSlots">>} state
  */
 
 /** One slot()'s canvas and the key ("key@scale/height") it was last drawn for (null: never).
@@ -189,8 +187,8 @@ const CACHE_MAX = 64; // layers kept; the least recently used goes first (win li
  *  @param {Paint} draw
  *  @returns {HTMLCanvasElement} */
 export function cached(view, key, w, h, draw) {
-    const cache = view.layerCache ??= new Map();
-    const fullKey = `${key}@${view.scale}/${H}`; // a layer is drawn for one scale and one height
+    const cache = view.state.layerCache, scale = view.state.scale;
+    const fullKey = `${key}@${scale}/${H}`; // a layer is drawn for one scale and one height
     let layer = cache.get(fullKey);
     if (layer) {
         cache.delete(fullKey); // most recently used last
@@ -200,10 +198,10 @@ export function cached(view, key, w, h, draw) {
         // the cache holds CACHE_MAX keys here: the first is a key, never the iterator's end
         while (cache.size >= CACHE_MAX) cache.delete(/** @type {string} */ (cache.keys().next().value));
         layer = document.createElement("canvas");
-        layer.width = Math.max(1, Math.ceil(w * view.scale));
-        layer.height = Math.max(1, Math.ceil(h * view.scale));
+        layer.width = Math.max(1, Math.ceil(w * scale));
+        layer.height = Math.max(1, Math.ceil(h * scale));
         const ctx = /** @type {CanvasRenderingContext2D} */ (layer.getContext("2d")); // a new canvas: never null
-        ctx.setTransform(view.scale, 0, 0, view.scale, 0, 0);
+        ctx.setTransform(scale, 0, 0, scale, 0, 0);
         draw(ctx);
         cache.set(fullKey, layer);
     }
@@ -221,7 +219,7 @@ export function cached(view, key, w, h, draw) {
  *  @param {number} _w
  *  @param {number} _h */
 export function blit(view, layer, x, y, _w, _h) {
-    const k = view.scale;
+    const k = view.state.scale;
     view.ctx.drawImage(layer, Math.round(x * k) / k, Math.round(y * k) / k, layer.width / k, layer.height / k);
 }
 
@@ -235,19 +233,19 @@ export function blit(view, layer, x, y, _w, _h) {
  *  @param {Paint} draw
  *  @returns {HTMLCanvasElement} */
 export function slot(view, name, key, w, h, draw) {
-    const slots = view.layerSlots ??= new Map();
+    const slots = view.state.layerSlots, scale = view.state.scale;
     let s = slots.get(name);
     if (!s) {
         s = { key: null, layer: document.createElement("canvas") };
         slots.set(name, s);
     }
-    const fullKey = `${key}@${view.scale}/${H}`;
+    const fullKey = `${key}@${scale}/${H}`;
     if (s.key !== fullKey) {
         const layer = s.layer;
-        layer.width = Math.max(1, Math.ceil(w * view.scale)); // also clears it
-        layer.height = Math.max(1, Math.ceil(h * view.scale));
+        layer.width = Math.max(1, Math.ceil(w * scale)); // also clears it
+        layer.height = Math.max(1, Math.ceil(h * scale));
         const ctx = /** @type {CanvasRenderingContext2D} */ (layer.getContext("2d")); // a 2d canvas: never null
-        ctx.setTransform(view.scale, 0, 0, view.scale, 0, 0);
+        ctx.setTransform(scale, 0, 0, scale, 0, 0);
         draw(ctx);
         s.key = fullKey;
     }
@@ -265,7 +263,7 @@ export function slot(view, name, key, w, h, draw) {
  *  @param {number} w
  *  @param {number} h */
 export function blitPart(view, layer, x, y, w, h) {
-    const k = view.scale;
+    const k = view.state.scale;
     const sx = Math.max(0, Math.floor(x * k)), sy = Math.max(0, Math.floor(y * k));
     const ex = Math.min(layer.width, Math.ceil((x + w) * k)), ey = Math.min(layer.height, Math.ceil((y + h) * k));
     if (ex <= sx || ey <= sy) return;
