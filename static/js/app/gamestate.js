@@ -102,7 +102,7 @@ export function animating(game) {
     return !!(game?.controller?.busy || (game?.link ?? game?.replays)?.playing
         || game?.reels.reels.some((r) => r.spinning) || !byId("overlay").hidden
         // (while loading, no renderer: undefined > 0 is false)
-        || /** @type {number} */ (game?.renderer.particles.length) > 0);
+        || /** @type {number} */ (game?.renderer.state.particles.length) > 0);
 }
 
 /** Resolves when `idle()` is true: checked at once, then every 20 ms (timers, not frames: a

@@ -1,7 +1,9 @@
 // @ts-check
 // The effects layer: what the sequencer asks the renderer to show for a round (win lines, the
 // expanded book reels, the special symbol's expansion, banners, coin bursts). Each function
-// draws the renderer's current effect state on its context; none decides anything.
+// draws the renderer's current effect state (renderer.js RenderState, read-only here) on its
+// context, or hands the renderer what changes (a burst's coins, their next step, a banner's end,
+// the lines' layer key); none decides anything.
 
 import { t } from "../lang/i18n.js";
 import { uiFont } from "../core/dom.js";
@@ -11,13 +13,13 @@ import {
         cellRect, column, easeOutBack, easeOutCubic, roundRect, slot, SYMBOL_SIZE, Y0,
 } from "./layout.js";
 
-/** @typedef {import("./renderer.js").Renderer} Renderer */
+/** @typedef {import("./renderer.js").View} View */
 /** @typedef {import("./renderer.js").WinLine} WinLine */
 /** @typedef {import("./renderer.js").Banner} Banner */
 /** @typedef {import("./layout.js").Rect} Rect */
 
 /**
- * A coin or star of a burst (burst(), drawParticles()), in logical pixels and seconds.
+ * A coin or star of a burst (burst(), moveParticles(), drawParticles()), in logical pixels and seconds.
  * @typedef {object} Particle
  * @property {number} x
  * @property {number} y
@@ -56,7 +58,7 @@ const CAP = GLOW_PAD + 16; // logical rows of a cached column's top and bottom k
  *  at full height and then copied: the shadow blur is the costly part when the canvas has no GPU.
  *  A shorter column (the expansion) is the same layer in three slices: the rounded, glowing top
  *  and bottom as they are, the middle stretched, so the corners and the glow keep their shape.
- *  @param {Renderer} view
+ *  @param {View} view
  *  @param {Rect} r
  *  @param {string} dark
  *  @param {string} light
@@ -168,11 +170,11 @@ const MEDAL_MS = 520; // it spins and scales in over this
  *  multiplier spins in on a medallion with an overshoot and a flash.
  *  x1 shows no medallion: it multiplies nothing, and a badge on the reel would read as a bonus
  *  the player did not get (the sequencer plays no multiplier sound for it either).
- *  @param {Renderer} view
+ *  @param {View} view
  *  @param {number} now performance.now() ms */
 export function drawWild(view, now) {
     const ctx = view.ctx;
-    for (const [reel, w] of view.wilds) {
+    for (const [reel, w] of view.state.wilds) {
         const sf = w.sf;
         const u = clamp01((now - w.t0) / (GROW_MS * sf));
         const r = column(reel, w.row, u);
@@ -217,10 +219,7 @@ export function drawWild(view, now) {
                 ctx.globalAlpha = 1;
             }
         }
-        if (!w.medal) { // the reels whose medallion is drawn, in the canvas's data-medals ("3:x2"): for tests and tools
-            w.medal = true;
-            view.canvas.dataset.medals = [...view.wilds].filter(([, x]) => x.medal).map(([r, x]) => `${r}:x${x.mult}`).join(",");
-        }
+        if (!w.medal) view.medalShown(reel); // listed in the canvas's data-medals, for tests and tools
         const medal = cached(view, `medal-${w.mult}`, MEDAL_S, MEDAL_S, (c) => paintMedal(c, w.mult));
         if (mu >= 1 || view.reduced) {
             blit(view, medal, mx - MEDAL_S / 2, my - MEDAL_S / 2, MEDAL_S, MEDAL_S);
@@ -279,16 +278,16 @@ const SES_MS = 600; // the column grows from the middle row to the whole reel
 /** The special symbol's expansion: each of its reels becomes one tall column (a dark night-blue
  *  and plum backdrop, the one symbol drawn large in its middle on a warm halo, a gold frame with
  *  a glow), so the symbol reads against its reel whatever its colours; then the label.
- *  @param {Renderer} view
+ *  @param {View} view
  *  @param {number} now performance.now() ms */
 export function drawSes(view, now) {
-    if (!view.ses) return;
+    const s = view.state.ses;
+    if (!s) return;
     const ctx = view.ctx;
-    const s = view.ses;
     const u = clamp01((now - s.t0) / (SES_MS * s.sf));
     const e = easeOutBack(u);
     for (const reel of s.reels) {
-        if (view.wilds.has(reel)) continue; // book reels are already full
+        if (view.state.wilds.has(reel)) continue; // book reels are already full
         const r = column(reel, 1, u);
         ctx.save();
         fullColumn(view, r, "#0b0a26", "#3a1650", "#ffcf4a", 26);
@@ -318,8 +317,7 @@ export function drawSes(view, now) {
 
 /** A label in a dark rounded pill centred on (x, y), drawn once into a layer and then copied
  *  (text is slow to draw on a canvas without a GPU).
- *  @param {Renderer & { pillSizes?: Map<string, number> }} view the renderer, on which pill() keeps
- *      its labels' widths ("size|text" -> logical pixels)
+ *  @param {View} view the renderer, in whose state pill() keeps its labels' widths (pillSizes)
  *  @param {number} x
  *  @param {number} y
  *  @param {string} text
@@ -327,7 +325,7 @@ export function drawSes(view, now) {
  *  @param {number} [size] the font's, logical pixels */
 export function pill(view, x, y, text, color, size = 24) {
     const ctx = view.ctx;
-    const sizes = view.pillSizes ??= new Map();
+    const sizes = view.state.pillSizes;
     const key = `${size}|${text}`;
     let w = sizes.get(key);
     if (w === undefined) {
@@ -391,18 +389,24 @@ function paintLine(ctx, line) {
     ctx.restore();
 }
 
+/** The key of the layer of `lines` shown together (the renderer keeps it with them: linesKey).
+ *  @param {ReadonlyArray<WinLine>} lines
+ *  @returns {string} */
+export function linesKey(lines) {
+    return lines.map((l) => `${l.color}:${l.points.join(";")}`).join("|");
+}
+
 /** Win lines drawn out from the left, with their labels once complete. The lines shown
  *  together are drawn once, complete, into one layer (their glow is a shadow blur, slow without
  *  a GPU); while they grow, the layer is copied up to the lines' tip. Every line's points share
  *  the reels' x positions, so lines started together have one tip.
- *  @param {Renderer} view
+ *  @param {View} view
  *  @param {number} now performance.now() ms */
 export function drawLines(view, now) {
-    const lines = view.lines;
+    const lines = view.state.lines;
     if (!lines.length) return;
     const ctx = view.ctx;
-    const key = lines.key ??= lines.map((l) => `${l.color}:${l.points.join(";")}`).join("|"); // once per set
-    const layer = slot(view, "lines", key, W, H, (c) => { for (const line of lines) paintLine(c, line); });
+    const layer = slot(view, "lines", view.state.linesKey, W, H, (c) => { for (const line of lines) paintLine(c, line); });
     const u = clamp01((now - lines[0].t0) / (260 * lines[0].sf));
     if (u >= 1) {
         blit(view, layer, 0, 0, W, H);
@@ -464,14 +468,16 @@ function paintBanner(ctx, b) {
 }
 
 /** A big centred title that fades in and out (free spins, multipliers), drawn once into a layer
- *  and copied scaled and faded each frame.
- *  @param {Renderer} view
- *  @param {number} now performance.now() ms */
+ *  and copied scaled and faded each frame. True when its time is over (drawn no more: the
+ *  renderer then drops it).
+ *  @param {View} view
+ *  @param {number} now performance.now() ms
+ *  @returns {boolean} */
 export function drawBanner(view, now) {
-    const b = view.banner;
-    if (!b) return;
+    const b = view.state.banner;
+    if (!b) return false;
     const u = (now - b.t0) / b.dur;
-    if (u >= 1) { view.banner = null; return; }
+    if (u >= 1) return true;
     const ctx = view.ctx;
     const a = u < 0.15 ? u / 0.15 : u > 0.8 ? (1 - u) / 0.2 : 1;
     const s = (view.reduced ? 1 : 0.8 + 0.2 * easeOutBack(clamp01(u / 0.2))) / BANNER_RES;
@@ -483,6 +489,7 @@ export function drawBanner(view, now) {
     ctx.globalAlpha = a;
     ctx.drawImage(layer, W / 2 - w / 2, H / 2 - h / 2, w, h);
     ctx.globalAlpha = 1;
+    return false;
 }
 
 // A coin's or star's size (its radius, logical pixels): SIZE_MIN up to SIZE_MIN + SIZE_SPAN.
@@ -490,7 +497,7 @@ const SIZE_MIN = 7;
 const SIZE_SPAN = 9;
 
 /** A particle's sprite: one per kind and whole-pixel size `n`.
- *  @param {Renderer} view
+ *  @param {View} view
  *  @param {boolean} star
  *  @param {number} n
  *  @returns {HTMLCanvasElement} */
@@ -502,7 +509,7 @@ function particleSprite(view, star, n) {
 /** Makes the sprites a burst can need (each kind at each whole-pixel size) in idle moments, as
  *  many as each has room for: made by a celebration's first frame, they were 20 new canvases in
  *  one frame (40-70 ms at 4x CPU on the phone profile) that a tap then waited behind.
- *  @param {Renderer} view */
+ *  @param {View} view */
 export function prepareParticles(view) {
     if (view.reduced || typeof requestIdleCallback !== "function") return;
     /** @type {Array<[boolean, number]>} */
@@ -517,22 +524,27 @@ export function prepareParticles(view) {
     requestIdleCallback(step);
 }
 
-/** Throws `count` coins and stars from the middle of the reels.
- *  @param {Renderer} view
- *  @param {number} [count] */
+/** `count` coins and stars thrown from the middle of the reels (none with reduced motion), for
+ *  the renderer to add to those in flight.
+ *  @param {View} view
+ *  @param {number} [count]
+ *  @returns {Particle[]} */
 export function burst(view, count = 40) {
-    if (view.reduced) return;
+    /** @type {Particle[]} */
+    const thrown = [];
+    if (view.reduced) return thrown;
     const random = view.random; // seeded in still mode (renderer.js)
     for (let i = 0; i < count; i++) {
         const a = random() * Math.PI * 2;
         const s = 250 + random() * 550;
-        view.particles.push({
+        thrown.push({
             x: W / 2 + (random() - 0.5) * 200, y: H / 2,
             vx: Math.cos(a) * s, vy: Math.sin(a) * s - 300, life: 1.4 + random(),
             age: 0, star: random() < 0.35, size: SIZE_MIN + random() * SIZE_SPAN,
             spin: random() * 6,
         });
     }
+    return thrown;
 }
 
 /** @param {CanvasRenderingContext2D} ctx
@@ -561,19 +573,32 @@ function paintCoin(ctx, c, size) {
     ctx.stroke();
 }
 
-/** Coins and stars thrown by burst(), falling under gravity. Each is a sprite drawn once per
+/** The coins and stars of `particles` `dt` seconds later, falling under gravity: those still
+ *  flying, for the renderer to keep (new objects; `particles` is left as it was).
+ *  @param {ReadonlyArray<Particle>} particles
+ *  @param {number} dt seconds since the last frame
+ *  @returns {Particle[]} */
+export function moveParticles(particles, dt) {
+    /** @type {Particle[]} */
+    const flying = [];
+    for (const p of particles) {
+        const age = p.age + dt;
+        if (age >= p.life) continue;
+        const vy = p.vy + 900 * dt;
+        flying.push({ ...p, age, vy, x: p.x + p.vx * dt, y: p.y + vy * dt });
+    }
+    return flying;
+}
+
+/** Coins and stars thrown by burst() (moved by moveParticles()). Each is a sprite drawn once per
  *  whole-pixel size and copied turned, squashed (a coin's flip) and faded.
- *  @param {Renderer} view
- *  @param {number} dt seconds since the last frame */
-export function drawParticles(view, dt) {
-    if (!view.particles.length) return;
+ *  @param {View} view */
+export function drawParticles(view) {
+    const particles = view.state.particles;
+    if (!particles.length) return;
     const ctx = view.ctx;
-    const k = view.scale;
-    view.particles = view.particles.filter((p) => (p.age += dt) < p.life);
-    for (const p of view.particles) {
-        p.vy += 900 * dt;
-        p.x += p.vx * dt;
-        p.y += p.vy * dt;
+    const k = view.state.scale;
+    for (const p of particles) {
         const n = Math.max(1, Math.round(p.size));
         const side = 2 * n + 6;
         const sprite = particleSprite(view, p.star, n);

@@ -31,12 +31,10 @@ export let Y0 = MARGIN_Y;
 
 /**
  * What the layer helpers below need of the view they draw for (the renderer, renderer.js): its
- * scale and context, and the caches they keep on it (made on first use).
+ * context, and of its state (RenderState) the scale and the two layer caches, which they fill.
  * @typedef {object} LayerView
- * @property {number} scale device pixels per logical pixel
  * @property {CanvasRenderingContext2D} ctx the canvas's context, in the view's own transform
- * @property {Map<string, HTMLCanvasElement>} [layerCache] cached(): "key@scale/height" -> layer
- * @property {Map<string, LayerSlot>} [layerSlots] slot(): name -> its layer and the key it was drawn for
+ * @property {Readonly<Pick<import("./renderer.js").RenderState, "scale" | "layerCache" | "layerSlots">>} state
  */
 
 /** One slot()'s canvas and the key ("key@scale/height") it was last drawn for (null: never).
@@ -44,6 +42,73 @@ export let Y0 = MARGIN_Y;
 
 /** Paints a layer, in logical pixels (its context already scaled).
  *  @typedef {(ctx: CanvasRenderingContext2D) => void} Paint */
+
+/** A cell of the grid: its reel (column, 0 to REELS - 1) and its row (0 to ROWS - 1, from the top).
+ *  The engine's positions are [reel, row] arrays (cellOf() reads one); no cell is ever a string.
+ *  @typedef {{ readonly reel: number, readonly row: number }} Cell */
+
+/** The cell at the engine's position `[reel, row]`.
+ *  @param {ReadonlyArray<number>} position
+ *  @returns {Cell} */
+export const cellOf = ([reel, row]) => ({ reel, row });
+
+/** One number per cell (a Map's key), for whole numbers 0 to 65535: reel and row each. */
+const KEY_SPAN = 65536;
+/** @type {(cell: Cell) => number} */
+const cellKey = ({ reel, row }) => reel * KEY_SPAN + row;
+
+/** Cells, each once, in the order first given (a set of cells by value), fixed once made. */
+export class CellSet {
+    /** @type {Map<number, Cell>} */
+    #cells = new Map();
+
+    /** @param {Iterable<Cell>} [cells] */
+    constructor(cells = []) {
+        for (const cell of cells) if (!this.#cells.has(cellKey(cell))) this.#cells.set(cellKey(cell), cell);
+    }
+
+    /** @param {Cell} cell */
+    has(cell) {
+        return this.#cells.has(cellKey(cell));
+    }
+
+    get size() {
+        return this.#cells.size;
+    }
+
+    /** The cells, in the order first given. */
+    [Symbol.iterator]() {
+        return this.#cells.values();
+    }
+}
+
+/** A value per cell (a Map keyed by cells by value).
+ *  @template V */
+export class CellMap {
+    /** @type {Map<number, V>} */
+    #values = new Map();
+
+    /** @param {Cell} cell
+     *  @param {V} value */
+    set(cell, value) {
+        this.#values.set(cellKey(cell), value);
+    }
+
+    /** @param {Cell} cell
+     *  @returns {V | undefined} */
+    get(cell) {
+        return this.#values.get(cellKey(cell));
+    }
+
+    /** @param {Cell} cell */
+    has(cell) {
+        return this.#values.has(cellKey(cell));
+    }
+
+    clear() {
+        this.#values.clear();
+    }
+}
 
 /** The cell height for a box of `width` x `height` CSS px: the tallest, within its bounds, that
  *  lets the canvas fill the box's width.
@@ -122,8 +187,8 @@ const CACHE_MAX = 64; // layers kept; the least recently used goes first (win li
  *  @param {Paint} draw
  *  @returns {HTMLCanvasElement} */
 export function cached(view, key, w, h, draw) {
-    const cache = view.layerCache ??= new Map();
-    const fullKey = `${key}@${view.scale}/${H}`; // a layer is drawn for one scale and one height
+    const cache = view.state.layerCache, scale = view.state.scale;
+    const fullKey = `${key}@${scale}/${H}`; // a layer is drawn for one scale and one height
     let layer = cache.get(fullKey);
     if (layer) {
         cache.delete(fullKey); // most recently used last
@@ -133,10 +198,10 @@ export function cached(view, key, w, h, draw) {
         // the cache holds CACHE_MAX keys here: the first is a key, never the iterator's end
         while (cache.size >= CACHE_MAX) cache.delete(/** @type {string} */ (cache.keys().next().value));
         layer = document.createElement("canvas");
-        layer.width = Math.max(1, Math.ceil(w * view.scale));
-        layer.height = Math.max(1, Math.ceil(h * view.scale));
+        layer.width = Math.max(1, Math.ceil(w * scale));
+        layer.height = Math.max(1, Math.ceil(h * scale));
         const ctx = /** @type {CanvasRenderingContext2D} */ (layer.getContext("2d")); // a new canvas: never null
-        ctx.setTransform(view.scale, 0, 0, view.scale, 0, 0);
+        ctx.setTransform(scale, 0, 0, scale, 0, 0);
         draw(ctx);
         cache.set(fullKey, layer);
     }
@@ -154,7 +219,7 @@ export function cached(view, key, w, h, draw) {
  *  @param {number} _w
  *  @param {number} _h */
 export function blit(view, layer, x, y, _w, _h) {
-    const k = view.scale;
+    const k = view.state.scale;
     view.ctx.drawImage(layer, Math.round(x * k) / k, Math.round(y * k) / k, layer.width / k, layer.height / k);
 }
 
@@ -168,19 +233,19 @@ export function blit(view, layer, x, y, _w, _h) {
  *  @param {Paint} draw
  *  @returns {HTMLCanvasElement} */
 export function slot(view, name, key, w, h, draw) {
-    const slots = view.layerSlots ??= new Map();
+    const slots = view.state.layerSlots, scale = view.state.scale;
     let s = slots.get(name);
     if (!s) {
         s = { key: null, layer: document.createElement("canvas") };
         slots.set(name, s);
     }
-    const fullKey = `${key}@${view.scale}/${H}`;
+    const fullKey = `${key}@${scale}/${H}`;
     if (s.key !== fullKey) {
         const layer = s.layer;
-        layer.width = Math.max(1, Math.ceil(w * view.scale)); // also clears it
-        layer.height = Math.max(1, Math.ceil(h * view.scale));
+        layer.width = Math.max(1, Math.ceil(w * scale)); // also clears it
+        layer.height = Math.max(1, Math.ceil(h * scale));
         const ctx = /** @type {CanvasRenderingContext2D} */ (layer.getContext("2d")); // a 2d canvas: never null
-        ctx.setTransform(view.scale, 0, 0, view.scale, 0, 0);
+        ctx.setTransform(scale, 0, 0, scale, 0, 0);
         draw(ctx);
         s.key = fullKey;
     }
@@ -198,7 +263,7 @@ export function slot(view, name, key, w, h, draw) {
  *  @param {number} w
  *  @param {number} h */
 export function blitPart(view, layer, x, y, w, h) {
-    const k = view.scale;
+    const k = view.state.scale;
     const sx = Math.max(0, Math.floor(x * k)), sy = Math.max(0, Math.floor(y * k));
     const ex = Math.min(layer.width, Math.ceil((x + w) * k)), ey = Math.min(layer.height, Math.ceil((y + h) * k));
     if (ex <= sx || ey <= sy) return;

@@ -1,6 +1,7 @@
 // @ts-check
 // The scenery layer: what is always there whatever the round does (the frame with its garland
-// and holly, the reel windows, the snow). Each function draws on the renderer's context.
+// and holly, the reel windows, the snow). Each function draws on the renderer's context, except
+// fallSnow(), which hands the renderer its snow's next step.
 
 import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, blitPart, cached, cellRect, roundRect } from "./layout.js";
 
@@ -9,10 +10,10 @@ import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, blitPart, cached, 
 // gradients, the shadow blur of the bulbs and the holly paths cost far more than a copy when
 // the canvas is drawn without a GPU. The cache is keyed by the scale (a resize redraws it).
 
-/** @typedef {import("./renderer.js").Renderer} Renderer */
+/** @typedef {import("./renderer.js").View} View */
 
 /**
- * A snowflake, in logical pixels (flake(), drawSnow()).
+ * A snowflake, in logical pixels (flake(), fallSnow(), drawSnow()).
  * @typedef {object} Flake
  * @property {number} x
  * @property {number} y
@@ -107,9 +108,9 @@ function paintBulb(ctx, color) {
 
 /** The velvet surround and the reel windows (purple in free spins), behind the symbols. Copied
  *  over the whole canvas, replacing what the last frame left (so no separate clearing pass).
- *  @param {Renderer} view */
+ *  @param {View} view */
 export function drawFrameBack(view) {
-    const free = !!view.free;
+    const free = view.state.free;
     const ctx = view.ctx;
     ctx.globalCompositeOperation = "copy";
     blit(view, cached(view, `back-${free}`, W, H, (c) => paintBack(c, free)), 0, 0, W, H);
@@ -127,7 +128,7 @@ const frontBands = () => [
 ];
 
 /** Shadows, the gold border, the garland of bulbs and the holly, over the symbols.
- *  @param {Renderer} view
+ *  @param {View} view
  *  @param {number} now the loops' time, ms (Renderer.loopTime) */
 export function drawFrameFront(view, now) {
     const ctx = view.ctx;
@@ -198,13 +199,28 @@ export function flake(anywhere, random = Math.random) {
 
 const FLAKE_R = 4; // the flake sprite's radius; flakes are 0.8 to 3.2 logical pixels
 
-/** Falling snow over everything (none with reduced motion): one round sprite, copied at each
- *  flake's size and opacity (cheaper than filling a circle path per flake per frame).
- *  @param {Renderer} view
+/** The flakes of `snow` `dt` seconds later: each fallen and swayed, one fallen out of sight
+ *  replaced by a new one above the canvas. New objects, for the renderer to keep (`snow` is left
+ *  as it was).
+ *  @param {ReadonlyArray<Flake>} snow
  *  @param {number} dt seconds since the last frame (0: the flakes stay)
- *  @param {number} now the loops' time, ms (Renderer.loopTime) */
-export function drawSnow(view, dt, now) {
-    if (!view.snow.length) return;
+ *  @param {number} now the loops' time, ms (Renderer.loopTime)
+ *  @returns {Flake[]} */
+export function fallSnow(snow, dt, now) {
+    return snow.map((f) => {
+        const y = f.y + f.vy * dt;
+        const x = f.x + Math.sin(now / 900 + f.drift) * 12 * dt;
+        return y > H + 5 ? flake(false) : { ...f, x, y };
+    });
+}
+
+/** Falling snow over everything (none with reduced motion; moved by fallSnow()): one round
+ *  sprite, copied at each flake's size and opacity (cheaper than filling a circle path per flake
+ *  per frame).
+ *  @param {View} view */
+export function drawSnow(view) {
+    const snow = view.state.snow;
+    if (!snow.length) return;
     const ctx = view.ctx;
     const side = 2 * FLAKE_R + 2;
     const sprite = cached(view, "flake", side, side, (c) => {
@@ -213,11 +229,7 @@ export function drawSnow(view, dt, now) {
         c.arc(side / 2, side / 2, FLAKE_R, 0, Math.PI * 2);
         c.fill();
     });
-    for (let i = 0; i < view.snow.length; i++) {
-        const f = view.snow[i];
-        f.y += f.vy * dt;
-        f.x += Math.sin(now / 900 + f.drift) * 12 * dt;
-        if (f.y > H + 5) view.snow[i] = flake(false);
+    for (const f of snow) {
         ctx.globalAlpha = 0.35 + f.r / 6;
         const d = (side * f.r) / FLAKE_R;
         ctx.drawImage(sprite, f.x - d / 2, f.y - d / 2, d, d);

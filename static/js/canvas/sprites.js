@@ -72,7 +72,8 @@ export class SymbolSprites {
         this.blurred = new Map(); // "name|level" -> { canvas, lead }, least recently used first
         this.px = 0; // a sprite's side in device pixels (0: none made yet)
         this.scale = 1; // device pixels per logical pixel
-        /** @type {Scratch[] | undefined} */ this.scratch; // declared for the type check (no effect): _scratch() makes it
+        /** @type {Scratch[]} */
+        this.scratch = []; // the blur's two scratch canvases (_scratch() makes them when first needed)
     }
 
     /** Loads the symbols' images (rasterise() then makes their sprites). */
@@ -228,7 +229,6 @@ export class SymbolSprites {
      *  @param {number} h
      *  @returns {Scratch} */
     _scratch(i, w, h) {
-        this.scratch ??= [];
         let s = this.scratch[i];
         if (!s || s.canvas.width < w || s.canvas.height < h) {
             const canvas = s?.canvas ?? document.createElement("canvas");

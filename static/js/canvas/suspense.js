@@ -6,7 +6,7 @@
 
 import { CELL_H, CELL_W, ROWS, blit, cached, cellRect } from "./layout.js";
 
-/** @typedef {import("./renderer.js").Renderer} Renderer */
+/** @typedef {import("./renderer.js").View} View */
 
 const PAD = 18; // logical room around a lit reel for its glow
 
@@ -33,24 +33,24 @@ function paintDim(ctx) {
     ctx.fillRect(0, 0, CELL_W, CELL_H);
 }
 
-/** Draws the suspense of `view.teasing` (a Set of reel indexes, or null) over the reels.
- *  @param {Renderer} view
+/** Draws the suspense of the state's `teasing` (a Set of reel indexes, or null) over the reels.
+ *  @param {View} view
  *  @param {number} now performance.now() ms */
 export function drawTease(view, now) {
-    const lit = view.teasing;
+    const lit = view.state.teasing;
     if (!lit || !view.reels) return;
     const ctx = view.ctx;
     const dim = cached(view, "tease-dim", CELL_W, CELL_H, paintDim);
     for (const reel of view.reels.reels) {
         if (lit.has(reel.index)) continue;
         for (let row = 0; row < ROWS; row++) {
-            if (view.glows.has(`${reel.index},${row}`)) continue; // a book that landed keeps its glow
+            if (view.state.glows.has({ reel: reel.index, row })) continue; // a book that landed keeps its glow
             const c = cellRect(reel.index, row);
             blit(view, dim, c.x, c.y, CELL_W, CELL_H);
         }
     }
     const frame = cached(view, "tease-lit", CELL_W + 2 * PAD, ROWS * CELL_H + 2 * PAD, paintLitFrame);
-    const pulse = view.reduced ? 1 : 0.65 + 0.35 * Math.sin((now - view.teaseT0) / 160);
+    const pulse = view.reduced ? 1 : 0.65 + 0.35 * Math.sin((now - view.state.teaseT0) / 160);
     ctx.globalAlpha = pulse;
     for (const index of lit) {
         const c = cellRect(index, 0);

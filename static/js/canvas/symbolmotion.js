@@ -12,17 +12,15 @@
 
 import { SYMBOL_SIZE, blit, cached } from "./layout.js";
 
-/** @typedef {import("./renderer.js").Renderer} Renderer */
-/** The renderer, with the shine frames this module caches on it (shineFrame()).
- *  @typedef {Renderer & { shineCache?: Map<string, HTMLCanvasElement> }} ShineView */
+/** @typedef {import("./renderer.js").View} View */
 
 /**
  * A symbol's win animation (WIN_MOTIONS).
  * @typedef {object} WinMotion
  * @property {number} period one loop, ms
- * @property {(ctx: CanvasRenderingContext2D, sprite: HTMLCanvasElement, u: number, view: Renderer, name: string) => void} draw
+ * @property {(ctx: CanvasRenderingContext2D, sprite: HTMLCanvasElement, u: number, view: View, name: string) => void} draw
  *     draws the symbol at phase u (0 to 1) of its loop, in its SVG frame
- * @property {(view: Renderer, cx: number, cy: number, u: number) => void} [under] drawn first, in the canvas's
+ * @property {(view: View, cx: number, cy: number, u: number) => void} [under] drawn first, in the canvas's
  *     logical frame, the symbol centred on (cx, cy) (a glow behind it)
  */
 
@@ -85,7 +83,7 @@ function sparkle(ctx, x, y, r, a, color = "#fff6c8") {
 /** A shine sweeping once across the symbol over [a, b] of the loop: baked frames, each a bright
  *  diagonal band kept only where the symbol has pixels (composite destination-in).
  *  @param {CanvasRenderingContext2D} ctx
- *  @param {ShineView} view
+ *  @param {View} view
  *  @param {string} name
  *  @param {HTMLCanvasElement} sprite
  *  @param {number} u the loop's phase
@@ -102,14 +100,14 @@ function shine(ctx, view, name, sprite, u, a, b, color) {
 }
 
 /** Frame `i` of symbol `name`'s shine sweep (made once per symbol, frame and sprite size).
- *  @param {ShineView} view
+ *  @param {View} view
  *  @param {string} name
  *  @param {HTMLCanvasElement} sprite
  *  @param {number} i
  *  @param {string} color
  *  @returns {HTMLCanvasElement} */
 function shineFrame(view, name, sprite, i, color) {
-    const cache = view.shineCache ??= new Map();
+    const cache = view.state.shineCache;
     const key = `${name}|${i}|${sprite.width}`;
     let c = cache.get(key);
     if (c) return c;
@@ -305,7 +303,7 @@ function paintBookGlow(ctx) {
 
 /** Draws winning symbol `name` centred on (cx, cy), `t` ms into its win show (its loop), at
  *  `scale` of its size.
- *  @param {Renderer} view
+ *  @param {View} view
  *  @param {string} name
  *  @param {number} cx
  *  @param {number} cy

@@ -375,7 +375,7 @@ export class Sequencer extends Emitter {
                     if (teasing.length && i === tease[0] - 1) {
                         this.renderer.tease(teasing);
                         this.sfx("anticipation", true);
-                    } else if (this.renderer.teasing) {
+                    } else if (this.renderer.state.teasing) {
                         this.renderer.tease(teasing);
                         if (!teasing.length) this.sfx("anticipation", false);
                     }
