@@ -81,8 +81,9 @@ export class FakeRenderer extends Fake {
     /** @param {CallLog} log */
     constructor(log) {
         super(log, "renderer");
-        /** @type {Set<number> | null} the reels the suspense lights (tease()), as the real one keeps them */
-        this.teasing = null;
+        /** The part of renderer.js's RenderState the sequencer reads: the reels the suspense
+         *  lights (tease()), as the real one keeps them. */
+        this.state = { /** @type {Set<number> | null} */ teasing: null };
     }
 
     clearWins(...a) { this.note("clearWins", a); }
@@ -90,7 +91,7 @@ export class FakeRenderer extends Fake {
     /** @param {ReadonlyArray<number> | null} reels */
     tease(reels, ...a) {
         this.note("tease", [reels, ...a]);
-        this.teasing = reels?.length ? new Set(reels) : null;
+        this.state.teasing = reels?.length ? new Set(reels) : null;
     }
     glow(...a) { this.note("glow", a); }
     clearGlows(...a) { this.note("clearGlows", a); }
