@@ -144,7 +144,7 @@ screenshots: system-deps-test $(STAMP) vendor
 # every pytest suite, then the integrator examples on both kits against dist/ (`make test-examples`)
 # It ends with the 15 slowest tests (pytest's --durations) and the wall time of its tests.
 test: system-deps-test $(STAMP) lint typecheck-js test-js typecheck vendor dist
-	@start=$$(date +%s); $(BIN)/pytest --durations=15 && $(MAKE) test-examples; status=$$?; \
+	@start=$$(date +%s); $(BIN)/pytest --durations=15 -p timing_report && $(MAKE) test-examples; status=$$?; \
 	echo "make test: the tests took $$(( $$(date +%s) - start )) s of wall time"; exit $$status
 
 # The property tests and the CLI's fuzz of hostile files with fresh random examples, ten times as

@@ -15,9 +15,10 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +146,17 @@ class Model:
             "big_wins": [{"name": b.name, "level": b.level, "at": b.at} for b in self.big_wins],
             "anticipation_books": self.anticipation_books,
         }
+
+
+def model_digest(model: Model) -> str:
+    """The SHA-256 of the model's content (its checked fields as canonical JSON), in hex.
+
+    static/par.json carries it (``model_sha256``): a file check compares it with the shipped
+    model's in a millisecond, where recomputing the sheet takes seconds. Reformatting
+    model.json or reordering its keys does not change it; changing any number does.
+    """
+    text = json.dumps(asdict(model), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def load_model(source: str | Path | Mapping[str, Any] | None = None) -> Model:

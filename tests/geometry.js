@@ -1,5 +1,5 @@
 // The geometry checker of the game's screen (issue 32), one function shared by the Playwright
-// suite (tests/e2e/test_geometry.py) and the cross-browser one (tests/xbrowser/test_z_geometry.py):
+// suite (tests/e2e/test_geometry.py) and the cross-browser one (tests/xbrowser/test_frame_geometry.py):
 // both read this file and call it in the page (geometry_support.py builds the call).
 //
 //   (win, opts) => ["[rule] element: numbers", ...]     // [] when the screen is right

@@ -1,6 +1,6 @@
 """The geometry checker (tests/geometry.js) as both browser suites call it, and its report.
 
-tests/e2e/test_geometry.py (Playwright) and tests/xbrowser/test_z_geometry.py (Firefox over WebDriver
+tests/e2e/test_geometry.py (Playwright) and tests/xbrowser/test_frame_geometry.py (Firefox over WebDriver
 BiDi, WebKit over W3C WebDriver) run the same JavaScript: this module reads it once.
 
     page.evaluate(PLAYWRIGHT_CALL, opts)      # -> ["[rule] element: numbers", ...]

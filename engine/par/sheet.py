@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..model import Model
+from ..model import Model, model_digest
 from .cap import PRECISION, capped_figures
 from .distributions import BaseDistribution, Dist, base_distribution, free_spin_distribution, moments
 
@@ -121,6 +121,9 @@ class ParSheet:
     base_win_bands: dict[str, float]
     """Chance of a base spin's win in each of :data:`BANDS`."""
     base_spin_max: float
+    model_sha256: str
+    """:func:`engine.model.model_digest` of the model the sheet is of (a file check holds
+    static/par.json to the shipped model by it)."""
 
 
 def par_sheet(model: Model, workers: int = 1) -> ParSheet:
@@ -229,6 +232,7 @@ def par_sheet(model: Model, workers: int = 1) -> ParSheet:
         symbol_rtp=shares,
         base_win_bands=bands,
         base_spin_max=max(b for b, _ in base.weights) / lines,
+        model_sha256=model_digest(model),
     )
 
 

@@ -28,6 +28,10 @@ TEMPLATE = REPO_ROOT / "tools" / "nginx.conf.template"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 SUB_PATH = "/games/boce/"
+# The same dist/ under a second sub-path that only the first-visit test loads: its files are
+# never in a browser's HTTP cache (keyed by URL) nor under the service worker's scope, whatever
+# ran before it in the one WebKit session of the run, so no test depends on the files' order.
+FIRST_VISIT_PATH = "/first-visit/boce/"
 
 
 def free_port() -> int:
@@ -48,6 +52,11 @@ class Nginx:
         """The game's URL under the sub-path."""
         return f"{self.origin}{SUB_PATH}"
 
+    @property
+    def first_visit(self) -> str:
+        """The game's URL under the sub-path no other test loads (FIRST_VISIT_PATH)."""
+        return f"{self.origin}{FIRST_VISIT_PATH}"
+
     @classmethod
     def start(cls, dist: Path) -> Nginx:
         prefix = Path(tempfile.mkdtemp(prefix="boce-nginx-"))
@@ -65,6 +74,12 @@ class Nginx:
         }.items():
             conf = conf.replace(f"@{key}@", value)
         conf = conf.replace("the @NAME@ placeholders", "the placeholders")
+        # the game's location block once more, under FIRST_VISIT_PATH
+        block = re.search(rf"\n        location {re.escape(SUB_PATH)} \{{.*?\n        \}}\n", conf, re.S)
+        if block is None:
+            shutil.rmtree(prefix, ignore_errors=True)
+            raise RuntimeError(f"no `location {SUB_PATH}` block in nginx.conf.template")
+        conf = conf.replace(block.group(0), block.group(0) + block.group(0).replace(SUB_PATH, FIRST_VISIT_PATH))
         if re.search(r"@[A-Z_]+@", conf):
             shutil.rmtree(prefix, ignore_errors=True)
             raise RuntimeError("unfilled placeholder in nginx.conf.template")

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from drivers import Driver, boot, report
-from nginx import REPO_ROOT, SUB_PATH, Nginx
+from nginx import FIRST_VISIT_PATH, REPO_ROOT, Nginx
 from page_support import BOOT_PATH
 from tools_support import tool
 
@@ -100,23 +100,26 @@ def same_table(want: str, shown: str, tolerance: float = 0.02) -> bool:
 
 
 def test_ready_from_nginx_without_outside_requests(drv: Driver, server: Nginx, dist: Path, step: Step) -> None:
+    # a first visit, under the sub-path no other test loads (nginx.py FIRST_VISIT_PATH): nothing
+    # of it is in the browser's cache, whichever tests ran before in this browser's session
+    path = FIRST_VISIT_PATH
     mark = server.log_mark()
     with step("boot the game from nginx under a sub-path"):
         # ?debug=1: the info screen's operator view, which shows the version stamp (below)
-        boot(drv, server.game + "?speed=fast&debug=1")
+        boot(drv, server.first_visit + "?speed=fast&debug=1")
     with step("every request stayed on the game's own origin"):
         urls = drv.requests()
         assert any(u.endswith("pyodide.asm.wasm") for u in urls), urls  # the log saw the traffic
         outside = [u for u in urls if f"{urlsplit(u).scheme}://{urlsplit(u).netloc}" != server.origin]
         assert outside == []
     with step("nginx served every request from dist/ (no 404)"):
-        log = [(p, s) for p, s in server.log_since(mark) if p.startswith(SUB_PATH)]
+        log = [(p, s) for p, s in server.log_since(mark) if p.startswith(path)]
         assert [(p, s) for p, s in log if s >= 400] == []
     with step("dist/ holds exactly the vendored runtime files the page loads"):
         # the vendor files the page requested (nginx's log, less the service worker's precaching,
         # which fetches every file of dist/ once the game is ready) against those in dist/; the
         # PAR page's lab loads a subset of them (test_shipped.py)
-        asked = {p.split("?")[0][len(SUB_PATH):] for p, _ in server.page_requests_since(mark)
+        asked = {p.split("?")[0][len(path):] for p, _ in server.page_requests_since(mark)
                  if "/static/vendor/" in p}
         shipped = {p.relative_to(dist).as_posix() for p in (dist / "static" / "vendor").rglob("*")
                    if p.is_file() and p.suffix not in (".br", ".gz")}
@@ -129,17 +132,17 @@ def test_ready_from_nginx_without_outside_requests(drv: Driver, server: Nginx, d
         full_stdlib = {n for n in shipped if n.endswith("/python_stdlib.zip")}
         assert page_mode and len(full_stdlib) == 1 and asked == shipped - page_mode - full_stdlib
     with step("bytes on the wire of this first visit, compressed and not"):
-        paths = sorted({urlsplit(u).path for u in urls if urlsplit(u).path.startswith(SUB_PATH)})
+        paths = sorted({urlsplit(u).path for u in urls if urlsplit(u).path.startswith(path)})
         sizes = {enc: sum(wire_bytes(server.origin + p, enc) for p in paths) for enc in ("br", "gzip", "identity")}
         # uncompressed, nginx sends the files as they are in dist/ (the sub-path's index is index.html)
-        on_disk = sum((dist / (p[len(SUB_PATH):] or "index.html")).stat().st_size for p in paths)
+        on_disk = sum((dist / (p[len(path):] or "index.html")).stat().st_size for p in paths)
         assert sizes["identity"] == on_disk
         # compression pays (the snapshot's 9 MB of pages and the wasm ship inflated with copies);
         # that each file went as its .br/.gz copy is checked exactly below, against the copies'
         # sizes in dist/
         assert sizes["br"] < sizes["gzip"] < 0.5 * sizes["identity"], sizes
         # tools/wire_bytes.py computes the same from dist/ alone (each file's copy or itself)
-        rels = [p[len(SUB_PATH):] for p in paths]
+        rels = [p[len(path):] for p in paths]
         assert wire_tool.sizes(dist, rels) == sizes
         report(drv.name, f"{drv.name}: first visit, {len(paths)} files from nginx: "
                + ", ".join(f"{enc} {n / 1e6:.2f} MB" for enc, n in sizes.items()))

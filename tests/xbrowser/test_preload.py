@@ -2,9 +2,6 @@
 <link rel="modulepreload"> for each module the page's module scripts import, so the browser
 fetches them at once rather than one level of imports per round trip.
 
-Named (test_z_) and shaped (no parameters of its own) like the other files that must run after
-test_play.py in each browser: its first visit must find WebKit's HTTP cache empty.
-
 Expected value, found by a second method: the modules the browser itself fetched for the page
 (its Resource Timing: every .js the page fetched; the engine worker's modules are .mjs, which
 Chromium lists there too, and they are the worker's own graph; sw.js, the service worker, is

@@ -11,9 +11,8 @@ touch rules (44 x 44 px hit areas, no text under 12 px) are not asked for: the l
 and at 390x844 the portrait ones (the reels' share of the screen, no empty band), which are the
 layout's. Expected values: the issue's thresholds, in tests/geometry.js.
 
-Named (test_z_) and shaped (no parameters of its own: both sizes in one test) like the other files
-that must run after test_play.py in each browser: test_play's first visit must find WebKit's HTTP
-cache empty (one WebKit session serves the whole run), so no file of dist/ may be loaded before it.
+It runs in any order with the other files: the first-visit test loads the game under a sub-path
+of its own (nginx.py FIRST_VISIT_PATH), so what this file loads never reaches its cache.
 """
 
 from __future__ import annotations

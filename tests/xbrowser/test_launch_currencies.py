@@ -1,9 +1,6 @@
 """Launch settings in Chromium, Firefox ESR and WebKitGTK (dist/ from nginx): the currency
 cases of docs/page-contract.md "Launch settings".
 
-Named to run after test_play.py: its first visit must find WebKit's HTTP cache empty (the
-runtime is sent immutable, and one WebKit session serves the whole run).
-
 Expected values: each amount written by that browser's own Intl.NumberFormat in the language's
 locale from a decimal string worked out here in Python from the minor units and the currency's
 ISO 4217 minor digits (JPY 0, BHD 3); the round's win and bet from CPython's

@@ -1,9 +1,6 @@
 """A replay link in Chromium, Firefox ESR and WebKitGTK (dist/ from nginx): the same link gives
 the same round in every engine (docs/page-contract.md `?replay=`).
 
-Named to run after test_play.py: its first visit must find WebKit's HTTP cache empty (the
-runtime is sent immutable, and one WebKit session serves the whole run).
-
 Expected values: the round CPython's engine re-derives from the same text
 (`round_from_text(text, load_model())`, the rules replayed from its draws), its events and win
 as `Round.to_dict()` gives them; the link made from a scenario of the catalogue that triggers
