@@ -74,6 +74,13 @@ play: system-deps-play $(STAMP) vendor
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict engine
 
+# The front end's types (tsconfig.json: every module with `// @ts-check`, strict; the engine's
+# events from types/engine.d.ts, which tools/engine_types.py writes from engine/events.py).
+typecheck-js: $(NPM_STAMP)
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.worker.json
+	node_modules/.bin/tsc -p tsconfig.sw.json
+
 test-engine: $(STAMP)
 	$(BIN)/pytest tests/engine engine README.md tests/test_readme.py
 
@@ -106,7 +113,7 @@ test-examples-js: $(NPM_STAMP) dist
 # model tuner's runs (test_tune.py, about 30 s).
 SLOW_ENGINE_TESTS := --ignore-glob='tests/engine/test_par_*.py' --ignore=tests/engine/test_simulate.py
 FILE_CHECKS := $(filter-out tests/test_tune.py,$(wildcard tests/test_*.py))
-check: lint test-js $(STAMP)
+check: lint typecheck-js test-js $(STAMP)
 	$(BIN)/pytest -q tests/engine engine README.md $(FILE_CHECKS) $(SLOW_ENGINE_TESTS)
 
 test-e2e: system-deps-test $(STAMP) vendor
@@ -136,7 +143,7 @@ screenshots: system-deps-test $(STAMP) vendor
 # lint and the JS unit tests first (seconds; make runs them, not pytest, so each runs once), then
 # every pytest suite, then the integrator examples on both kits against dist/ (`make test-examples`)
 # It ends with the 15 slowest tests (pytest's --durations) and the wall time of its tests.
-test: system-deps-test $(STAMP) lint test-js typecheck vendor dist
+test: system-deps-test $(STAMP) lint typecheck-js test-js typecheck vendor dist
 	@start=$$(date +%s); $(BIN)/pytest --durations=15 -p timing_report && $(MAKE) test-examples; status=$$?; \
 	echo "make test: the tests took $$(( $$(date +%s) - start )) s of wall time"; exit $$status
 

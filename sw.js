@@ -1,3 +1,4 @@
+// @ts-check
 // Service worker: the game offline after one visit, and repeat visits without downloading the
 // runtime again. At the top of the site so that its scope covers every page (index.html,
 // par.html, ...). Registered by static/js/start/watchdog.js once the game is ready.
@@ -20,19 +21,26 @@
 // next load is the new version's alone.
 importScripts("./static/precache.js");
 
-const { version, files } = self.PRECACHE;
+/** This worker's global scope. The webworker lib types `self` as any worker's, and a global cannot be
+ *  declared again with another type (types/sw.d.ts), so `self` is cast to this where a member only a
+ *  service worker has is used; PRECACHE is static/precache.js's.
+ *  @typedef {ServiceWorkerGlobalScope & typeof globalThis & { readonly PRECACHE: import("./types/sw").Precache }} ServiceWorkerSelf */
+
+const { version, files } = /** @type {ServiceWorkerSelf} */ (self).PRECACHE;
 const PREFIX = "boce-";
 const CACHE = PREFIX + version;
-const SCOPE = new URL("./", self.location).href;
+const SCOPE = new URL("./", /** @type {URL} a WorkerLocation, which URL() reads as its href */ (self.location)).href;
 
+/** @param {ArrayBuffer} buffer @returns {string} its bytes in hex */
 function hex(buffer) {
     return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // The listed file as the server sends it now, or an error if it is not the listed one. The HTTP
 // cache may answer (a visit just fetched these files); on a mismatch ask the server itself.
+/** @param {string} name from the site's root @param {string} digest its SHA-256, in hex @returns {Promise<Response>} */
 async function fetchChecked(name, digest) {
-    for (const cache of ["no-cache", "reload"]) {
+    for (const cache of /** @type {RequestCache[]} */ (["no-cache", "reload"])) {
         const response = await fetch(new Request(SCOPE + name, { cache }));
         if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
         const body = await response.clone().arrayBuffer();
@@ -41,7 +49,7 @@ async function fetchChecked(name, digest) {
     throw new Error(`${name}: not the file of version ${version}`);
 }
 
-self.addEventListener("install", (event) => {
+/** @type {ServiceWorkerSelf} */ (self).addEventListener("install", (event) => {
     event.waitUntil((async () => {
         await caches.delete(CACHE); // a half-filled cache of an earlier, failed install
         const cache = await caches.open(CACHE);
@@ -56,20 +64,21 @@ self.addEventListener("install", (event) => {
     })());
 });
 
-self.addEventListener("activate", (event) => {
+/** @type {ServiceWorkerSelf} */ (self).addEventListener("activate", (event) => {
     event.waitUntil((async () => {
         for (const name of await caches.keys()) {
             if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
         }
-        await self.clients.claim();
+        await /** @type {ServiceWorkerSelf} */ (self).clients.claim();
     })());
 });
 
-self.addEventListener("message", (event) => {
-    if (event.data === "activate") self.skipWaiting();
+/** @type {ServiceWorkerSelf} */ (self).addEventListener("message", (event) => {
+    if (event.data === "activate") /** @type {ServiceWorkerSelf} */ (self).skipWaiting();
 });
 
 // A listed file's URL for a request, or null: the URL without its query, a folder as index.html.
+/** @param {Request} request @returns {string | null} */
 function listedUrl(request) {
     const url = new URL(request.url);
     if (request.method !== "GET" || url.origin !== self.location.origin || !url.href.startsWith(SCOPE)) return null;
@@ -78,7 +87,7 @@ function listedUrl(request) {
     return name in files ? SCOPE + name : null;
 }
 
-self.addEventListener("fetch", (event) => {
+/** @type {ServiceWorkerSelf} */ (self).addEventListener("fetch", (event) => {
     const url = listedUrl(event.request);
     if (!url) return;
     event.respondWith((async () => {

@@ -29,10 +29,13 @@ and never reads a file through it, so its codes (``file.<reason>``) are the comm
 which the page's tables need not word."""
 
 # a code the page gives, as its constructors take it (launch.js, operator.js, store.js,
-# sharedgame.js, app.js, replaymode.js, scenario.js; reasons.js's coded() elsewhere; amounts.js's
-# AmountError, whose codes are amount.*)
-JS_CODE = re.compile(r'"(settings\.\w+)"|"(amount\.\w+)"|(?:fail|BadSave|NewerSave)\(\s*"(save\.\w+)"'
-                     r'|reject\([^)]*?"(save\.\w+)"|CannotStart\([^)]*?"(start\.\w+)"|coded\(\s*"([\w.]+)"')
+# sharedgame.js, app.js, replaymode.js, scenario.js, autoplaydriver.js: every error class of
+# core/errors.js takes `{ code: "..." }`; store.js's fail(code, ...) and reject(..., code);
+# amounts.js's AmountError, whose codes are amount.*). The page's own codes that no table words
+# (boot.download, boot.sandboxed, engine.lost: the loading screen words those) are not among
+# the prefixes.
+JS_CODE = re.compile(r'"(settings\.\w+)"|"(amount\.\w+)"|fail\(\s*"(save\.\w+)"'
+                     r'|reject\([^)]*?"(save\.\w+)"|\bcode:\s*"((?:save|start|autoplay)\.\w+)"')
 PLURAL = re.compile(r"_(zero|one|two|few|many|other)$")  # a plural form's suffix (i18next JSON v4)
 
 

@@ -4,7 +4,13 @@ static/js/ is split into folders by concern; a module may import from its own fo
 the folders its folder's row below names, and from no other. The table is the one of
 docs/frontend.md ("Which file does what"): a folder lower in it never imports a folder higher
 up, so core/ imports nothing of the others and nothing imports app/. A dynamic import
-(`import("...")`, also in a JSDoc type) counts as an import.
+(`import("...")`) counts as an import.
+
+A JSDoc type (`@type {import("../round/controller.js").Controller}`) is not: the checker erases it,
+so it loads nothing and orders nothing. A module lower in the table names the type of a
+collaborator higher up that app/app.js hands it (the controls get the controller) and still
+imports nothing of that folder. Such a type must resolve to a module or to a declaration file of
+types/ (`import("../../../types/engine")` is types/engine.d.ts).
 
 Also: no module but the composition root (app/app.js) and the few STATEFUL names keeps mutable
 state at module level; no two files under static/ (without static/vendor/, the runtime `make vendor` copies in)
@@ -44,10 +50,22 @@ def modules() -> list[Path]:
     return sorted(JS.rglob("*.js"))
 
 
-def imports(path: Path) -> list[Path]:
-    """Every relative module `path` imports (static, re-exported or dynamic), resolved."""
+def in_comment(text: str, at: int) -> bool:
+    """Whether `at` is inside a comment: the line so far opens one (`//`, `/**`), or the line is a
+    JSDoc block's inner line (` * @param ...`)."""
+    line = text[text.rfind("\n", 0, at) + 1:at]
+    return "//" in line or "/*" in line or line.lstrip().startswith("*")
+
+
+def imports(path: Path, types: bool = False) -> list[Path]:
+    """Every relative module `path` imports (static, re-exported or dynamic), resolved; with
+    `types`, the modules and declaration files its JSDoc types name instead."""
     text = path.read_text(encoding="utf-8")
-    return [(path.parent / m.group(2)).resolve() for m in IMPORT.finditer(text)]
+    return [(path.parent / m.group(2)).resolve() for m in IMPORT.finditer(text) if in_comment(text, m.start()) == types]
+
+
+def resolves(target: Path) -> bool:
+    return target.is_file() or target.with_name(target.name + ".d.ts").is_file()
 
 
 def folder(path: Path) -> str | None:
@@ -66,6 +84,13 @@ def test_every_module_sits_in_a_folder_of_the_table() -> None:
 def test_every_import_resolves_to_a_file() -> None:
     missing = [f"{p.relative_to(ROOT)} -> {t}" for p in modules() for t in imports(p) if not t.is_file()]
     assert missing == []
+
+
+def test_every_jsdoc_type_import_resolves_to_a_module_or_a_declaration_file() -> None:
+    missing = [f"{p.relative_to(ROOT)} -> {t}" for p in modules() for t in imports(p, types=True) if not resolves(t)]
+    assert missing == []
+    # the split holds: the type imports are there to be checked (about 180 when written)
+    assert sum(len(imports(p, types=True)) for p in modules()) > 100
 
 
 def test_imports_go_only_the_allowed_way() -> None:

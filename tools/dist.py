@@ -202,6 +202,29 @@ def preload_modules(root: Path, html: str) -> str:
     return html.replace(f"    {PRELOAD_MARK}", links, 1)
 
 
+# A JSDoc block on lines of its own ("/** ... */" from a line's start to a line's end): the type
+# comments the checker reads (docs/frontend.md "Types"), which no browser needs. The blocks made
+# the page's modules 42 KB larger as brotli; dist/ ships our own modules (static/js/,
+# static/boot/) without them. A comment that shares its line with code (an inline cast,
+# `/** @type {X} */ (value)`) stays. tests/xbrowser/test_dist.py checks that each shipped
+# module is the same program as its source (TypeScript's printer, comments removed).
+DOC_BLOCK = re.compile(r"^[ \t]*/\*\*(?:(?!\*/).)*\*/[ \t]*\n", re.M | re.S)
+OWN_MODULES = ("static/js/", "static/boot/")
+
+
+def strip_doc_blocks(rel: str, text: str) -> str:
+    r"""`text` of the shipped file `rel` without its JSDoc blocks, if it is one of our modules.
+
+    >>> strip_doc_blocks("static/js/a.js", "/** A.\n *  @type {number} */\nconst a = /** @type {number} */ (1);\n")
+    'const a = /** @type {number} */ (1);\n'
+    >>> strip_doc_blocks("main.py", "x = 1  # /** not JS */\n")
+    'x = 1  # /** not JS */\n'
+    """
+    if rel.startswith(OWN_MODULES) and rel.endswith((".js", ".mjs")):
+        return DOC_BLOCK.sub("", text)
+    return text
+
+
 def rewrite(text: str, dirs: dict[str, str], stamp: str) -> str:
     for short, versioned in dirs.items():
         # "./static/vendor/pyodide/", "../vendor/pyodide/", "../../vendor/pyodide/"...
@@ -257,8 +280,8 @@ def build(out: Path) -> str:
         dst = tmp / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         text = src.read_text(encoding="utf-8") if Path(rel).suffix in TEXT else None
-        if text is not None and rewrite(text, dirs, stamp) != text:  # vendored paths, the stamp
-            dst.write_text(rewrite(text, dirs, stamp), encoding="utf-8")
+        if text is not None and (shipped := strip_doc_blocks(rel, rewrite(text, dirs, stamp))) != text:
+            dst.write_text(shipped, encoding="utf-8")  # vendored paths, the stamp, no JSDoc blocks
         else:  # byte for byte (the snapshot's manifest checks the engine files' hashes)
             shutil.copyfile(src, dst)
     for rel, src in vendor_files(dirs).items():

@@ -1,10 +1,17 @@
+// @ts-check
 // The [files] table of pyscript.toml, read by the two workers that run the engine outside
 // PyScript: the game's (static/boot/engine-worker.mjs) and the PAR page's RTP lab
 // (static/js/par/lab-worker.js). Each line is `"./source" = "./target"` (both relative to the
 // site's root; an empty target is the source); a target ending in "/" names a folder, not a file.
 
-/** The [files] entries of `toml` as [source, target] pairs, folders left out. */
+/** A [files] entry: [source, target], each `./path` from the site's root.
+ *  @typedef {[source: string, target: string]} ListedFile */
+
+/** The [files] entries of `toml` as [source, target] pairs, folders left out.
+ *  @param {string} toml pyscript.toml's text
+ *  @returns {ListedFile[]} */
 export function listedFiles(toml) {
+    /** @type {ListedFile[]} */
     const files = [];
     let inFiles = false;
     for (const raw of toml.split(/\r?\n/)) {

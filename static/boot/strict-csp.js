@@ -1,3 +1,4 @@
+// @ts-check
 // PyScript's entry point on this page: it imports PyScript and, in the same module evaluation,
 // lets the game run under `script-src 'self' 'wasm-unsafe-eval'`, without 'unsafe-eval'.
 //

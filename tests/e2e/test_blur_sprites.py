@@ -88,7 +88,7 @@ STEPS = """([name, level]) => {
             if (d > most) most = d;
         }
     }
-    return { most, height, scale: r.scale };
+    return { most, height, scale: r.state.scale };
 }"""
 
 
@@ -115,5 +115,5 @@ def test_a_celebration_s_coins_are_made_before_it(context: BrowserContext, open_
     before = page.evaluate(SETTLED, 8)
     page.evaluate("window.debugGame.renderer.burst(400)")  # 400 coins: every size of both kinds, surely
     page.evaluate("() => new Promise((r) => { let n = 0; const f = () => (++n < 30 ? requestAnimationFrame(f) : r()); requestAnimationFrame(f); })")
-    assert page.evaluate("window.debugGame.renderer.particles.length") > 0  # still falling: drawn each of those frames
+    assert page.evaluate("window.debugGame.renderer.state.particles.length") > 0  # still falling: drawn each of those frames
     assert page.evaluate("window.__canvases") == before

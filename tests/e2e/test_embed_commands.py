@@ -150,10 +150,10 @@ def test_configure_takes_only_the_documented_settings_and_the_api_coerces_nothin
                 JSON.stringify([game.state().music, game.state().turbo, game.state().bet, game.state().autoplay]),
         };
     }""")
-    assert refusals["nan"] == "Error: a bet must be a whole number of minor units, not NaN"
-    assert refusals["soundText"] == 'Error: setSound needs an object {music, effects}, not "x"'
-    assert refusals["soundNo"] == 'Error: music must be true or false, not "no"'
-    assert refusals["soundKey"] == "Error: setSound takes music and effects, not volume"
-    assert refusals["turbo"] == 'Error: on must be true or false, not "yes"'
+    assert refusals["nan"] == "Refused: a bet must be a whole number of minor units, not NaN"
+    assert refusals["soundText"] == 'Refused: setSound needs an object {music, effects}, not "x"'
+    assert refusals["soundNo"] == 'Refused: music must be true or false, not "no"'
+    assert refusals["soundKey"] == "Refused: setSound takes music and effects, not volume"
+    assert refusals["turbo"] == 'Refused: on must be true or false, not "yes"'
     assert refusals["rounds"].endswith('rounds must be one of 10, 25, 50, 100, 250 or "until stopped" (got "10")')
     assert refusals["same"] is True

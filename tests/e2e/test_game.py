@@ -219,25 +219,6 @@ def test_buy_and_spin_are_refused_when_the_balance_is_short(open_game: Callable[
     assert minor(page, "#balance") == DEMO_BALANCE
 
 
-def test_a_refused_round_draws_nothing_from_the_seeded_generator(open_game: Callable[..., Game], site: Site,
-                                                                 context: Any) -> None:
-    # The controller checks the balance against the engine's offer BEFORE the engine draws a
-    # round, so refusals leave Random(7) untouched: the first round played after them is
-    # CPython's first round from Random(7) (play_round here), not its second or third.
-    context.add_init_script(savefile.store_script(savefile.KEY, json.dumps(savefile.record(balance=50, bet=100))))
-    page = open_game(site.root + "?seed=7&speed=fast").page
-    for call in ("game.buy()", "game.spin()"):
-        refused = page.evaluate(f"{call}.then(() => 'played', (e) => String(e))")
-        assert "insufficient balance" in refused
-    assert minor(page, "#balance") == 50
-    page.click("#top-up")
-    expect(page.locator("#balance")).to_have_attribute("data-minor", str(DEMO_BALANCE))
-    want = engine_rounds(7, [(100, False)])[0]
-    got = page.evaluate("game.spin()")
-    assert [s["stops"] for s in got["spins"]] == [s["stops"] for s in want["spins"]]
-    assert got["total_win"] == want["total_win"]
-
-
 RECORD_FEATURE = """() => {
     const box = () => { const r = document.getElementById('reels').getBoundingClientRect();
                         return [r.x, r.y, r.width, r.height].join(); };

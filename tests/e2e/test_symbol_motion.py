@@ -59,10 +59,10 @@ def line_win_seed() -> tuple[int, set[tuple[int, int]]]:
 CELL_CHANGES = """async ([samples, gap]) => {
     const layout = await import(new URL("static/js/canvas/layout.js", document.baseURI).href);
     const r = window.debugGame.renderer;
-    r.snow.length = 0; // the only motion left in the reels: the symbols'
+    r.state.snow.length = 0; // the only motion left in the reels: the symbols'
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const ctx = document.getElementById("reels").getContext("2d");
-    const k = r.scale;
+    const k = r.state.scale;
     const cells = [];
     for (let reel = 0; reel < layout.REELS; reel++) {
         for (let row = 0; row < layout.ROWS; row++) {
@@ -89,7 +89,7 @@ CELL_CHANGES = """async ([samples, gap]) => {
             out[c.key].push(sum / a.length);
         }
     });
-    return { changes: out, winning: window.debugGame.renderer.winCells.size };
+    return { changes: out, winning: window.debugGame.renderer.state.winCells.size };
 }"""
 
 
@@ -97,7 +97,7 @@ def play_and_watch(page: Page, seed: int) -> dict[str, list[float]]:
     rnd = page.evaluate("game.spin()")
     assert rnd["total_win"] == first_round(seed)["total_win"]  # the round CPython said
     page.evaluate("game.settled()")
-    page.wait_for_function("window.debugGame.renderer.particles.length === 0")
+    page.wait_for_function("window.debugGame.renderer.state.particles.length === 0")
     seen = page.evaluate(CELL_CHANGES, [SAMPLES, GAP_MS])
     assert seen["winning"] > 0  # the lines still show when the round has played
     return seen["changes"]

@@ -150,7 +150,7 @@ test("playOne rejecting ends autoplay at once with 'error' and its message", asy
 test("progress: rounds left as each starts, rounds played as each ends", async () => {
     const a = new Autoplay(checkOptions({ rounds: 10, lossLimit: 200 }), env([]));
     const seen = [];
-    a.on("progress", (p) => seen.push([p.left, p.played]));
+    a.on("progressed", (p) => seen.push([p.left, p.played]));
     await a.start();
     // round 1 starts (9 left, 0 ended), ends (9, 1); round 2 starts (8, 1), ends (8, 2): -200 stops it
     assert.deepEqual(seen, [[9, 0], [9, 1], [8, 1], [8, 2]]);

@@ -6,13 +6,13 @@
 // filled in by hand; amounts formatted as formatEuro writes them (en-IE euros, core/money.js).
 import "./fetch-files.mjs"; // first: i18n.js fetches the tables (file: URLs here)
 import { englishReady } from "../../static/js/lang/i18n.js";
-import { SettingsError } from "../../static/js/core/errors.js";
+import { GameError, SettingsError } from "../../static/js/core/errors.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { amount } from "../../static/js/core/amounts.js";
 import { formatEuro } from "../../static/js/core/money.js";
-import { codeOf, coded, reasonOf } from "../../static/js/lang/reasons.js";
+import { codeOf, reasonOf } from "../../static/js/lang/reasons.js";
 
 await englishReady; // the English table, fetched as i18n.js is imported (t() words with it)
 
@@ -37,32 +37,34 @@ test("a coded refusal is worded by its why.<code> entry, money params formatted"
 test("a param not named in `money` is never formatted", () => {
     // a SettingsError of its own (no money list); en.js "why.settings.aboveLimit":
     // "{key}={value}: a level is above the stake limit {limit}; nothing has been played"
-    const err = new SettingsError("bets", "50,200", "a level is above the stake limit 100", "settings.aboveLimit", { limit: 100 });
+    const err = new SettingsError("a level is above the stake limit 100",
+        { code: "settings.aboveLimit", key: "bets", value: "50,200", params: { limit: 100 } });
     assert.equal(reasonOf(err, formatEuro), "bets=50,200: a level is above the stake limit 100; nothing has been played");
 });
 
 test("a refusal carried in a param is worded too", () => {
-    const inner = coded("amount.belowMin", "bets=0: below 1, the least it may be", { key: "bets", value: "0", min: 1 });
-    const outer = new SettingsError("bets", "0,10", inner.message, "settings.engine", { reason: inner });
+    const inner = new GameError("bets=0: below 1, the least it may be",
+        { code: "amount.belowMin", params: { key: "bets", value: "0", min: 1 } });
+    const outer = new SettingsError(inner.message, { code: "settings.engine", key: "bets", value: "0,10", params: { reason: inner } });
     // en.js "why.settings.engine": "{key}={value}: {reason}; nothing has been played", its reason
     // worded by "why.amount.belowMin": "{key}={value}: below {min}, the least it may be"
     assert.equal(reasonOf(outer), "bets=0,10: bets=0: below 1, the least it may be; nothing has been played");
 });
 
 test("a list param is written comma-separated", () => {
-    const err = coded("settings.market", "m", { key: "market", value: "xx", markets: ["default", "uk"] });
+    const err = new GameError("m", { code: "settings.market", params: { key: "market", value: "xx", markets: ["default", "uk"] } });
     // en.js "why.settings.market": "{key}={value}: not a market this game knows ({markets}); nothing has been played"
     assert.equal(reasonOf(err), "market=xx: not a market this game knows (default, uk); nothing has been played");
 });
 
 test("with no entry for its code, or no code, the English message is shown", () => {
-    assert.equal(reasonOf(coded("no.such.code", "plain English")), "plain English");
+    assert.equal(reasonOf(new GameError("plain English", { code: "no.such.code" })), "plain English");
     assert.equal(reasonOf(new Error("no code at all")), "no code at all");
     assert.equal(reasonOf("a string thrown"), "a string thrown");
 });
 
-test("coded() and codeOf()", () => {
-    const err = coded("save.bet", "its bet is not one of the game's bet levels", { bet: 15 });
+test("a coded GameError, and codeOf()", () => {
+    const err = new GameError("its bet is not one of the game's bet levels", { code: "save.bet", params: { bet: 15 } });
     assert.ok(err instanceof Error);
     assert.deepEqual([err.code, err.message, err.params], ["save.bet", "its bet is not one of the game's bet levels", { bet: 15 }]);
     assert.deepEqual(codeOf(err), { code: "save.bet" });

@@ -162,3 +162,31 @@ def test_nginx_sends_the_precompressed_copies(dist: Path, server: Nginx, encodin
     headers, body = get(server.game + "static/js/app/app.js", "identity")
     assert "content-encoding" not in headers and body == (dist / "static/js/app/app.js").read_bytes()
     assert SUB_PATH in server.game
+
+
+def test_our_modules_ship_as_the_same_programs_without_their_jsdoc_blocks(dist: Path, tmp_path: Path) -> None:
+    # tools/dist.py ships static/js/ and static/boot/ without their JSDoc blocks (the checker's
+    # types). Expected, by a second method: each shipped module, parsed by TypeScript and printed
+    # without comments, is its source's print (the source with dist's vendored folder names, as
+    # the build rewrites them: pyodide/ -> pyodide-<version>-<hash>/); and a JSDoc block is left
+    # in none of them, while the sources hold hundreds.
+    versioned = {p.name.split("-")[0]: p.name for p in (dist / "static" / "vendor").iterdir() if p.is_dir()}
+    pairs: list[str] = []
+    blocks_in_sources = 0
+    for shipped in sorted((dist / "static").rglob("*")):
+        rel = shipped.relative_to(dist).as_posix()
+        if shipped.suffix not in (".js", ".mjs") or not rel.startswith(("static/js/", "static/boot/")):
+            continue
+        text = (REPO_ROOT / rel).read_text(encoding="utf-8")
+        blocks_in_sources += len(re.findall(r"^[ \t]*/\*\*", text, re.M))
+        for short, name in versioned.items():
+            text = re.sub(rf"(?<![\w.-])vendor/{short}/", f"vendor/{name}/", text)
+        source = tmp_path / rel
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text(text, encoding="utf-8")
+        pairs += [str(source), str(shipped)]
+        assert not re.search(r"^[ \t]*/\*\*(?:(?!\*/).)*\*/[ \t]*$", shipped.read_text(encoding="utf-8"), re.M | re.S), rel
+    assert len(pairs) // 2 > 60 and blocks_in_sources > 500, (len(pairs) // 2, blocks_in_sources)
+    out = subprocess.run(["node", str(REPO_ROOT / "tests" / "js" / "sameprogram.mjs"), *pairs],
+                         capture_output=True, text=True, cwd=REPO_ROOT)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -112,8 +112,8 @@ STATE_COST = """([state, ms]) => {
     r.clearWins();
     const t0 = performance.now();
     if (state === "win lines") r.showAllLines([0, 1, 2, 3, 4].map((l) => ({ line: l, positions: [0, 1, 2].map((i) => [i, pl[l][i]]) })), pl);
-    if (state === "wild reels") { r.setFree(true); r.expandWild(1, 0, 3); r.expandWild(3, 1, 2); for (const w of r.wilds.values()) w.t0 = t0 - 1e4; }
-    if (state === "coins") { r.burst(80); for (const q of r.particles) q.life = 1e9; }
+    if (state === "wild reels") { r.setFree(true); r.expandWild(1, 0, 3); r.expandWild(3, 1, 2); for (const w of r.state.wilds.values()) w.t0 = t0 - 1e4; }
+    if (state === "coins") { r.burst(80); for (const q of r.state.particles) q.life = 1e9; }
     const out = [];
     let now = t0;
     while (performance.now() - t0 < ms) {
@@ -125,7 +125,7 @@ STATE_COST = """([state, ms]) => {
         out.push(performance.now() - t);
     }
     r.reels.reels.forEach((x) => { x.p = 0; x.velocity = 0; x.spinning = false; });
-    r.clearWins(); r.setFree(false); r.particles = [];
+    r.clearWins(); r.setFree(false); r.state.particles = [];
     r._draw = loop;
     return out;
 }"""

@@ -1,3 +1,4 @@
+// @ts-check
 // Boot: the loading screen, then every part of the page built and wired once the engine is
 // up. The parts, and how a round flows through them, are described in docs/frontend.md; the
 // page's contract (data-state, window.game, embedding messages, URL options) in
@@ -39,6 +40,74 @@ import { PageInput } from "./input.js";
 import { publish } from "./pageapi.js";
 import { still, stillParam } from "../core/still.js";
 
+/** @typedef {import("../../../types/game").Model} Model */
+/** @typedef {import("../../../types/game").Offer} Offer */
+/** @typedef {import("../round/bridge.js").Bridge} Bridge */
+/** @typedef {import("../operator/operator.js").Launched} Launched */
+/** @typedef {import("../round/sequencer.js").Meter} Meter */
+/** @typedef {import("../ledger/store.js").SaveState} SaveState */
+/** @typedef {import("../ledger/store.js").LoadProblem} LoadProblem */
+/** A scenario the engine opened (?scenario=NAME: scenario.js).
+ *  @typedef {Awaited<ReturnType<typeof openScenario>>} Scenario */
+/**
+ * What both pages show a round with (stageFor): the sound (null without WebAudio), the canvas,
+ * the HUD, and sequencers over them, each with its own meter.
+ * @typedef {object} Stage
+ * @property {Sound | null} sound
+ * @property {Renderer} renderer
+ * @property {ReelSet} reels
+ * @property {Hud} hud
+ * @property {(meter: Meter) => Sequencer} makeSequencer
+ */
+/**
+ * The game's parts, once built (buildGame): each given its collaborators and wired. The fields of
+ * a replay link's page (LinkParts) are absent.
+ * @typedef {object} GameParts
+ * @property {Bridge} bridge
+ * @property {Model} model
+ * @property {Store} store
+ * @property {Controller} controller
+ * @property {SavedGame} saved
+ * @property {Sequencer} sequencer  the live one
+ * @property {Replays} replays
+ * @property {Renderer} renderer
+ * @property {ReelSet} reels
+ * @property {Hud} hud
+ * @property {SharedGame} shared
+ * @property {SessionClock} clock
+ * @property {PlayerControls} controls
+ * @property {Scenario | null} scenario
+ * @property {Sound | null} sound
+ * @property {undefined} [link]
+ * @property {undefined} [offer]
+ */
+/**
+ * A replay link's parts (showLinkPage): the shared round and what shows it; no saved game, no
+ * controller. The fields of the game's (GameParts) are absent.
+ * @typedef {object} LinkParts
+ * @property {Bridge} bridge
+ * @property {Model} model
+ * @property {LinkReplay} link
+ * @property {Sequencer} sequencer  the link's
+ * @property {Renderer} renderer
+ * @property {ReelSet} reels
+ * @property {Hud} hud
+ * @property {Offer} offer  the engine's offer at the round's bet; at the model's default bet when the link's
+ *     bet is not one of the launch's levels (the engine replays it all the same; the info screen
+ *     then lists the pays at the bet it names)
+ * @property {undefined} [store]
+ * @property {undefined} [controller]
+ * @property {undefined} [saved]
+ * @property {undefined} [replays]
+ * @property {undefined} [shared]
+ * @property {undefined} [clock]
+ * @property {undefined} [controls]
+ * @property {undefined} [scenario]
+ * @property {undefined} [sound]
+ */
+/** The parts of either page.
+ *  @typedef {GameParts | LinkParts} Parts */
+
 // the AudioContext, made while the game loads once the player has touched the page (earlyaudio.js)
 const earlyAudio = new EarlyAudio();
 
@@ -66,19 +135,22 @@ else if (stillParam !== null && stillParam !== "0") console.warn(`?still=${still
 // The page's state: the two things set once the engine is up, and nothing else.
 /** The launch settings (launch.js), the model file's own levels, the rules the settings give
  *  (jurisdiction.js profileOf) and the format of amounts (operator.js launchEngine). */
+/** @type {Launched | null} */
 let launched = null;
-/** The parts, once built (null while loading). */
+/** The parts, once built (null while loading). @type {Parts | null} */
 let game = null;
 
 /** window.game.ready: resolved once the game is ready, rejected when it cannot start. */
 const ready = (() => {
-    const d = {};
+    // (all three set here)
+    const d = /** @type {{ promise: Promise<void>, resolve: () => void, reject: (reason: unknown) => void }} */ ({});
     d.promise = new Promise((resolve, reject) => { d.resolve = resolve; d.reject = reject; });
     return d;
 })();
 ready.promise.catch(() => {}); // an unobserved failure is reported on the page, not as a console error
 
-/** Every animation's duration is multiplied by this. */
+/** Every animation's duration is multiplied by this.
+ *  @returns {number} */
 function speed() {
     if (speedParam === "fast" || still) return 0.04;
     if (reducedMotion) return 0.3;
@@ -105,7 +177,7 @@ async function start() {
     if (embedded) document.body.classList.add("embed");
     if (reducedMotion) document.body.classList.add("reduced-motion");
     if ([replayLink, scenarioName !== null, demo].filter(Boolean).length > 1) {
-        throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them", "start.oneMode");
+        throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them", { code: "start.oneMode" });
     }
     const bridge = await connect();
     loader.stage(t("load.reels"), 0.85);
@@ -117,7 +189,7 @@ async function start() {
     const opened = replayLink ? await openLink(bridge, location.href, settings.currency) : null;
     const scenario = scenarioName !== null ? await openScenario(bridge, scenarioName, profile) : null;
     if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
-    const offers = new Map(await Promise.all(model.bets.map(async (b) => [b, await bridge.offer(b)])));
+    const offers = new Map(await Promise.all(model.bets.map(async (b) => /** @type {const} */ ([b, await bridge.offer(b)]))));
     // A replay link's page has no saved game, no writer lock, no tab channel: nothing of the
     // player's is read or written. A scenario or the showcase plays on a record in memory; the
     // game itself on the launch's own saved game (its currency and levels).
@@ -147,13 +219,16 @@ async function start() {
 }
 
 /** What both pages show a round with: the sound, the canvas, the HUD, the panels, and
- *  sequencers over them (`makeSequencer(meter)`). `state`: the saved record (its switches). */
+ *  sequencers over them (`makeSequencer(meter)`). `state`: the saved record (its switches).
+ *  @param {{ model: Model, offers: Map<number, Offer>, state: SoundSwitches }} o
+ *  @returns {Promise<Stage>} */
 async function stageFor({ model, offers, state }) {
-    const { format } = launched;
+    const { format } = /** @type {Launched} */ (launched); // (start() launched first)
     const sound = makeSound(state);
     const { renderer, reels } = await canvasFor(model);
     const panels = new Panels(byId("overlay"), { format });
     const hud = new Hud({ model, format });
+    /** @param {Meter} meter */
     const makeSequencer = (meter) => new Sequencer({
         model, renderer, reels, hud, meter, panels, sound, format,
         paytable: (bet) => offers.get(bet)?.paytable ?? null, // the engine's pays at a bet (as the info screen shows them)
@@ -162,14 +237,17 @@ async function stageFor({ model, offers, state }) {
     return { sound, renderer, reels, hud, makeSequencer };
 }
 
-/** A replay link's page: the shared round, its info dialog and its sound switch; ready at once. */
+/** A replay link's page: the shared round, its info dialog and its sound switch; ready at once.
+ *  @param {Stage & { bridge: Bridge, model: Model, opened: import("../round/bridge.js").OpenedReplay,
+ *      offers: Map<number, Offer> }} o */
 function showLinkPage({ bridge, model, opened, offers, sound, renderer, reels, hud, makeSequencer }) {
-    const { profile, format } = launched;
+    const { profile, format } = /** @type {Launched} */ (launched); // (start() launched first)
     const link = new LinkReplay({ opened, format, makeSequencer, hud, sound });
-    game = { bridge, model, link, sequencer: link.sequencer, renderer, reels, hud, offer: offers.get(opened.round.bet) };
+    const offer = offers.get(opened.round.bet) ?? /** @type {Offer} */ (offers.get(model.default_bet)); // (a level's)
+    game = { bridge, model, link, sequencer: link.sequencer, renderer, reels, hud, offer };
     const input = new PageInput({ game, profile, format });
-    hud.on("info", () => input.openInfo());
-    hud.on("mute", () => link.toggleMute());
+    hud.on("infoAsked", () => input.openInfo());
+    hud.on("muteAsked", () => link.toggleMute());
     link.listen(input.infoDialog);
     renderer.start();
     loader.hide({ fast: speed() < 0.1 });
@@ -180,9 +258,12 @@ function showLinkPage({ bridge, model, opened, offers, sound, renderer, reels, h
 
 /** The game's parts over the saved record `state`, each given its collaborators, and wired:
  *  the ledger, the live sequencer, the session clock, the controller, the tabs' hand-over,
- *  the replays and the player's controls. */
+ *  the replays and the player's controls.
+ *  @param {Stage & { bridge: Bridge, model: Model, store: Store, tabs: Tabs | null, offers: Map<number, Offer>,
+ *      scenario: Scenario | null, state: SaveState }} o
+ *  @returns {GameParts} */
 function buildGame({ bridge, model, store, tabs, offers, scenario, state, sound, renderer, reels, hud, makeSequencer }) {
-    const { profile, settings, format } = launched;
+    const { profile, settings, format } = /** @type {Launched} */ (launched); // (start() launched first)
     const saved = new SavedGame({ store, offers, demo: ownBalance, history: !demo, record: state });
     // The live sequencer shows the running total in #win, and is the one that writes it
     // during a round; embed.js posts its events to the parent.
@@ -194,7 +275,7 @@ function buildGame({ bridge, model, store, tabs, offers, scenario, state, sound,
     embed.report({ controller, sequencer, clock });
     wireSound({ controller, saved, sound });
     // every outcome, a losing one too, and the balance after it, in the polite live region
-    controller.on("roundEnd", ({ win, balance }) => hud.announce(t("say.roundEnd", {
+    controller.on("roundEnded", ({ win, balance }) => hud.announce(t("say.roundEnd", {
         result: win > 0 ? t("say.win", { amount: format(win) }) : t("say.noWin"), balance: format(balance),
     })));
     const replays = new Replays({ controller, bridge, hud, format, makeSequencer });
@@ -203,35 +284,42 @@ function buildGame({ bridge, model, store, tabs, offers, scenario, state, sound,
 }
 
 /** The sound follows the controller: mute, the music and effects switches of the info dialog
- *  (saved with the game), and a click for a refusal. */
+ *  (saved with the game), and a click for a refusal.
+ *  @param {{ controller: Controller, saved: SavedGame, sound: Sound | null }} o */
 function wireSound({ controller, saved, sound }) {
     const toggles = { music: byId("music-toggle"), effects: byId("effects-toggle") };
+    /** @param {{ music: boolean, effects: boolean }} switches */
     const showSound = ({ music, effects }) => {
         // still mode never plays music (the switch still shows the player's choice)
-        try { if (sound) { sound.musicOn = music && !still; sound.effectsOn = effects; } } catch { /* optional */ }
+        // (a sound that fails leaves the game silent, here and below, and never stops it)
+        try { if (sound) { sound.musicOn = music && !still; sound.effectsOn = effects; } } catch { /* see above */ }
         toggles.music?.setAttribute("aria-pressed", String(music));
         toggles.effects?.setAttribute("aria-pressed", String(effects));
     };
-    controller.on("muted", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* optional */ } });
-    controller.on("sound", showSound);
+    controller.on("muteChanged", ({ muted }) => { try { if (sound) sound.muted = muted; } catch { /* a sound that fails: silent */ } });
+    controller.on("soundChanged", showSound);
     showSound({ music: saved.record.music !== false, effects: saved.record.effects !== false });
-    for (const key of ["music", "effects"]) {
+    for (const key of /** @type {const} */ (["music", "effects"])) {
         toggles[key]?.addEventListener("click", () => controller.setSound({ [key]: saved.record[key] === false }));
     }
-    controller.on("refused", () => { try { sound?.click(); } catch { /* optional */ } });
+    controller.on("refused", () => { try { sound?.click(); } catch { /* the sound fails: the refusal is on screen all the same */ } });
 }
 
 /** The built game shown and made playable: the page's input, the first frame, the record's
- *  first write, the loader gone; ready at once, or once a round in progress has resumed. */
+ *  first write, the loader gone; ready at once, or once a round in progress has resumed.
+ *  @param {GameParts} parts
+ *  @param {{ state: SaveState, problem: LoadProblem | null }} loaded */
 async function goLive(parts, { state, problem }) {
-    const { profile, settings, format } = launched;
+    const { profile, settings, format } = /** @type {Launched} */ (launched); // (start() launched first)
     const { controller, saved, sequencer, renderer, reels, hud, shared, scenario, sound, store } = parts;
     const input = new PageInput({ game: parts, profile, format, store, spin: api.spin, buy: api.buy });
     saved.on("saved", (e) => input.showSaveNotice(e));
-    controller.on("bet", () => { if (input.infoDialog.open) input.openInfo(); });
+    controller.on("betChanged", () => { if (input.infoDialog.open) input.openInfo(); });
     scenario?.show(format);
     // ageGate: tests/e2e/test_geometry.py lifts the gate of a page that has no parent to do it
-    if (settings.debug) window.debugGame = { sequencer, reels, renderer, hud, ageGate };
+    if (settings.debug) {
+        /** @type {Window & { debugGame?: object }} */ (window).debugGame = { sequencer, reels, renderer, hud, ageGate };
+    }
     showLobby(settings);
     showStakeInfo(settings, await parReady); // (null: the figures are missing, and it says so)
     input.wire(hud);
@@ -264,21 +352,29 @@ async function goLive(parts, { state, problem }) {
     }
 }
 
+/** The sound switches of a record (a replay link's page gives only `muted`: the others are on).
+ *  @typedef {{ muted: boolean, music?: boolean, effects?: boolean }} SoundSwitches */
+
 /** The sound, set as the saved game left it; null where WebAudio is missing (the game plays
- *  silently). */
+ *  silently).
+ *  @param {SoundSwitches} state
+ *  @returns {Sound | null} */
 function makeSound(state) {
     try {
         return new Sound({ muted: state.muted, music: state.music !== false && !still, effects: state.effects !== false,
             context: earlyAudio.take() });
-    } catch {
+    } catch { // no WebAudio here, or none the browser will give: the game plays silently
         return null;
     }
 }
 
 /** The renderer and reels painted before Python was up, if the engine read the same model;
- *  otherwise a resting view of the engine's strips, drawn now. */
+ *  otherwise a resting view of the engine's strips, drawn now.
+ *  @param {Model} model
+ *  @returns {Promise<{ renderer: Renderer, reels: ReelSet }>} */
 async function canvasFor(model) {
     const painted = await early;
+    /** @param {Model} m */
     const drawn = (m) => JSON.stringify([m.reels.base, symbolsOf(m)]);
     if (painted !== null && drawn(painted.model) === drawn(model)) return { renderer: painted.renderer, reels: painted.reels };
     if (painted !== null) console.warn("the model file differs from the engine's model: repainting");

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's own input around the HUD: the buy dialog, the info dialog, the save notice, a tap
 // on the reels and the keys. app.js builds it with the parts (`game`) and wires the HUD's
 // events to it (wire); a replay link's page uses only its info dialog.
@@ -8,20 +9,48 @@ import { renderInfo } from "../ui/info.js";
 import { parReady } from "../start/parsheet.js";
 import { fillPlural, t } from "../lang/i18n.js";
 
+/** @typedef {import("./app.js").Parts} Parts */
+/** @typedef {import("./app.js").GameParts} GameParts */
+/** A round asked for by the page API (pageapi.js spin, buy): settles once it is credited.
+ *  @typedef {() => Promise<unknown>} Play */
+
+/** @param {Promise<unknown>} p */
 const quiet = (p) => p.catch(() => {}); // UI clicks report refusals on screen, not as errors
 
 export class PageInput {
     /** `game`: the parts app.js built; `profile`, `format`: the launch's rules and amounts;
-     *  `store`: the saved game's storage (store.js); `spin`, `buy`: the page API's (pageapi.js). */
+     *  `store`: the saved game's storage (store.js); `spin`, `buy`: the page API's (pageapi.js).
+     *  A replay link's page gives only `game`, `profile` and `format`, and uses only the info dialog.
+     *  @param {object} o
+     *  @param {Parts} o.game
+     *  @param {import("../operator/jurisdiction.js").Profile} o.profile
+     *  @param {import("../core/money.js").Format} o.format
+     *  @param {import("../ledger/store.js").Store | null} [o.store]
+     *  @param {Play | null} [o.spin]
+     *  @param {Play | null} [o.buy] */
     constructor({ game, profile, format, store = null, spin = null, buy = null }) {
         Object.assign(this, { game, profile, format, store, spin, buy });
+        /** @type {Parts} */
+        this.game; // (these six set by the Object.assign above)
+        /** @type {import("../operator/jurisdiction.js").Profile} */
+        this.profile;
+        /** @type {import("../core/money.js").Format} */
+        this.format;
+        /** @type {import("../ledger/store.js").Store | null} */
+        this.store;
+        /** @type {Play | null} */
+        this.spin;
+        /** @type {Play | null} */
+        this.buy;
+        /** @type {HTMLDialogElement} */
         this.buyDialog = byId("buy-dialog");
+        /** @type {HTMLDialogElement} */
         this.infoDialog = byId("info-dialog");
     }
 
     /** The buy dialog, with the price at this bet (refused on screen where the buy may not be). */
     askBuy() {
-        const c = this.game.controller;
+        const c = /** @type {GameParts} */ (this.game).controller; // (the game's page only: wire)
         if (c.busy || pageState() !== PageState.READY || !this.profile.buy) return;
         try { c.assertWritable(); } catch { return; } // another tab plays: said on screen
         const can = c.canPlay(true);
@@ -45,14 +74,15 @@ export class PageInput {
         const par = await parReady; // fetched with the game, so the figures are there offline
         const content = byId("info-content");
         renderInfo(content, {
-            model: game.model, offer: game.controller?.offer ?? game.offer, par, format: this.format,
+            model: game.model, offer: game.controller ? game.controller.offer : game.offer,
+            par, format: this.format,
             rtp: this.profile.rtp, buy: this.profile.buy,
         });
         game.controls?.addInfo(content);
         if (!this.infoDialog.open) this.infoDialog.showModal();
         // a pay at a high bet in a long currency ("24.688.915,000 BHD") is set smaller to fit its
         // card; should one still not fit at 12 px, the cards go one column fewer, each wider
-        const amounts = [...content.querySelectorAll(".pay-amount")];
+        const amounts = [.../** @type {NodeListOf<HTMLElement>} */ (content.querySelectorAll(".pay-amount"))];
         amounts.forEach((a) => fitWidth(a));
         if (amounts.some((a) => a.scrollWidth > a.clientWidth + 0.5)) {
             content.querySelector(".info-pay-grid")?.classList.add("wide-pays");
@@ -60,28 +90,33 @@ export class PageInput {
         }
     }
 
-    /** The HUD's buttons, the dialogs, a tap on the reels and the keys, wired to the game. */
+    /** The HUD's buttons, the dialogs, a tap on the reels and the keys, wired to the game (its
+     *  page only: a replay link's wires its own).
+     *  @param {import("../ui/hud.js").Hud} hud */
     wire(hud) {
-        const { game, buyDialog, infoDialog } = this;
+        const { buyDialog, infoDialog } = this;
+        const game = /** @type {GameParts} */ (this.game);
         const c = game.controller;
         /** A click or key while something plays speeds up whatever is playing (where allowed). */
         const hurry = () => game.controls.hurry();
-        hud.on("spin", () => game.controls.pressSpinButton(() => quiet(this.spin())));
-        hud.on("buy", () => this.askBuy());
-        hud.on("bet", ({ bet }) => { try { c.setBet(bet); } catch { /* busy */ } });
-        hud.on("topUp", () => { try { c.topUp(); } catch { /* another tab plays: said on screen */ } });
-        hud.on("info", () => this.openInfo());
-        hud.on("mute", () => c.setMuted(!c.state.muted));
-        hud.on("turbo", () => { try { game.controls.setTurbo(); } catch { /* no quick spin here */ } });
-        hud.on("history", () => { if (!game.replays.playing) game.replays.showHistory(); });
+        // (the game's page gives spin and buy)
+        hud.on("spinAsked", () => game.controls.pressSpinButton(() => quiet(/** @type {Play} */ (this.spin)())));
+        hud.on("buyAsked", () => this.askBuy());
+        // a bet refused (a round or autoplay plays, another tab plays: Controller.setBet) changes nothing
+        hud.on("betAsked", ({ bet }) => { try { c.setBet(bet); } catch { /* see above */ } });
+        hud.on("topUpAsked", () => { try { c.topUp(); } catch { /* another tab plays: said on screen */ } });
+        hud.on("infoAsked", () => this.openInfo());
+        hud.on("muteAsked", () => c.setMuted(!c.state.muted));
+        hud.on("turboAsked", () => { try { game.controls.setTurbo(); } catch { /* no quick spin here */ } });
+        hud.on("historyAsked", () => { if (!game.replays.playing) game.replays.showHistory(); });
         buyDialog.addEventListener("close", () => {
-            if (buyDialog.returnValue === "confirm") quiet(this.buy()); // the value of #buy-confirm
+            if (buyDialog.returnValue === "confirm") quiet(/** @type {Play} */ (this.buy)()); // the value of #buy-confirm
         });
         byId("info-close").addEventListener("click", () => infoDialog.close());
         byId("save-notice-close").addEventListener("click", () => { byId("save-notice").hidden = true; });
         byId("save-afresh").addEventListener("click", () => game.shared.startAfresh());
         byId("stage").addEventListener("pointerdown", (ev) => {
-            if (c.busy && !ev.target.closest?.("button")) hurry();
+            if (c.busy && !/** @type {Element} */ (ev.target).closest?.("button")) hurry(); // (an element of #stage)
         });
         document.addEventListener("keydown", (ev) => {
             if (pageState() === PageState.LOADING || pageState() === PageState.ERROR) return;
@@ -97,7 +132,7 @@ export class PageInput {
             if (space && this.profile.spacebar && !interactive(ev.target) && !dialogOpen && !document.querySelector("dialog[open]")
                 && !c.autoplaying) {
                 ev.preventDefault();
-                quiet(this.spin());
+                quiet(/** @type {Play} */ (this.spin)());
             }
         });
     }
@@ -110,12 +145,15 @@ export class PageInput {
         byId("save-notice").hidden = true;
     }
 
-    /** Shows or hides the notice that progress is not kept (storage blocked or full). */
+    /** Shows or hides the notice that progress is not kept (storage blocked or full): after each
+     *  write of the game's page (savedgame.js "saved").
+     *  @param {{ notKept: string | null }} saved */
     showSaveNotice({ notKept }) {
         if (notKept) {
             byId("save-notice-text").textContent = t("save.notKept", { why: notKept });
         }
         byId("save-notice").hidden = !notKept;
-        byId("save-afresh").hidden = !this.store.isHeld(); // a record left untouched: offered for as long as it is
+        // a record left untouched: offered for as long as it is (the game's page has a store)
+        byId("save-afresh").hidden = !(/** @type {import("../ledger/store.js").Store} */ (this.store)).isHeld();
     }
 }

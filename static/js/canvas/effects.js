@@ -1,15 +1,44 @@
+// @ts-check
 // The effects layer: what the sequencer asks the renderer to show for a round (win lines, the
 // expanded book reels, the special symbol's expansion, banners, coin bursts). Each function
-// draws the renderer's current effect state on its context; none decides anything.
+// draws the renderer's current effect state (renderer.js RenderState, read-only here) on its
+// context, or hands the renderer what changes (a burst's coins, their next step, a banner's end,
+// the lines' layer key); none decides anything.
 
 import { t } from "../lang/i18n.js";
 import { uiFont } from "../core/dom.js";
+import { MEDAL_AT } from "../core/beats.js";
 import {
     CELL_H, CELL_W, H, REELS_H, ROWS, W, X0, blit, cached, clamp01,
         cellRect, column, easeOutBack, easeOutCubic, roundRect, slot, SYMBOL_SIZE, Y0,
 } from "./layout.js";
 
-/** A rounded column filled with a vertical dark-light-dark gradient and a glow. */
+/** @typedef {import("./renderer.js").View} View */
+/** @typedef {import("./renderer.js").WinLine} WinLine */
+/** @typedef {import("./renderer.js").Banner} Banner */
+/** @typedef {import("./layout.js").Rect} Rect */
+
+/**
+ * A coin or star of a burst (burst(), moveParticles(), drawParticles()), in logical pixels and seconds.
+ * @typedef {object} Particle
+ * @property {number} x
+ * @property {number} y
+ * @property {number} vx
+ * @property {number} vy
+ * @property {number} life seconds it lasts
+ * @property {number} age seconds it has flown
+ * @property {boolean} star a star (else a coin)
+ * @property {number} size its radius
+ * @property {number} spin its turn, radians per second
+ */
+
+/** A rounded column filled with a vertical dark-light-dark gradient and a glow.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {Rect} r
+ *  @param {string} dark
+ *  @param {string} light
+ *  @param {string} glow the shadow's colour
+ *  @param {number} blur the shadow's blur */
 export function glowColumn(ctx, r, dark, light, glow, blur) {
     const g = ctx.createLinearGradient(0, r.y, 0, r.y + r.h);
     g.addColorStop(0, dark); g.addColorStop(0.5, light); g.addColorStop(1, dark);
@@ -28,7 +57,13 @@ const CAP = GLOW_PAD + 16; // logical rows of a cached column's top and bottom k
 /** glowColumn for a reel column growing to its full height (r: column(reel, row, u)), drawn once
  *  at full height and then copied: the shadow blur is the costly part when the canvas has no GPU.
  *  A shorter column (the expansion) is the same layer in three slices: the rounded, glowing top
- *  and bottom as they are, the middle stretched, so the corners and the glow keep their shape. */
+ *  and bottom as they are, the middle stretched, so the corners and the glow keep their shape.
+ *  @param {View} view
+ *  @param {Rect} r
+ *  @param {string} dark
+ *  @param {string} light
+ *  @param {string} glow
+ *  @param {number} blur */
 function fullColumn(view, r, dark, light, glow, blur) {
     const full = REELS_H;
     const w = r.w + 2 * GLOW_PAD, h = full + 2 * GLOW_PAD;
@@ -51,7 +86,9 @@ function fullColumn(view, r, dark, light, glow, blur) {
 
 const WORD_H = 64; // the WILD word's layer: a reel's width by this
 
-/** "WILD" in big gold letters with a dark outline, fitted to a reel's width. */
+/** "WILD" in big gold letters with a dark outline, fitted to a reel's width.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {string} text */
 function paintWildWord(ctx, text) {
     let size = 46;
     ctx.font = `900 ${size}px ${uiFont()}`;
@@ -80,7 +117,9 @@ function paintWildWord(ctx, text) {
 const MEDAL_R = 38; // the multiplier medallion's radius
 const MEDAL_S = 2 * MEDAL_R + 24; // its layer's side (room for the glow)
 
-/** The multiplier medallion: a gold-rimmed ruby disc with "x2" in white on a dark outline. */
+/** The multiplier medallion: a gold-rimmed ruby disc with "x2" in white on a dark outline.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {number} mult */
 function paintMedal(ctx, mult) {
     const c = MEDAL_S / 2;
     ctx.shadowColor = "#ffd84a";
@@ -114,6 +153,7 @@ function paintMedal(ctx, mult) {
 
 const FLASH_S = 220; // the medallion's flash: a white-gold radial burst, this side
 
+/** @param {CanvasRenderingContext2D} ctx */
 function paintFlash(ctx) {
     const c = FLASH_S / 2;
     const g = ctx.createRadialGradient(c, c, 0, c, c, c);
@@ -123,17 +163,18 @@ function paintFlash(ctx) {
 }
 
 const GROW_MS = 520; // a book grows from its cell to its full reel
-const MEDAL_AT = 420; // the medallion starts this long after the book (the sequencer's 450 ms wait)
 const MEDAL_MS = 520; // it spins and scales in over this
 
 /** Expanded book reels (free spins), each revealed by the sequencer in the engine's order: the
  *  book grows from its cell to a golden full-reel column with rays and a big "WILD", then its
  *  multiplier spins in on a medallion with an overshoot and a flash.
  *  x1 shows no medallion: it multiplies nothing, and a badge on the reel would read as a bonus
- *  the player did not get (the sequencer plays no multiplier sound for it either). */
+ *  the player did not get (the sequencer plays no multiplier sound for it either).
+ *  @param {View} view
+ *  @param {number} now performance.now() ms */
 export function drawWild(view, now) {
     const ctx = view.ctx;
-    for (const [reel, w] of view.wilds) {
+    for (const [reel, w] of view.state.wilds) {
         const sf = w.sf;
         const u = clamp01((now - w.t0) / (GROW_MS * sf));
         const r = column(reel, w.row, u);
@@ -178,10 +219,7 @@ export function drawWild(view, now) {
                 ctx.globalAlpha = 1;
             }
         }
-        if (!w.medal) { // the reels whose medallion is drawn, in the canvas's data-medals ("3:x2"): for tests and tools
-            w.medal = true;
-            view.canvas.dataset.medals = [...view.wilds].filter(([, x]) => x.medal).map(([r, x]) => `${r}:x${x.mult}`).join(",");
-        }
+        if (!w.medal) view.medalShown(reel); // listed in the canvas's data-medals, for tests and tools
         const medal = cached(view, `medal-${w.mult}`, MEDAL_S, MEDAL_S, (c) => paintMedal(c, w.mult));
         if (mu >= 1 || view.reduced) {
             blit(view, medal, mx - MEDAL_S / 2, my - MEDAL_S / 2, MEDAL_S, MEDAL_S);
@@ -199,7 +237,8 @@ export function drawWild(view, now) {
 }
 
 /** The gold frame of an expanded special-symbol reel (a reel's width, the reels' height): a
- *  double gold rule with a glow and corner studs. */
+ *  double gold rule with a glow and corner studs.
+ *  @param {CanvasRenderingContext2D} ctx */
 function paintSesFrame(ctx) {
     const w = CELL_W, h = REELS_H;
     const g = ctx.createLinearGradient(0, 0, 0, h);
@@ -224,7 +263,8 @@ function paintSesFrame(ctx) {
     }
 }
 
-/** A warm halo behind the enlarged symbol, so that any symbol (a green gift too) stands out. */
+/** A warm halo behind the enlarged symbol, so that any symbol (a green gift too) stands out.
+ *  @param {CanvasRenderingContext2D} ctx */
 function paintSesHalo(ctx) {
     const c = CELL_W / 2, r = CELL_W * 0.62;
     const g = ctx.createRadialGradient(c, r, 0, c, r, r);
@@ -237,15 +277,17 @@ const SES_MS = 600; // the column grows from the middle row to the whole reel
 
 /** The special symbol's expansion: each of its reels becomes one tall column (a dark night-blue
  *  and plum backdrop, the one symbol drawn large in its middle on a warm halo, a gold frame with
- *  a glow), so the symbol reads against its reel whatever its colours; then the label. */
+ *  a glow), so the symbol reads against its reel whatever its colours; then the label.
+ *  @param {View} view
+ *  @param {number} now performance.now() ms */
 export function drawSes(view, now) {
-    if (!view.ses) return;
+    const s = view.state.ses;
+    if (!s) return;
     const ctx = view.ctx;
-    const s = view.ses;
     const u = clamp01((now - s.t0) / (SES_MS * s.sf));
     const e = easeOutBack(u);
     for (const reel of s.reels) {
-        if (view.wilds.has(reel)) continue; // book reels are already full
+        if (view.state.wilds.has(reel)) continue; // book reels are already full
         const r = column(reel, 1, u);
         ctx.save();
         fullColumn(view, r, "#0b0a26", "#3a1650", "#ffcf4a", 26);
@@ -274,10 +316,16 @@ export function drawSes(view, now) {
 }
 
 /** A label in a dark rounded pill centred on (x, y), drawn once into a layer and then copied
- *  (text is slow to draw on a canvas without a GPU). */
+ *  (text is slow to draw on a canvas without a GPU).
+ *  @param {View} view the renderer, in whose state pill() keeps its labels' widths (pillSizes)
+ *  @param {number} x
+ *  @param {number} y
+ *  @param {string} text
+ *  @param {string} color the border's
+ *  @param {number} [size] the font's, logical pixels */
 export function pill(view, x, y, text, color, size = 24) {
     const ctx = view.ctx;
-    const sizes = view.pillSizes ??= new Map();
+    const sizes = view.state.pillSizes;
     const key = `${size}|${text}`;
     let w = sizes.get(key);
     if (w === undefined) {
@@ -293,6 +341,14 @@ export function pill(view, x, y, text, color, size = 24) {
     blit(view, layer, x - w / 2 - pad, y - h / 2 - pad, w + 2 * pad, h + 2 * pad);
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {number} x
+ *  @param {number} y
+ *  @param {number} w
+ *  @param {number} h
+ *  @param {string} text
+ *  @param {string} color
+ *  @param {number} size */
 function paintPill(ctx, x, y, w, h, text, color, size) {
     ctx.font = `900 ${size}px ${uiFont()}`;
     ctx.fillStyle = "rgba(10,10,30,0.88)";
@@ -308,7 +364,9 @@ function paintPill(ctx, x, y, w, h, text, color, size) {
     ctx.textBaseline = "alphabetic";
 }
 
-/** One win line, complete: a glowing coloured stroke with a white core. */
+/** One win line, complete: a glowing coloured stroke with a white core.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {WinLine} line */
 function paintLine(ctx, line) {
     const pts = line.points;
     const total = pts.length - 1;
@@ -331,16 +389,24 @@ function paintLine(ctx, line) {
     ctx.restore();
 }
 
+/** The key of the layer of `lines` shown together (the renderer keeps it with them: linesKey).
+ *  @param {ReadonlyArray<WinLine>} lines
+ *  @returns {string} */
+export function linesKey(lines) {
+    return lines.map((l) => `${l.color}:${l.points.join(";")}`).join("|");
+}
+
 /** Win lines drawn out from the left, with their labels once complete. The lines shown
  *  together are drawn once, complete, into one layer (their glow is a shadow blur, slow without
  *  a GPU); while they grow, the layer is copied up to the lines' tip. Every line's points share
- *  the reels' x positions, so lines started together have one tip. */
+ *  the reels' x positions, so lines started together have one tip.
+ *  @param {View} view
+ *  @param {number} now performance.now() ms */
 export function drawLines(view, now) {
-    const lines = view.lines;
+    const lines = view.state.lines;
     if (!lines.length) return;
     const ctx = view.ctx;
-    const key = lines.key ??= lines.map((l) => `${l.color}:${l.points.join(";")}`).join("|"); // once per set
-    const layer = slot(view, "lines", key, W, H, (c) => { for (const line of lines) paintLine(c, line); });
+    const layer = slot(view, "lines", view.state.linesKey, W, H, (c) => { for (const line of lines) paintLine(c, line); });
     const u = clamp01((now - lines[0].t0) / (260 * lines[0].sf));
     if (u >= 1) {
         blit(view, layer, 0, 0, W, H);
@@ -365,13 +431,19 @@ export function drawLines(view, now) {
 const BANNER_W = W, BANNER_H = 240; // the banner's layer, centred on the canvas's centre
 const BANNER_RES = 1.1; // drawn a little larger than needed: it pops in scaled up to ~1.02
 
-/** A smaller font where a language's words would run past the banner's width. */
+/** A smaller font where a language's words would run past the banner's width.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {string} text
+ *  @param {number} size
+ *  @param {number} weight */
 function fitFont(ctx, text, size, weight) {
     const room = BANNER_W * 0.92;
     const wide = ctx.measureText(text).width;
     if (wide > room) ctx.font = `${weight} ${Math.floor(size * room / wide)}px ${uiFont()}`;
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {Banner} b */
 function paintBanner(ctx, b) {
     ctx.translate(BANNER_W / 2, BANNER_H / 2);
     ctx.textAlign = "center";
@@ -396,12 +468,16 @@ function paintBanner(ctx, b) {
 }
 
 /** A big centred title that fades in and out (free spins, multipliers), drawn once into a layer
- *  and copied scaled and faded each frame. */
+ *  and copied scaled and faded each frame. True when its time is over (drawn no more: the
+ *  renderer then drops it).
+ *  @param {View} view
+ *  @param {number} now performance.now() ms
+ *  @returns {boolean} */
 export function drawBanner(view, now) {
-    const b = view.banner;
-    if (!b) return;
+    const b = view.state.banner;
+    if (!b) return false;
     const u = (now - b.t0) / b.dur;
-    if (u >= 1) { view.banner = null; return; }
+    if (u >= 1) return true;
     const ctx = view.ctx;
     const a = u < 0.15 ? u / 0.15 : u > 0.8 ? (1 - u) / 0.2 : 1;
     const s = (view.reduced ? 1 : 0.8 + 0.2 * easeOutBack(clamp01(u / 0.2))) / BANNER_RES;
@@ -413,13 +489,18 @@ export function drawBanner(view, now) {
     ctx.globalAlpha = a;
     ctx.drawImage(layer, W / 2 - w / 2, H / 2 - h / 2, w, h);
     ctx.globalAlpha = 1;
+    return false;
 }
 
 // A coin's or star's size (its radius, logical pixels): SIZE_MIN up to SIZE_MIN + SIZE_SPAN.
 const SIZE_MIN = 7;
 const SIZE_SPAN = 9;
 
-/** A particle's sprite: one per kind and whole-pixel size `n`. */
+/** A particle's sprite: one per kind and whole-pixel size `n`.
+ *  @param {View} view
+ *  @param {boolean} star
+ *  @param {number} n
+ *  @returns {HTMLCanvasElement} */
 function particleSprite(view, star, n) {
     const side = 2 * n + 6;
     return cached(view, `${star ? "star" : "coin"}-${n}`, side, side, (c) => (star ? paintStar : paintCoin)(c, side / 2, n));
@@ -427,34 +508,48 @@ function particleSprite(view, star, n) {
 
 /** Makes the sprites a burst can need (each kind at each whole-pixel size) in idle moments, as
  *  many as each has room for: made by a celebration's first frame, they were 20 new canvases in
- *  one frame (40-70 ms at 4x CPU on the phone profile) that a tap then waited behind. */
+ *  one frame (40-70 ms at 4x CPU on the phone profile) that a tap then waited behind.
+ *  @param {View} view */
 export function prepareParticles(view) {
     if (view.reduced || typeof requestIdleCallback !== "function") return;
+    /** @type {Array<[boolean, number]>} */
     const todo = [];
     for (let n = SIZE_MIN; n <= SIZE_MIN + SIZE_SPAN; n++) todo.push([false, n], [true, n]);
+    /** @param {IdleDeadline} deadline */
     const step = (deadline) => {
-        do particleSprite(view, ...todo.pop()); while (todo.length && deadline.timeRemaining() > 4);
+        // todo is not empty here (a step is asked for only while it is not)
+        do particleSprite(view, .../** @type {[boolean, number]} */ (todo.pop())); while (todo.length && deadline.timeRemaining() > 4);
         if (todo.length) requestIdleCallback(step);
     };
     requestIdleCallback(step);
 }
 
-/** Throws `count` coins and stars from the middle of the reels. */
+/** `count` coins and stars thrown from the middle of the reels (none with reduced motion), for
+ *  the renderer to add to those in flight.
+ *  @param {View} view
+ *  @param {number} [count]
+ *  @returns {Particle[]} */
 export function burst(view, count = 40) {
-    if (view.reduced) return;
+    /** @type {Particle[]} */
+    const thrown = [];
+    if (view.reduced) return thrown;
     const random = view.random; // seeded in still mode (renderer.js)
     for (let i = 0; i < count; i++) {
         const a = random() * Math.PI * 2;
         const s = 250 + random() * 550;
-        view.particles.push({
+        thrown.push({
             x: W / 2 + (random() - 0.5) * 200, y: H / 2,
             vx: Math.cos(a) * s, vy: Math.sin(a) * s - 300, life: 1.4 + random(),
             age: 0, star: random() < 0.35, size: SIZE_MIN + random() * SIZE_SPAN,
             spin: random() * 6,
         });
     }
+    return thrown;
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {number} c its centre's x and y
+ *  @param {number} size */
 function paintStar(ctx, c, size) {
     ctx.fillStyle = "#fff6b0";
     ctx.beginPath();
@@ -465,6 +560,9 @@ function paintStar(ctx, c, size) {
     ctx.fill();
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {number} c its centre's x and y
+ *  @param {number} size */
 function paintCoin(ctx, c, size) {
     ctx.fillStyle = "#f4b72a";
     ctx.strokeStyle = "#8a5a05";
@@ -475,17 +573,32 @@ function paintCoin(ctx, c, size) {
     ctx.stroke();
 }
 
-/** Coins and stars thrown by burst(), falling under gravity. Each is a sprite drawn once per
- *  whole-pixel size and copied turned, squashed (a coin's flip) and faded. */
-export function drawParticles(view, dt) {
-    if (!view.particles.length) return;
+/** The coins and stars of `particles` `dt` seconds later, falling under gravity: those still
+ *  flying, for the renderer to keep (new objects; `particles` is left as it was).
+ *  @param {ReadonlyArray<Particle>} particles
+ *  @param {number} dt seconds since the last frame
+ *  @returns {Particle[]} */
+export function moveParticles(particles, dt) {
+    /** @type {Particle[]} */
+    const flying = [];
+    for (const p of particles) {
+        const age = p.age + dt;
+        if (age >= p.life) continue;
+        const vy = p.vy + 900 * dt;
+        flying.push({ ...p, age, vy, x: p.x + p.vx * dt, y: p.y + vy * dt });
+    }
+    return flying;
+}
+
+/** Coins and stars thrown by burst() (moved by moveParticles()). Each is a sprite drawn once per
+ *  whole-pixel size and copied turned, squashed (a coin's flip) and faded.
+ *  @param {View} view */
+export function drawParticles(view) {
+    const particles = view.state.particles;
+    if (!particles.length) return;
     const ctx = view.ctx;
-    const k = view.scale;
-    view.particles = view.particles.filter((p) => (p.age += dt) < p.life);
-    for (const p of view.particles) {
-        p.vy += 900 * dt;
-        p.x += p.vx * dt;
-        p.y += p.vy * dt;
+    const k = view.state.scale;
+    for (const p of particles) {
         const n = Math.max(1, Math.round(p.size));
         const side = 2 * n + 6;
         const sprite = particleSprite(view, p.star, n);

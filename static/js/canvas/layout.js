@@ -1,3 +1,4 @@
+// @ts-check
 // The canvas's geometry, in logical pixels (the renderer scales it to the screen): where each
 // cell of the 5x3 grid sits, and the path and easing helpers every drawing layer shares.
 
@@ -25,8 +26,95 @@ export let REELS_H = ROWS * CELL_H;
 export let H = REELS_H + 2 * MARGIN_Y;
 export let Y0 = MARGIN_Y;
 
+/** A logical rectangle: its top left corner and its size.
+ *  @typedef {{ x: number, y: number, w: number, h: number }} Rect */
+
+/**
+ * What the layer helpers below need of the view they draw for (the renderer, renderer.js): its
+ * context, and of its state (RenderState) the scale and the two layer caches, which they fill.
+ * @typedef {object} LayerView
+ * @property {CanvasRenderingContext2D} ctx the canvas's context, in the view's own transform
+ * @property {Readonly<Pick<import("./renderer.js").RenderState, "scale" | "layerCache" | "layerSlots">>} state
+ */
+
+/** One slot()'s canvas and the key ("key@scale/height") it was last drawn for (null: never).
+ *  @typedef {{ key: string | null, layer: HTMLCanvasElement }} LayerSlot */
+
+/** Paints a layer, in logical pixels (its context already scaled).
+ *  @typedef {(ctx: CanvasRenderingContext2D) => void} Paint */
+
+/** A cell of the grid: its reel (column, 0 to REELS - 1) and its row (0 to ROWS - 1, from the top).
+ *  The engine's positions are [reel, row] arrays (cellOf() reads one); no cell is ever a string.
+ *  @typedef {{ readonly reel: number, readonly row: number }} Cell */
+
+/** The cell at the engine's position `[reel, row]`.
+ *  @param {ReadonlyArray<number>} position
+ *  @returns {Cell} */
+export const cellOf = ([reel, row]) => ({ reel, row });
+
+/** One number per cell (a Map's key), for whole numbers 0 to 65535: reel and row each. */
+const KEY_SPAN = 65536;
+/** @type {(cell: Cell) => number} */
+const cellKey = ({ reel, row }) => reel * KEY_SPAN + row;
+
+/** Cells, each once, in the order first given (a set of cells by value), fixed once made. */
+export class CellSet {
+    /** @type {Map<number, Cell>} */
+    #cells = new Map();
+
+    /** @param {Iterable<Cell>} [cells] */
+    constructor(cells = []) {
+        for (const cell of cells) if (!this.#cells.has(cellKey(cell))) this.#cells.set(cellKey(cell), cell);
+    }
+
+    /** @param {Cell} cell */
+    has(cell) {
+        return this.#cells.has(cellKey(cell));
+    }
+
+    get size() {
+        return this.#cells.size;
+    }
+
+    /** The cells, in the order first given. */
+    [Symbol.iterator]() {
+        return this.#cells.values();
+    }
+}
+
+/** A value per cell (a Map keyed by cells by value).
+ *  @template V */
+export class CellMap {
+    /** @type {Map<number, V>} */
+    #values = new Map();
+
+    /** @param {Cell} cell
+     *  @param {V} value */
+    set(cell, value) {
+        this.#values.set(cellKey(cell), value);
+    }
+
+    /** @param {Cell} cell
+     *  @returns {V | undefined} */
+    get(cell) {
+        return this.#values.get(cellKey(cell));
+    }
+
+    /** @param {Cell} cell */
+    has(cell) {
+        return this.#values.has(cellKey(cell));
+    }
+
+    clear() {
+        this.#values.clear();
+    }
+}
+
 /** The cell height for a box of `width` x `height` CSS px: the tallest, within its bounds, that
- *  lets the canvas fill the box's width. */
+ *  lets the canvas fill the box's width.
+ *  @param {number} width
+ *  @param {number} height
+ *  @returns {number} */
 export function cellHeightFor(width, height) {
     if (!(width > 0 && height > 0)) return CELL_H_MIN;
     const logicalH = (height * W) / width; // the canvas's height at the box's full width
@@ -34,7 +122,9 @@ export function cellHeightFor(width, height) {
     return Math.max(CELL_H_MIN, Math.min(CELL_H_MAX, fit));
 }
 
-/** Moves the geometry to cells `cellH` logical pixels tall; true when it changed. */
+/** Moves the geometry to cells `cellH` logical pixels tall; true when it changed.
+ *  @param {number} cellH
+ *  @returns {boolean} */
 export function setCellHeight(cellH) {
     const h = Math.max(CELL_H_MIN, Math.min(CELL_H_MAX, Math.round(cellH)));
     if (h === CELL_H) return false;
@@ -45,15 +135,26 @@ export function setCellHeight(cellH) {
     return true;
 }
 
+/** @type {(u: number) => number} */
 export const easeOutBack = (u) => 1 + 2.2 * Math.pow(u - 1, 3) + 1.2 * Math.pow(u - 1, 2);
+/** @type {(u: number) => number} */
 export const easeOutCubic = (u) => 1 - Math.pow(1 - u, 3);
+/** @type {(u: number) => number} */
 export const clamp01 = (u) => Math.max(0, Math.min(1, u));
 
+/** The logical rectangle of the cell of `reel` (0-4) and `row` (0-2).
+ *  @param {number} reel
+ *  @param {number} row
+ *  @returns {Rect} */
 export function cellRect(reel, row) {
     return { x: X0 + reel * (CELL_W + GAP), y: Y0 + row * CELL_H, w: CELL_W, h: CELL_H };
 }
 
-/** The rectangle of a reel growing from one row to the full column (u from 0 to 1). */
+/** The rectangle of a reel growing from one row to the full column (u from 0 to 1).
+ *  @param {number} reel
+ *  @param {number} row
+ *  @param {number} u
+ *  @returns {Rect} */
 export function column(reel, row, u) {
     const c = cellRect(reel, 0);
     const e = easeOutCubic(u);
@@ -62,7 +163,13 @@ export function column(reel, row, u) {
     return { x: c.x, y: top, w: CELL_W, h: bottom - top };
 }
 
-/** Starts a rounded-rectangle path. */
+/** Starts a rounded-rectangle path.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {number} x
+ *  @param {number} y
+ *  @param {number} w
+ *  @param {number} h
+ *  @param {number} r the corners' radius */
 export function roundRect(ctx, x, y, w, h, r) {
     ctx.beginPath();
     ctx.roundRect(x, y, w, h, r);
@@ -72,22 +179,29 @@ export function roundRect(ctx, x, y, w, h, r) {
 
 const CACHE_MAX = 64; // layers kept; the least recently used goes first (win lines, labels vary)
 
-/** An offscreen canvas of `w` x `h` logical pixels at the view's scale, drawn once by `draw`. */
+/** An offscreen canvas of `w` x `h` logical pixels at the view's scale, drawn once by `draw`.
+ *  @param {LayerView} view
+ *  @param {string} key
+ *  @param {number} w
+ *  @param {number} h
+ *  @param {Paint} draw
+ *  @returns {HTMLCanvasElement} */
 export function cached(view, key, w, h, draw) {
-    const cache = view.layerCache ??= new Map();
-    const fullKey = `${key}@${view.scale}/${H}`; // a layer is drawn for one scale and one height
+    const cache = view.state.layerCache, scale = view.state.scale;
+    const fullKey = `${key}@${scale}/${H}`; // a layer is drawn for one scale and one height
     let layer = cache.get(fullKey);
     if (layer) {
         cache.delete(fullKey); // most recently used last
         cache.set(fullKey, layer);
     } else {
         for (const k of cache.keys()) if (k.startsWith(`${key}@`)) cache.delete(k);
-        while (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value);
+        // the cache holds CACHE_MAX keys here: the first is a key, never the iterator's end
+        while (cache.size >= CACHE_MAX) cache.delete(/** @type {string} */ (cache.keys().next().value));
         layer = document.createElement("canvas");
-        layer.width = Math.max(1, Math.ceil(w * view.scale));
-        layer.height = Math.max(1, Math.ceil(h * view.scale));
-        const ctx = layer.getContext("2d");
-        ctx.setTransform(view.scale, 0, 0, view.scale, 0, 0);
+        layer.width = Math.max(1, Math.ceil(w * scale));
+        layer.height = Math.max(1, Math.ceil(h * scale));
+        const ctx = /** @type {CanvasRenderingContext2D} */ (layer.getContext("2d")); // a new canvas: never null
+        ctx.setTransform(scale, 0, 0, scale, 0, 0);
         draw(ctx);
         cache.set(fullKey, layer);
     }
@@ -97,28 +211,41 @@ export function cached(view, key, w, h, draw) {
 /** Copies a cached layer drawn for the logical rectangle (x, y, w, h) (w and h: the size it was
  *  drawn for), pixel for pixel with its corner on the screen's pixel grid. A copy scaled by even
  *  a pixel (the layer's size is rounded up to whole pixels) or placed between pixels is filtered,
- *  several times slower without a GPU and a little blurred. Needs the view's own transform. */
+ *  several times slower without a GPU and a little blurred. Needs the view's own transform.
+ *  @param {LayerView} view
+ *  @param {HTMLCanvasElement} layer
+ *  @param {number} x
+ *  @param {number} y
+ *  @param {number} _w
+ *  @param {number} _h */
 export function blit(view, layer, x, y, _w, _h) {
-    const k = view.scale;
+    const k = view.state.scale;
     view.ctx.drawImage(layer, Math.round(x * k) / k, Math.round(y * k) / k, layer.width / k, layer.height / k);
 }
 
 /** Like cached(), for a layer whose content changes now and then (the win lines, a banner): one
- *  canvas per `name`, redrawn by `draw` only when `key` (or the scale) differs from last time. */
+ *  canvas per `name`, redrawn by `draw` only when `key` (or the scale) differs from last time.
+ *  @param {LayerView} view
+ *  @param {string} name
+ *  @param {string} key
+ *  @param {number} w
+ *  @param {number} h
+ *  @param {Paint} draw
+ *  @returns {HTMLCanvasElement} */
 export function slot(view, name, key, w, h, draw) {
-    const slots = view.layerSlots ??= new Map();
+    const slots = view.state.layerSlots, scale = view.state.scale;
     let s = slots.get(name);
     if (!s) {
         s = { key: null, layer: document.createElement("canvas") };
         slots.set(name, s);
     }
-    const fullKey = `${key}@${view.scale}/${H}`;
+    const fullKey = `${key}@${scale}/${H}`;
     if (s.key !== fullKey) {
         const layer = s.layer;
-        layer.width = Math.max(1, Math.ceil(w * view.scale)); // also clears it
-        layer.height = Math.max(1, Math.ceil(h * view.scale));
-        const ctx = layer.getContext("2d");
-        ctx.setTransform(view.scale, 0, 0, view.scale, 0, 0);
+        layer.width = Math.max(1, Math.ceil(w * scale)); // also clears it
+        layer.height = Math.max(1, Math.ceil(h * scale));
+        const ctx = /** @type {CanvasRenderingContext2D} */ (layer.getContext("2d")); // a 2d canvas: never null
+        ctx.setTransform(scale, 0, 0, scale, 0, 0);
         draw(ctx);
         s.key = fullKey;
     }
@@ -128,9 +255,15 @@ export function slot(view, name, key, w, h, draw) {
 
 /** Copies the logical rectangle (x, y, w, h) of a canvas-sized layer (one drawn for (0, 0, W, H))
  *  to the same place, its edges on whole screen pixels so that parts copied side by side meet
- *  without a seam. Copying only the parts that hold something saves a pass over empty pixels. */
+ *  without a seam. Copying only the parts that hold something saves a pass over empty pixels.
+ *  @param {LayerView} view
+ *  @param {HTMLCanvasElement} layer
+ *  @param {number} x
+ *  @param {number} y
+ *  @param {number} w
+ *  @param {number} h */
 export function blitPart(view, layer, x, y, w, h) {
-    const k = view.scale;
+    const k = view.state.scale;
     const sx = Math.max(0, Math.floor(x * k)), sy = Math.max(0, Math.floor(y * k));
     const ex = Math.min(layer.width, Math.ceil((x + w) * k)), ey = Math.min(layer.height, Math.ceil((y + h) * k));
     if (ex <= sx || ey <= sy) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // Reel motion: animation state only (which strip symbol sits where, how fast it moves).
 // The renderer draws it; the sequencer tells it where to stop.
 //
@@ -19,26 +20,81 @@ const BOUNCE = 0.16;      // seconds of the landing bounce
 const WINDUP_DEPTH = 0.16;
 const BOUNCE_DEPTH = 0.14;
 
+/** @type {(a: number, n: number) => number} */
 const mod = (a, n) => ((a % n) + n) % n;
 
+/** A reel strip: its symbols, top to bottom (the model's reels).
+ *  @typedef {ReadonlyArray<string>} Strip */
+
+/**
+ * A spin in progress (Reel.spin until the landing bounce ends).
+ * @typedef {object} ReelAnim
+ * @property {number} t0 when the spin begins (performance.now() ms, after its delay)
+ * @property {number} speedFactor the pace: durations are multiplied by it
+ * @property {number} distance the tape's entries the spin runs through
+ * @property {number} tc seconds at full speed (unscaled)
+ * @property {boolean} landed whether the reel has stopped (the bounce then plays)
+ * @property {number} [landedAt] when it stopped (set with `landed`)
+ * @property {((reel: number) => void) | undefined} onLand
+ * @property {() => void} resolve resolves the spin's promise once the reel has settled
+ * @property {{ t0: number, p0: number, dur: number } | null} slam the brake the player asked for
+ *     (when, from which position, over how many ms), null while none
+ */
+
+/**
+ * Reel.spin's options.
+ * @typedef {object} ReelSpin
+ * @property {Strip} strip
+ * @property {number} stop
+ * @property {ReadonlyArray<string>} [expected] the landed window the round says (grid[reel])
+ * @property {number} now performance.now() at the start
+ * @property {number} delay seconds
+ * @property {number} duration seconds
+ * @property {number} speedFactor
+ * @property {(reel: number) => void} [onLand]
+ */
+
+/**
+ * ReelSet.spin's options.
+ * @typedef {object} ReelSetSpin
+ * @property {ReadonlyArray<Strip>} strips one per reel
+ * @property {ReadonlyArray<number>} stops one per reel
+ * @property {ReadonlyArray<ReadonlyArray<string>>} [grid] the round's grid[reel][row], checked on landing
+ * @property {number} speedFactor
+ * @property {ReadonlyArray<number>} [tease] reels that spin longer (anticipation)
+ * @property {(reel: number) => void} [onLand] called with each reel's index as it stops
+ */
+
 export class Reel {
+    /** @param {number} index the reel's place, 0 to 4 from the left
+     *  @param {Strip} strip
+     *  @param {number} stop the strip's index shown in the top row */
     constructor(index, strip, stop) {
         this.index = index;
-        this.p = 0;
+        this.p = 0; // the tape's position (symbol heights) at the window's top row
         this.velocity = 0; // symbols per second, for motion blur
         this.spinning = false;
+        /** @type {ReelAnim | null} */
         this._anim = null;
+        // declared for the type check (no effect): rest() sets them
+        /** @type {Strip} */ this.strip;
+        /** @type {number} */ this.stop;
+        /** @type {(j: number) => string} */ this._tape; // the symbol at tape index j
         this.rest(strip, stop);
     }
 
-    /** Show `strip` at `stop` at once, without motion (a resumed round's earlier spins). */
+    /** Show `strip` at `stop` at once, without motion (a resumed round's earlier spins).
+     *  @param {Strip} strip
+     *  @param {number} stop */
     rest(strip, stop) {
         this.strip = strip;
         this.stop = stop;
         this._tape = (j) => strip[mod(stop + j, strip.length)];
     }
 
-    /** The symbol at tape index j (row r of the window is j = floor(p) + r). */
+    /** The symbol at tape index j (row r of the window is j = floor(p) + r).
+     *  @param {number} j
+     *  @returns {string} */
     symbol(j) {
         return this._tape(j);
     }
@@ -47,6 +103,8 @@ export class Reel {
      * Spin to `stop` on `strip`, checking that the landed window equals `expected` (the
      * round's grid column). `delay`, `duration` are seconds before scaling by `speedFactor`.
      * Returns a Promise resolved once the reel has settled; `onLand` fires at the stop.
+     * @param {ReelSpin} options
+     * @returns {Promise<void>}
      */
     spin({ strip, stop, expected, now, delay, duration, speedFactor, onLand }) {
         const landed = Array.from({ length: ROWS }, (_, r) => strip[mod(stop + r, strip.length)]);
@@ -72,13 +130,16 @@ export class Reel {
         });
     }
 
-    /** Brake now (the player asked to stop the reels). */
+    /** Brake now (the player asked to stop the reels).
+     *  @param {number} now */
     slam(now) {
         const a = this._anim;
         if (!a || a.landed || a.slam) return;
         a.slam = { t0: now, p0: this.p, dur: 0.14 * Math.max(a.speedFactor, 0.3) * 1000 };
     }
 
+    /** Moves the reel to where it is at `now` (performance.now() ms).
+     *  @param {number} now */
     update(now) {
         const a = this._anim;
         if (!a) return;
@@ -116,7 +177,8 @@ export class Reel {
             }
         }
         if (a.landed) {
-            const u = Math.min(1, (now - a.landedAt) / (BOUNCE * a.speedFactor * 1000));
+            // landedAt: _land() sets it with `landed`
+            const u = Math.min(1, (now - /** @type {number} */ (a.landedAt)) / (BOUNCE * a.speedFactor * 1000));
             p = -BOUNCE_DEPTH * Math.sin(Math.PI * u) * (1 - u);
             v = 0;
             if (u >= 1) {
@@ -126,12 +188,13 @@ export class Reel {
                 a.resolve();
             }
         }
-        this.p = p;
+        this.p = /** @type {number} */ (p); // set on every path above (landed or not), which TS cannot follow
         this.velocity = v;
     }
 
+    /** @param {number} now */
     _land(now) {
-        const a = this._anim;
+        const a = /** @type {ReelAnim} */ (this._anim); // called by update() only, while a spin runs
         if (a.landed) return;
         a.landed = true;
         a.landedAt = now;
@@ -144,10 +207,13 @@ export class Reel {
 
 /** Five reels, spun together and stopped one by one left to right. */
 export class ReelSet {
+    /** @param {ReadonlyArray<Strip>} strips one per reel
+     *  @param {ReadonlyArray<number>} stops one per reel */
     constructor(strips, stops) {
         this.reels = strips.map((strip, i) => new Reel(i, strip, stops[i]));
     }
 
+    /** @param {number} now */
     update(now) {
         for (const r of this.reels) r.update(now);
     }
@@ -155,6 +221,8 @@ export class ReelSet {
     /**
      * Spin every reel to its stop. `tease` lists reels that spin longer (anticipation).
      * Resolves when all have settled.
+     * @param {ReelSetSpin} options
+     * @returns {Promise<void[]>}
      */
     spin({ strips, stops, grid, speedFactor, tease = [], onLand }) {
         const now = performance.now();

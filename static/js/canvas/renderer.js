@@ -1,21 +1,126 @@
+// @ts-check
 // The canvas: one frame loop at the display's rate, sharp at the screen's devicePixelRatio (up to
 // MAX_DPR: beyond 2 the eye sees no difference, the canvas costs 2.25x the pixels). It holds
 // animation state only (reel offsets come from reels.js, effects from the sequencer's calls);
 // what lands and what wins always comes from the round. Drawing is done in layers:
 // scenery.js (frame, reel windows, snow), the reels here (from sprites.js's sprites), effects.js
 // (wins, banners, coins), the winning symbols' own animations (symbolmotion.js); layout.js holds
-// the geometry they share.
+// the geometry they share. All it keeps between frames is one RenderState (below), which only
+// the Renderer changes: the layers read it and hand changes back.
 
-import { burst, drawBanner, drawLines, drawParticles, drawSes, drawWild, prepareParticles } from "./effects.js";
 import {
-    CELL_H, CELL_W, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellHeightFor, cellRect, roundRect, setCellHeight,
+    burst, drawBanner, drawLines, drawParticles, drawSes, drawWild, linesKey, moveParticles, prepareParticles,
+} from "./effects.js";
+import {
+    CELL_H, CELL_W, CellMap, CellSet, H, ROWS, SYMBOL_SIZE, W, blit, cached, cellHeightFor, cellOf, cellRect, roundRect,
+    setCellHeight,
 } from "./layout.js";
 import { VELOCITY } from "./reels.js";
 import { drawTease } from "./suspense.js";
-import { drawFrameBack, drawFrameFront, drawSnow, flake } from "./scenery.js";
+import { drawFrameBack, drawFrameFront, drawSnow, fallSnow, flake } from "./scenery.js";
 import { SymbolSprites, blurLevel } from "./sprites.js";
 import { randomFor } from "../core/still.js";
 import { drawWinSymbol } from "./symbolmotion.js";
+
+/** @typedef {import("./reels.js").ReelSet} ReelSet */
+/** @typedef {import("./effects.js").Particle} Particle */
+/** @typedef {import("./scenery.js").Flake} Flake */
+/** @typedef {import("./layout.js").Cell} Cell */
+/** @typedef {import("./layout.js").LayerSlot} LayerSlot */
+/** @typedef {import("../../../types/engine").PaidLineWin} PaidLineWin */
+/** [reel, row] of a cell, as the engine gives it (layout.js cellOf() makes it a Cell).
+ *  @typedef {ReadonlyArray<number>} Position */
+
+/**
+ * The Renderer's options.
+ * @typedef {object} RendererOptions
+ * @property {Iterable<string>} symbols every symbol name to draw
+ * @property {string} wild the model's wild (drawn on expanded reels)
+ * @property {ReelSet} reels the reels it draws
+ * @property {boolean} [reduced] reduced motion: no motion blur, snow or coins, the effects held still
+ * @property {boolean} [still] still mode (?still=1)
+ */
+
+/**
+ * A win line shown (showLine, showAllLines; drawn by effects.js drawLines), in logical pixels.
+ * @typedef {object} WinLineBase
+ * @property {ReadonlyArray<ReadonlyArray<number>>} points [x, y] of each reel's cell on the line
+ * @property {string} color
+ * @property {number} t0 when it started (performance.now() ms)
+ * @property {number} sf its pace (its durations times this)
+ */
+/**
+ * A win line with its label and where the label goes (showLine), or without (showAllLines).
+ * @typedef {WinLineBase & ({ label: string, labelAt: readonly [number, number] } | { label: null })} WinLine
+ */
+
+/**
+ * A reel expanded by a book (expandWild; drawn by effects.js drawWild).
+ * @typedef {object} WildShow
+ * @property {number} t0 when it started (performance.now() ms)
+ * @property {number} row the book's row, where the column grows from
+ * @property {number} mult the reel's multiplier
+ * @property {number} sf its pace
+ * @property {boolean} medal its medallion has been drawn (and listed in the canvas's data-medals: medalShown())
+ */
+
+/**
+ * The special symbol's expansion (expandSes; drawn by effects.js drawSes).
+ * @typedef {object} SesShow
+ * @property {number} t0 when it started (performance.now() ms)
+ * @property {ReadonlyArray<number>} reels
+ * @property {string} symbol
+ * @property {string} label
+ * @property {number} sf its pace
+ */
+
+/**
+ * A banner (showBanner; drawn by effects.js drawBanner).
+ * @typedef {object} Banner
+ * @property {string} text
+ * @property {string} sub the line under it ("": none)
+ * @property {number} t0 when it started (performance.now() ms)
+ * @property {number} dur how long it shows, ms (paced)
+ */
+
+/**
+ * The renderer's state: everything on the canvas that changes, declared here and nowhere else.
+ * createRenderState() makes it with every field set, and only the Renderer's methods change it;
+ * the drawing layers (effects.js, scenery.js, suspense.js, symbolmotion.js) read it through a
+ * View (read-only) and hand back what changes (the coins' and the snow's next step, a banner's
+ * end) or call the Renderer (a medallion shown). The caches' Maps are filled by their helpers
+ * (layout.js cached() and slot(), effects.js pill(), symbolmotion.js's shine frames). The
+ * Renderer's other fields are what it was made with, none changed after its constructor.
+ * @typedef {object} RenderState
+ * @property {number} scale device pixels per logical pixel (the backing store's, _fit())
+ * @property {boolean} painted a frame has been drawn (a resize then redraws at once)
+ * @property {boolean} started the frame loop runs (start())
+ * @property {boolean} observed the canvas's box is watched for resizes (_observe())
+ * @property {number} last the last frame's time (performance.now() ms): the coins' and snow's step
+ * @property {number} bakes motion-blurred sprites the frame being drawn may still make (_drawReels())
+ * @property {boolean} free free spins: the reel windows' colours (setFree())
+ * @property {ReadonlySet<number> | null} teasing the reels lit by the suspense (tease()); null: no suspense
+ * @property {number} teaseT0 when the suspense began (performance.now() ms)
+ * @property {ReadonlyArray<WinLine>} lines the win lines shown together (showLine(), showAllLines())
+ * @property {string} linesKey the key of their layer (effects.js linesKey(); "" with no lines)
+ * @property {CellSet} winCells the cells whose symbols celebrate, each in a gold box
+ * @property {number} winT0 when they started (performance.now() ms; their loops count from it)
+ * @property {boolean} dimOthers the symbols of the other cells are dimmed
+ * @property {CellMap<number>} glows book highlights: cell -> when it began (performance.now() ms)
+ * @property {Map<number, WildShow>} wilds the expanded book reels, reel -> its show, in the order expanded
+ * @property {SesShow | null} ses the special symbol's expansion (null: none)
+ * @property {Banner | null} banner the banner showing (null: none)
+ * @property {ReadonlyArray<Particle>} particles the coins and stars in flight (burst())
+ * @property {ReadonlyArray<Flake>} snow the snowflakes (none with reduced motion)
+ * @property {Map<string, HTMLCanvasElement>} layerCache layout.js cached(): "key@scale/height" -> layer, least recently used first
+ * @property {Map<string, LayerSlot>} layerSlots layout.js slot(): name -> its canvas and the key it was drawn for
+ * @property {Map<string, HTMLCanvasElement>} shineCache symbolmotion.js: "symbol|frame|sprite px" -> a shine sweep's frame
+ * @property {Map<string, number>} pillSizes effects.js pill(): "font size|text" -> the label's width, logical pixels
+ */
+
+/** The renderer as the drawing layers see it: its state read-only (they hand changes back, or
+ *  call its methods).
+ *  @typedef {Omit<Renderer, "state"> & { readonly state: Readonly<RenderState> }} View */
 
 const LINE_COLORS = ["#ffd84a", "#ff5a5a", "#5ad1ff", "#7dff7a", "#ff8af0",
     "#ffa940", "#b48cff", "#40ffd0", "#ff4aa0", "#e8ff5a"];
@@ -31,6 +136,7 @@ const BAKES_PER_FRAME = 2;
 // Still mode's random streams (core/still.js): the snow's and the coins'.
 const SNOW_SEED = 1224, COIN_SEED = 2512;
 
+/** @param {CanvasRenderingContext2D} ctx */
 function paintWinBox(ctx) {
     ctx.strokeStyle = "rgba(255,226,120,0.95)";
     ctx.lineWidth = 4;
@@ -40,7 +146,8 @@ function paintWinBox(ctx) {
     ctx.stroke();
 }
 
-/** The book highlight behind a cell: a radial gold glow, at full strength (the pulse is opacity). */
+/** The book highlight behind a cell: a radial gold glow, at full strength (the pulse is opacity).
+ *  @param {CanvasRenderingContext2D} ctx */
 function paintBookGlow(ctx) {
     const cx = CELL_W / 2, cy = CELL_H / 2;
     const grad = ctx.createRadialGradient(cx, cy, 10, cx, cy, CELL_W * 0.62);
@@ -50,38 +157,48 @@ function paintBookGlow(ctx) {
     ctx.fillRect(0, 0, CELL_W, CELL_H);
 }
 
-/** Resolves in a later task: the browser renders and handles input in between. */
+/** Resolves in a later task: the browser renders and handles input in between.
+ *  @type {() => Promise<void>} */
 export const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // The main-thread time prepare() takes before it lets the page go on (a tap, a frame).
 const PREPARE_SLICE_MS = 40;
 
-/** An effect's pace: its durations times this (at least 0.05, so that it still shows a frame). */
+/** An effect's pace: its durations times this (at least 0.05, so that it still shows a frame).
+ *  @type {(speedFactor: number) => number} */
 const pace = (speedFactor) => Math.max(speedFactor, 0.05);
+
+/** A new state: every field at its start (no effects; the snow as given).
+ *  @param {ReadonlyArray<Flake>} snow
+ *  @returns {RenderState} */
+function createRenderState(snow) {
+    return {
+        scale: 1, painted: false, started: false, observed: false, last: performance.now(), bakes: 0,
+        free: false, teasing: null, teaseT0: 0,
+        lines: [], linesKey: "", winCells: new CellSet(), winT0: 0, dimOthers: false, glows: new CellMap(),
+        wilds: new Map(), ses: null, banner: null, particles: [], snow,
+        layerCache: new Map(), layerSlots: new Map(), shineCache: new Map(), pillSizes: new Map(),
+    };
+}
 
 export class Renderer {
     /** `symbols`: every symbol name to draw; `wild`: the model's wild (drawn on expanded reels);
      *  `reels`: the ReelSet it draws (reels.js). `still` (?still=1): the snow seeded and frozen,
-     *  every loop (the bulbs, the winning symbols, the book glow, the rays) held at one frame. */
+     *  every loop (the bulbs, the winning symbols, the book glow, the rays) held at one frame.
+     *  @param {HTMLCanvasElement} canvas
+     *  @param {RendererOptions} options */
     constructor(canvas, { symbols, wild, reels, reduced = false, still = false }) {
-        this.canvas = canvas;
-        this.ctx = canvas.getContext("2d");
-        this.wild = wild;
-        this.reduced = reduced;
-        this.still = still;
-        this.random = randomFor(COIN_SEED, still); // the coins of a burst (effects.js)
-        this.symbols = new SymbolSprites(symbols);
-        this.scale = 1;
-        this.reels = reels;
-        this._painted = false; // a frame has been drawn (a resize redraws at once)
-        this._started = false; // the frame loop runs (start())
-        this._observed = false; // the canvas's box is watched for resizes
-        this.free = false;
-        this.teasing = null;
-        this.clearWins();
-        this.particles = [];
+        // What it is made with, none of it changed afterwards; all that changes is in `state`.
+        /** @readonly */ this.canvas = canvas; // the page's canvas
+        /** @readonly */ this.ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d")); // only ever 2d: never null
+        /** @readonly */ this.wild = wild; // the model's wild (drawn on expanded reels)
+        /** @readonly */ this.reduced = reduced; // reduced motion
+        /** @readonly */ this.still = still; // still mode (?still=1)
+        /** @readonly */ this.random = randomFor(COIN_SEED, still); // the coins of a burst (effects.js)
+        /** @readonly */ this.symbols = new SymbolSprites(symbols); // the symbols' sprites (sprites.js keeps them)
+        /** @readonly */ this.reels = reels; // the reels it draws (reels.js moves them)
         const snowRandom = randomFor(SNOW_SEED, still);
-        this.snow = reduced ? [] : Array.from({ length: 70 }, () => flake(true, snowRandom));
-        this._last = performance.now();
+        /** @readonly */ this.state = createRenderState(reduced ? [] : Array.from({ length: 70 }, () => flake(true, snowRandom)));
+        this.clearWins();
     }
 
     /** Loads the symbols' images. prepare() (or resize()) then makes their sprites. */
@@ -102,7 +219,7 @@ export class Renderer {
             ...this.symbols.rasterisers(),
             // each layer draws on the canvas too, which the first frame then covers
             () => drawFrameBack(this), () => drawFrameFront(this, performance.now()),
-            () => drawSnow(this, 0, performance.now()),
+            () => this._snow(0, performance.now()),
         ];
         let slice = performance.now();
         for (const piece of pieces) {
@@ -125,14 +242,14 @@ export class Renderer {
     resize() {
         if (!this._fit()) return;
         for (const make of this.symbols.rasterisers()) make();
-        if (this._painted) this._draw(performance.now());
-        if (this._started) this._prebake();
+        if (this.state.painted) this._draw(performance.now());
+        if (this.state.started) this._prebake();
     }
 
     /** Sizes the canvas to its box; true when its backing store changed (the sprites are then
      *  to be made again at the new scale) or the sprites were never made. */
     _fit() {
-        const box = this.canvas.parentElement.getBoundingClientRect();
+        const box = /** @type {HTMLElement} */ (this.canvas.parentElement).getBoundingClientRect(); // the page's reel box
         if (!box.width || !box.height) return false;
         // a portrait box gets taller cells (layout.js): the same canvas width, more of the height
         const moved = setCellHeight(cellHeightFor(box.width, box.height));
@@ -148,25 +265,25 @@ export class Renderer {
         if (!moved && width === this.canvas.width && height === this.canvas.height && this.symbols.px) return false;
         this.canvas.width = width;
         this.canvas.height = height;
-        this.scale = (cssW * dpr) / W;
-        this.symbols.rescale(Math.max(8, Math.round(SYMBOL_SIZE * this.scale)), this.scale);
+        const scale = this.state.scale = (cssW * dpr) / W;
+        this.symbols.rescale(Math.max(8, Math.round(SYMBOL_SIZE * scale)), scale);
         return true;
     }
 
     /** Draws one frame now (the first paint, before the frame loop runs), and from then on draws
      *  again on a resize. */
     drawNow() {
-        this._painted = true;
-        this._last = performance.now();
-        this._draw(this._last);
+        this.state.painted = true;
+        this.state.last = performance.now();
+        this._draw(this.state.last);
         this._observe();
     }
 
     /** Refits and redraws the canvas when its box or the screen's pixel ratio changes. */
     _observe() {
-        if (this._observed) return;
-        this._observed = true;
-        new ResizeObserver(() => this.resize()).observe(this.canvas.parentElement);
+        if (this.state.observed) return;
+        this.state.observed = true;
+        new ResizeObserver(() => this.resize()).observe(/** @type {HTMLElement} */ (this.canvas.parentElement));
         window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`)
             ?.addEventListener?.("change", () => this.resize());
     }
@@ -178,17 +295,18 @@ export class Renderer {
      * with (on the phone profile, `ready` came about 0.4 s later with them).
      */
     start() {
-        if (this._started) return;
-        this._started = true;
+        if (this.state.started) return;
+        this.state.started = true;
+        /** @param {number} now */
         const frame = (now) => {
             this._draw(now);
             requestAnimationFrame(frame);
         };
         // Paint the first frame now: the game announces ready right after start(), and the reels
         // must be on the canvas by then (a rAF-only first frame came late, WebKit most of all).
-        this._painted = true;
-        this._last = performance.now();
-        this._draw(this._last);
+        this.state.painted = true;
+        this.state.last = performance.now();
+        this._draw(this.state.last);
         requestAnimationFrame(frame);
         this._observe();
         this._prebake();
@@ -196,114 +314,164 @@ export class Renderer {
 
     // ---- effects the sequencer drives -------------------------------------------------
 
+    /** Ends every effect of the round: lines, winning cells, book highlights, expanded reels, banner. */
     clearWins() {
-        this.lines = [];          // {points, color, label, labelAt, t0}
-        this.winCells = new Set(); // "reel,row" whose symbols celebrate
-        this.winT0 = 0;           // when they started (their animations' loops count from it)
-        this.dimOthers = false;
-        this.glows = new Map();   // "reel,row" -> t0 (book highlight)
-        this.wilds = new Map();   // reel -> {t0, row, mult}
-        this.ses = null;          // {t0, reels, symbol, label}
-        this.banner = null;       // {text, sub, t0, dur}
-        if (this.canvas) { delete this.canvas.dataset.wilds; delete this.canvas.dataset.medals; delete this.canvas.dataset.ses; }
+        const s = this.state;
+        this._setLines([], new CellSet(), 0, false);
+        s.glows = new CellMap();
+        s.wilds = new Map();
+        s.ses = null;
+        s.banner = null;
+        delete this.canvas.dataset.wilds; delete this.canvas.dataset.medals; delete this.canvas.dataset.ses;
     }
 
+    /** @param {boolean} on */
     setFree(on) {
-        this.free = on;
+        this.state.free = on;
     }
 
     /** Suspense: `reels` (indexes) still spinning lit, the others dimmed; null ends it. The
-     *  canvas's data-tease lists the lit reels ("3,4"), for tests and tools. */
+     *  canvas's data-tease lists the lit reels ("3,4"), for tests and tools.
+     *  @param {ReadonlyArray<number> | null} reels */
     tease(reels) {
         const lit = reels?.length ? new Set(reels) : null;
-        if (lit && !this.teasing) this.teaseT0 = performance.now();
-        this.teasing = lit;
+        if (lit && !this.state.teasing) this.state.teaseT0 = performance.now();
+        this.state.teasing = lit;
         if (lit) this.canvas.dataset.tease = [...lit].join(",");
         else delete this.canvas.dataset.tease;
     }
 
+    /** Book highlights on the cells at `positions`.
+     *  @param {Iterable<Position>} positions */
     glow(positions) {
         const t0 = performance.now();
-        for (const [reel, row] of positions) this.glows.set(`${reel},${row}`, t0);
+        for (const position of positions) this.state.glows.set(cellOf(position), t0);
     }
 
     clearGlows() {
-        this.glows.clear();
+        this.state.glows.clear();
     }
 
     // Each effect is given its pace when it starts (`speedFactor`: its durations are multiplied
     // by it, as reels.spin's are); the renderer keeps no pace of its own.
 
+    /** Win line `lineIndex` (its `rows`, one per reel) with its winning cells and its label.
+     *  @param {number} lineIndex
+     *  @param {ReadonlyArray<number>} rows
+     *  @param {ReadonlyArray<Position>} positions
+     *  @param {string} label
+     *  @param {number} [speedFactor] */
     showLine(lineIndex, rows, positions, label, speedFactor = 1) {
         const points = rows.map((row, reel) => {
             const c = cellRect(reel, row);
             return [c.x + c.w / 2, c.y + c.h / 2];
         });
-        const [lr, lrow] = positions[positions.length - 1];
-        const c = cellRect(lr, lrow);
-        this.lines = [{ points, color: LINE_COLORS[lineIndex % 10], label,
-            labelAt: [c.x + c.w / 2, c.y + c.h - 18], t0: performance.now(), positions, sf: pace(speedFactor) }];
-        this.winCells = new Set(positions.map(([r, row]) => `${r},${row}`));
-        this.winT0 = performance.now();
-        this.dimOthers = true;
+        const last = cellOf(positions[positions.length - 1]);
+        const c = cellRect(last.reel, last.row);
+        /** @type {WinLine} */
+        const line = { points, color: LINE_COLORS[lineIndex % 10], label,
+            labelAt: [c.x + c.w / 2, c.y + c.h - 18], t0: performance.now(), sf: pace(speedFactor) };
+        this._setLines([line], new CellSet(positions.map(cellOf)), performance.now(), true);
     }
 
+    /** Every line of `wins` together, without labels.
+     *  @param {ReadonlyArray<PaidLineWin>} wins
+     *  @param {import("../../../types/game").Model["paylines"]} paylines
+     *  @param {number} [speedFactor] */
     showAllLines(wins, paylines, speedFactor = 1) {
         const t0 = performance.now(), sf = pace(speedFactor);
-        this.lines = wins.map((w) => ({
+        /** @type {WinLine[]} */
+        const lines = wins.map((w) => ({
             points: paylines[w.line].map((row, reel) => {
                 const c = cellRect(reel, row);
                 return [c.x + c.w / 2, c.y + c.h / 2];
             }),
-            color: LINE_COLORS[w.line % 10], label: null, t0, sf, positions: w.positions,
+            color: LINE_COLORS[w.line % 10], label: null, t0, sf,
         }));
-        this.winCells = new Set(wins.flatMap((w) => w.positions.map(([r, row]) => `${r},${row}`)));
-        this.winT0 = t0;
-        this.dimOthers = wins.length > 0;
+        this._setLines(lines, new CellSet(wins.flatMap((w) => w.positions.map(cellOf))), t0, wins.length > 0);
     }
 
     hideLines() {
-        this.lines = [];
-        this.winCells = new Set();
-        this.dimOthers = false;
+        this._setLines([], new CellSet(), this.state.winT0, false);
     }
 
+    /** Shows `lines` (none: []) and `cells` celebrating from `t0`, the others dimmed or not.
+     *  @param {ReadonlyArray<WinLine>} lines
+     *  @param {CellSet} cells
+     *  @param {number} t0 performance.now() ms
+     *  @param {boolean} dim */
+    _setLines(lines, cells, t0, dim) {
+        const s = this.state;
+        s.lines = lines;
+        s.linesKey = linesKey(lines);
+        s.winCells = cells;
+        s.winT0 = t0;
+        s.dimOthers = dim;
+    }
+
+    /** @param {number} reel
+     *  @param {number} row the book's
+     *  @param {number} mult the reel's multiplier
+     *  @param {number} [speedFactor] */
     expandWild(reel, row, mult, speedFactor = 1) {
-        this.wilds.set(reel, { t0: performance.now(), row, mult, sf: pace(speedFactor) });
+        this.state.wilds.set(reel, { t0: performance.now(), row, mult, sf: pace(speedFactor), medal: false });
         // the reels expanded so far, in the order they were, with their multipliers ("1:x2,3:x1"): for tests and tools
-        this.canvas.dataset.wilds = [...this.wilds].map(([r, w]) => `${r}:x${w.mult}`).join(",");
+        this.canvas.dataset.wilds = [...this.state.wilds].map(([r, w]) => `${r}:x${w.mult}`).join(",");
     }
 
+    /** The medallion of expanded reel `reel` has been drawn (effects.js drawWild says so once).
+     *  @param {number} reel */
+    medalShown(reel) {
+        const w = this.state.wilds.get(reel);
+        if (!w || w.medal) return;
+        w.medal = true;
+        // the reels whose medallion is drawn ("3:x2"): for tests and tools
+        this.canvas.dataset.medals = [...this.state.wilds].filter(([, x]) => x.medal).map(([r, x]) => `${r}:x${x.mult}`).join(",");
+    }
+
+    /** @param {ReadonlyArray<number>} reels
+     *  @param {string} symbol
+     *  @param {string} label
+     *  @param {number} [speedFactor] */
     expandSes(reels, symbol, label, speedFactor = 1) {
-        this.ses = { t0: performance.now(), reels, symbol, label, sf: pace(speedFactor) };
+        this.state.ses = { t0: performance.now(), reels, symbol, label, sf: pace(speedFactor) };
         this.canvas.dataset.ses = `${symbol}:${reels.join(",")}`; // for tests and tools
-        this.dimOthers = true;
-        this.winCells = new Set();
+        this.state.dimOthers = true;
+        this.state.winCells = new CellSet();
     }
 
+    /** @param {string} text
+     *  @param {string} [sub]
+     *  @param {number} [dur] ms
+     *  @param {number} [speedFactor] */
     showBanner(text, sub = "", dur = 1400, speedFactor = 1) {
-        this.banner = { text, sub, t0: performance.now(), dur: dur * pace(speedFactor) };
+        this.state.banner = { text, sub, t0: performance.now(), dur: dur * pace(speedFactor) };
     }
 
+    /** @param {number} [count] */
     burst(count = 40) {
-        burst(this, count);
+        this.state.particles = [...this.state.particles, ...burst(this, count)];
     }
 
     // ---- drawing --------------------------------------------------------------------
 
     /** The time the loops are drawn at (the bulbs' twinkle, the rays, the snow's drift): `now`,
-     *  or in still mode always 0, so that their frame depends on nothing but the round. */
+     *  or in still mode always 0, so that their frame depends on nothing but the round.
+     *  @param {number} now
+     *  @returns {number} */
     loopTime(now) {
         return this.still ? 0 : now;
     }
 
+    /** @param {number} now performance.now() ms */
     _draw(now) {
-        const dt = Math.min(0.05, (now - this._last) / 1000);
-        this._last = now;
+        const s = this.state;
+        const dt = Math.min(0.05, (now - s.last) / 1000);
+        s.last = now;
         const ctx = this.ctx;
         if (!this.canvas.width) return;
         if (this.reels) this.reels.update(now);
-        ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
+        ctx.setTransform(s.scale, 0, 0, s.scale, 0, 0);
         drawFrameBack(this); // replaces the whole canvas: no clearing first
         if (this.reels) this._drawReels(now);
         drawTease(this, now);
@@ -311,19 +479,33 @@ export class Renderer {
         drawSes(this, now);
         drawLines(this, now);
         drawFrameFront(this, this.loopTime(now));
-        drawBanner(this, now);
-        drawParticles(this, dt);
-        drawSnow(this, this.still ? 0 : dt, this.loopTime(now)); // still: where it was made
+        if (drawBanner(this, now)) s.banner = null; // its time is over
+        if (s.particles.length) s.particles = moveParticles(s.particles, dt);
+        drawParticles(this);
+        this._snow(this.still ? 0 : dt, this.loopTime(now)); // still: where it was made
+    }
+
+    /** Moves the snow `dt` seconds on and draws it (scenery.js).
+     *  @param {number} dt seconds (0: the flakes stay)
+     *  @param {number} now the loops' time, ms (loopTime()) */
+    _snow(dt, now) {
+        this.state.snow = fallSnow(this.state.snow, dt, now);
+        drawSnow(this);
     }
 
     /** Draws symbol `name` centred on (cx, cy). At its own size the sprite is copied pixel for
-     *  pixel onto the screen's pixel grid (the cheapest copy, and the sharpest). */
+     *  pixel onto the screen's pixel grid (the cheapest copy, and the sharpest).
+     *  @param {string} name
+     *  @param {number} cx
+     *  @param {number} cy
+     *  @param {number} [scale]
+     *  @param {number} [alpha] */
     drawSymbol(name, cx, cy, scale = 1, alpha = 1) {
         const sprite = this.symbols.sprites[name];
         if (!sprite) return;
         this.ctx.globalAlpha = alpha;
         if (scale === 1) {
-            const k = this.scale;
+            const k = this.state.scale;
             const px = sprite.width;
             this.ctx.drawImage(sprite, Math.round(cx * k - px / 2) / k, Math.round(cy * k - px / 2) / k, px / k, px / k);
         } else {
@@ -333,9 +515,10 @@ export class Renderer {
         this.ctx.globalAlpha = 1;
     }
 
+    /** @param {number} now performance.now() ms */
     _drawReels(now) {
-        const ctx = this.ctx;
-        this._bakes = BAKES_PER_FRAME;
+        const ctx = this.ctx, s = this.state;
+        s.bakes = BAKES_PER_FRAME;
         for (const reel of this.reels.reels) {
             const c = cellRect(reel.index, 0);
             ctx.save();
@@ -354,13 +537,13 @@ export class Renderer {
                     // a frame makes at most BAKES_PER_FRAME, and draws the nearest made level (or
                     // the sharp symbol) until the rest are made
                     const level = blurLevel(Math.abs(reel.velocity));
-                    const baked = this.symbols.hasBlur(name, level) || this._bakes-- > 0
+                    const baked = this.symbols.hasBlur(name, level) || s.bakes-- > 0
                         ? this.symbols.blur(name, level) : this.symbols.nearestBlur(name, level);
                     if (!baked) {
                         this.drawSymbol(name, cx, cy);
                         continue;
                     }
-                    const k = this.scale;
+                    const k = s.scale;
                     const px = baked.canvas.width;
                     const x = Math.round(cx * k - px / 2) / k;
                     const y = Math.round((cy - baked.lead) * k - px / 2) / k;
@@ -368,22 +551,22 @@ export class Renderer {
                     continue;
                 }
                 const row = j0 + r;
-                const key = `${reel.index},${row}`;
+                const cell = { reel: reel.index, row };
                 let scale = 1;
                 let alpha = 1;
                 if (!reel.spinning && row >= 0 && row < ROWS) {
-                    if (this.winCells.has(key)) {
-                        if (!this.reduced && !this.glows.has(key)) {
+                    if (s.winCells.has(cell)) {
+                        if (!this.reduced && !s.glows.has(cell)) {
                             // its own loop, each reel a beat after the one before (a wave along the
                             // line); still mode: each at its loop's first frame, the symbol at rest
-                            drawWinSymbol(this, name, cx, cy, this.still ? 0 : now - this.winT0 - WIN_WAVE_MS * reel.index);
+                            drawWinSymbol(this, name, cx, cy, this.still ? 0 : now - s.winT0 - WIN_WAVE_MS * reel.index);
                             continue;
                         }
                         scale = 1.04; // reduced motion: a still, slightly larger symbol
-                    } else if (this.dimOthers) {
+                    } else if (s.dimOthers) {
                         alpha = 0.35;
                     }
-                    const g = this.glows.get(key);
+                    const g = s.glows.get(cell);
                     if (g !== undefined) {
                         const pulse = this.still ? 1 : 0.6 + 0.4 * Math.sin((now - g) / 140);
                         // the gradient drawn once at full strength, copied with the pulse as opacity
@@ -399,10 +582,9 @@ export class Renderer {
             ctx.restore();
         }
         // a winning cell gets a gold box (a glowing sprite drawn once)
-        if (this.winCells.size) {
+        if (s.winCells.size) {
             const box = cached(this, "win-box", CELL_W + 2 * BOX_PAD, CELL_H + 2 * BOX_PAD, paintWinBox);
-            for (const key of this.winCells) {
-                const [reel, row] = key.split(",").map(Number);
+            for (const { reel, row } of s.winCells) {
                 const c = cellRect(reel, row);
                 blit(this, box, c.x - BOX_PAD, c.y - BOX_PAD, CELL_W + 2 * BOX_PAD, CELL_H + 2 * BOX_PAD);
             }

@@ -1,5 +1,7 @@
+// @ts-check
 // The scenery layer: what is always there whatever the round does (the frame with its garland
-// and holly, the reel windows, the snow). Each function draws on the renderer's context.
+// and holly, the reel windows, the snow). Each function draws on the renderer's context, except
+// fallSnow(), which hands the renderer its snow's next step.
 
 import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, blitPart, cached, cellRect, roundRect } from "./layout.js";
 
@@ -7,6 +9,18 @@ import { CELL_W, H, REELS, REELS_H, REELS_W, W, X0, Y0, blit, blitPart, cached, 
 // are drawn once into offscreen canvases at the screen's resolution and copied each frame:
 // gradients, the shadow blur of the bulbs and the holly paths cost far more than a copy when
 // the canvas is drawn without a GPU. The cache is keyed by the scale (a resize redraws it).
+
+/** @typedef {import("./renderer.js").View} View */
+
+/**
+ * A snowflake, in logical pixels (flake(), fallSnow(), drawSnow()).
+ * @typedef {object} Flake
+ * @property {number} x
+ * @property {number} y
+ * @property {number} r its radius
+ * @property {number} vy its fall, logical pixels per second
+ * @property {number} drift the phase of its sideways sway (radians)
+ */
 
 // the frame's rectangle (its height follows the cells': layout.js setCellHeight)
 const FX = X0 - 30, FW = REELS_W + 60;
@@ -17,6 +31,8 @@ const BULBS = 26;
 const BULB_PAD = 18; // room around a bulb sprite for its glow (a 10 px blur)
 const HOLLY_R = 36;  // half the side of the holly sprite
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {boolean} free whether the free spins' colours */
 function paintBack(ctx, free) {
     const FY = frameY(), FH = frameH();
     // velvet surround
@@ -41,6 +57,7 @@ function paintBack(ctx, free) {
     }
 }
 
+/** @param {CanvasRenderingContext2D} ctx */
 function paintFront(ctx) {
     // inner shadow at the reel window edges
     const top = ctx.createLinearGradient(0, Y0, 0, Y0 + 36);
@@ -78,6 +95,8 @@ function paintFront(ctx) {
     }
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ *  @param {string} color */
 function paintBulb(ctx, color) {
     ctx.fillStyle = color;
     ctx.shadowColor = color;
@@ -88,9 +107,10 @@ function paintBulb(ctx, color) {
 }
 
 /** The velvet surround and the reel windows (purple in free spins), behind the symbols. Copied
- *  over the whole canvas, replacing what the last frame left (so no separate clearing pass). */
+ *  over the whole canvas, replacing what the last frame left (so no separate clearing pass).
+ *  @param {View} view */
 export function drawFrameBack(view) {
-    const free = !!view.free;
+    const free = view.state.free;
     const ctx = view.ctx;
     ctx.globalCompositeOperation = "copy";
     blit(view, cached(view, `back-${free}`, W, H, (c) => paintBack(c, free)), 0, 0, W, H);
@@ -107,7 +127,9 @@ const frontBands = () => [
     [W - X0, Y0 + BAND, X0, REELS_H - 2 * BAND],
 ];
 
-/** Shadows, the gold border, the garland of bulbs and the holly, over the symbols. */
+/** Shadows, the gold border, the garland of bulbs and the holly, over the symbols.
+ *  @param {View} view
+ *  @param {number} now the loops' time, ms (Renderer.loopTime) */
 export function drawFrameFront(view, now) {
     const ctx = view.ctx;
     const front = cached(view, "front", W, H, paintFront);
@@ -133,6 +155,10 @@ export function drawFrameFront(view, now) {
     }
 }
 
+/** A sprig of holly (three leaves, three berries) centred on (x, y).
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {number} x
+ *  @param {number} y */
 export function holly(ctx, x, y) {
     ctx.save();
     ctx.translate(x, y);
@@ -162,7 +188,10 @@ export function holly(ctx, x, y) {
 }
 
 /** A new snowflake: anywhere on the canvas, or just above it; `random` gives its numbers (a
- *  seeded generator in still mode: core/still.js). */
+ *  seeded generator in still mode: core/still.js).
+ *  @param {boolean} anywhere
+ *  @param {() => number} [random] numbers in [0, 1)
+ *  @returns {Flake} */
 export function flake(anywhere, random = Math.random) {
     return { x: random() * W, y: anywhere ? random() * H : -10,
         r: 0.8 + random() * 2.4, vy: 18 + random() * 40, drift: random() * 6.28 };
@@ -170,10 +199,28 @@ export function flake(anywhere, random = Math.random) {
 
 const FLAKE_R = 4; // the flake sprite's radius; flakes are 0.8 to 3.2 logical pixels
 
-/** Falling snow over everything (none with reduced motion): one round sprite, copied at each
- *  flake's size and opacity (cheaper than filling a circle path per flake per frame). */
-export function drawSnow(view, dt, now) {
-    if (!view.snow.length) return;
+/** The flakes of `snow` `dt` seconds later: each fallen and swayed, one fallen out of sight
+ *  replaced by a new one above the canvas. New objects, for the renderer to keep (`snow` is left
+ *  as it was).
+ *  @param {ReadonlyArray<Flake>} snow
+ *  @param {number} dt seconds since the last frame (0: the flakes stay)
+ *  @param {number} now the loops' time, ms (Renderer.loopTime)
+ *  @returns {Flake[]} */
+export function fallSnow(snow, dt, now) {
+    return snow.map((f) => {
+        const y = f.y + f.vy * dt;
+        const x = f.x + Math.sin(now / 900 + f.drift) * 12 * dt;
+        return y > H + 5 ? flake(false) : { ...f, x, y };
+    });
+}
+
+/** Falling snow over everything (none with reduced motion; moved by fallSnow()): one round
+ *  sprite, copied at each flake's size and opacity (cheaper than filling a circle path per flake
+ *  per frame).
+ *  @param {View} view */
+export function drawSnow(view) {
+    const snow = view.state.snow;
+    if (!snow.length) return;
     const ctx = view.ctx;
     const side = 2 * FLAKE_R + 2;
     const sprite = cached(view, "flake", side, side, (c) => {
@@ -182,11 +229,7 @@ export function drawSnow(view, dt, now) {
         c.arc(side / 2, side / 2, FLAKE_R, 0, Math.PI * 2);
         c.fill();
     });
-    for (let i = 0; i < view.snow.length; i++) {
-        const f = view.snow[i];
-        f.y += f.vy * dt;
-        f.x += Math.sin(now / 900 + f.drift) * 12 * dt;
-        if (f.y > H + 5) view.snow[i] = flake(false);
+    for (const f of snow) {
         ctx.globalAlpha = 0.35 + f.r / 6;
         const d = (side * f.r) / FLAKE_R;
         ctx.drawImage(sprite, f.x - d / 2, f.y - d / 2, d, d);

@@ -1,3 +1,4 @@
+// @ts-check
 // The symbols' sprites, for renderer.js: each symbol's image rasterised once at the canvas's
 // scale, and its motion-blurred copies (the symbol smeared along the reel) at a few blur
 // levels, made before the first spin needs them. Copying a sprite is the cheapest draw there is;
@@ -21,7 +22,9 @@ const STREAK_FRAMES = 1.1;
 // playing 184-384 ms, over the 200 ms budget).
 const SMEAR_SCALE = 2;
 
-/** The blur level of a reel moving at `v` symbols per second (v > 0). */
+/** The blur level of a reel moving at `v` symbols per second (v > 0).
+ *  @param {number} v
+ *  @returns {number} */
 export function blurLevel(v) {
     if (v <= 30) return Math.max(BLUR_STEP, BLUR_STEP * Math.round(v / BLUR_STEP));
     return 32 + 8 * Math.round((v - 32) / 8);
@@ -30,9 +33,13 @@ export function blurLevel(v) {
 // An idle moment's room (ms) left for another bake: a bake takes a few ms at a phone's speed.
 const IDLE_ROOM_MS = 12;
 // One idle moment of the main thread (a task while the page's own work goes on elsewhere).
+// Without requestIdleCallback, `fn` gets no deadline.
+/** @type {(fn: (deadline?: IdleDeadline) => void) => number} */
 const whenIdle = (fn) => (typeof requestIdleCallback === "function"
     ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 16));
 
+/** @param {string} url
+ *  @returns {Promise<HTMLImageElement>} */
 function loadImage(url) {
     return new Promise((resolve, reject) => {
         const img = new Image();
@@ -42,15 +49,31 @@ function loadImage(url) {
     });
 }
 
+/**
+ * A symbol's motion-blurred sprite (SymbolSprites.blur).
+ * @typedef {object} BlurSprite
+ * @property {HTMLCanvasElement} canvas the sprite's width, taller by the smear
+ * @property {number} lead the logical height of the smear above the symbol's own square
+ */
+
+/** A scratch canvas and its context (SymbolSprites._scratch).
+ *  @typedef {{ canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D }} Scratch */
+
 export class SymbolSprites {
-    /** `names`: every symbol to draw. */
+    /** `names`: every symbol to draw.
+     *  @param {Iterable<string>} names */
     constructor(names) {
         this.names = [...names];
+        /** @type {Record<string, HTMLImageElement>} */
         this.images = {};
+        /** @type {Record<string, HTMLCanvasElement>} */
         this.sprites = {}; // name -> canvas of px x px
+        /** @type {Map<string, BlurSprite>} */
         this.blurred = new Map(); // "name|level" -> { canvas, lead }, least recently used first
         this.px = 0; // a sprite's side in device pixels (0: none made yet)
         this.scale = 1; // device pixels per logical pixel
+        /** @type {Scratch[]} */
+        this.scratch = []; // the blur's two scratch canvases (_scratch() makes them when first needed)
     }
 
     /** Loads the symbols' images (rasterise() then makes their sprites). */
@@ -59,42 +82,49 @@ export class SymbolSprites {
         this.names.forEach((n, i) => { this.images[n] = imgs[i]; });
     }
 
-    /** A new scale: every sprite is to be made again (rasterise, and the blur afresh). */
+    /** A new scale: every sprite is to be made again (rasterise, and the blur afresh).
+     *  @param {number} px a sprite's side in device pixels
+     *  @param {number} scale device pixels per logical pixel */
     rescale(px, scale) {
         this.px = px;
         this.scale = scale;
         this.blurred = new Map();
     }
 
-    /** The functions that make each symbol's sprite, one symbol each (prepare() slices them). */
+    /** The functions that make each symbol's sprite, one symbol each (prepare() slices them).
+     *  @returns {Array<() => void>} */
     rasterisers() {
         return Object.keys(this.images).map((name) => () => this.rasterise(name));
     }
 
-    /** One symbol's sprite at the current scale. */
+    /** One symbol's sprite at the current scale.
+     *  @param {string} name */
     rasterise(name) {
         const c = document.createElement("canvas");
         c.width = this.px;
         c.height = this.px;
-        c.getContext("2d").drawImage(this.images[name], 0, 0, this.px, this.px);
+        /** @type {CanvasRenderingContext2D} */ (c.getContext("2d")).drawImage(this.images[name], 0, 0, this.px, this.px);
         this.sprites[name] = c;
     }
 
     /** Makes the motion-blurred sprites of a spin at up to `velocity` symbols per second (every
      *  symbol at every level) one per idle moment, before the first spin needs them; stops when a
-     *  rescale has started over. */
+     *  rescale has started over.
+     *  @param {number} velocity */
     prebake(velocity) {
         const map = this.blurred;
+        /** @type {Array<[string, number]>} */
         const todo = [];
         for (let level = BLUR_STEP; level <= blurLevel(velocity); level += BLUR_STEP) {
             for (const name of Object.keys(this.sprites)) todo.push([name, level]);
         }
         // as many as the idle moment has room for (one at least): one per moment took longer
         // than the wait for a first spin, whose frames then made the rest while a tap waited
+        /** @param {IdleDeadline} [deadline] none without requestIdleCallback */
         const step = (deadline) => {
             do {
                 if (map !== this.blurred || !todo.length) return; // rescaled: its own prebake runs
-                const [name, level] = todo.shift();
+                const [name, level] = /** @type {[string, number]} */ (todo.shift()); // todo is not empty
                 if (!map.has(`${name}|${level}`)) this.blur(name, level);
             } while (deadline?.timeRemaining && !deadline.didTimeout && deadline.timeRemaining() > IDLE_ROOM_MS);
             whenIdle(step);
@@ -103,8 +133,12 @@ export class SymbolSprites {
     }
 
     /** Symbol `name`'s motion blur made nearest to blur level `speed` (that level itself when
-     *  made), without making one; null while none of its levels is made. */
+     *  made), without making one; null while none of its levels is made.
+     *  @param {string} name
+     *  @param {number} speed
+     *  @returns {BlurSprite | null} */
     nearestBlur(name, speed) {
+        /** @type {BlurSprite | null} */
         let best = null;
         let gap = Infinity;
         for (const [key, baked] of this.blurred) {
@@ -116,7 +150,10 @@ export class SymbolSprites {
         return best;
     }
 
-    /** Whether symbol `name`'s motion blur at level `speed` is made. */
+    /** Whether symbol `name`'s motion blur at level `speed` is made.
+     *  @param {string} name
+     *  @param {number} speed
+     *  @returns {boolean} */
     hasBlur(name, speed) {
         return this.blurred.has(`${name}|${speed}`);
     }
@@ -127,7 +164,10 @@ export class SymbolSprites {
      *  60 Hz frame (centred on it), made by doubling: the sprite averaged with itself shifted by
      *  1, 2, 4 ... device pixels (a few canvas copies, not one per pixel). Three ghost copies
      *  strobed (icicles and letters showed four times over); a smear reads as speed.
-     *  `lead` is the logical height of the smear above the symbol's own square. */
+     *  `lead` is the logical height of the smear above the symbol's own square.
+     *  @param {string} name
+     *  @param {number} speed
+     *  @returns {BlurSprite} */
     blur(name, speed) {
         const key = `${name}|${speed}`;
         let baked = this.blurred.get(key);
@@ -147,7 +187,7 @@ export class SymbolSprites {
         const c = document.createElement("canvas");
         c.width = sprite.width;
         c.height = sprite.height + length;
-        const out = c.getContext("2d");
+        const out = /** @type {CanvasRenderingContext2D} */ (c.getContext("2d")); // a new canvas: never null
         const w = Math.ceil(c.width / r);
         const h = Math.ceil(c.height / r);
         // ping-pong between two scratch canvases: each pass is the exact mean of the last one and
@@ -176,21 +216,25 @@ export class SymbolSprites {
             out.globalAlpha = 1;
         }
         // bounded memory (a turbo spin sweeps many speeds): the least recently used goes
-        if (this.blurred.size >= BLUR_SPRITES_MAX) this.blurred.delete(this.blurred.keys().next().value);
+        // (full: the first key is a key, never the iterator's end)
+        if (this.blurred.size >= BLUR_SPRITES_MAX) this.blurred.delete(/** @type {string} */ (this.blurred.keys().next().value));
         baked = { canvas: c, lead: length / 2 / k };
         this.blurred.set(key, baked);
         return baked;
     }
 
-    /** Scratch canvas `i` (of two, reused by every blur), at least `w` x `h` device pixels. */
+    /** Scratch canvas `i` (of two, reused by every blur), at least `w` x `h` device pixels.
+     *  @param {number} i
+     *  @param {number} w
+     *  @param {number} h
+     *  @returns {Scratch} */
     _scratch(i, w, h) {
-        this.scratch ??= [];
         let s = this.scratch[i];
         if (!s || s.canvas.width < w || s.canvas.height < h) {
             const canvas = s?.canvas ?? document.createElement("canvas");
             canvas.width = Math.max(w, canvas.width);
             canvas.height = Math.max(h, canvas.height);
-            s = { canvas, ctx: canvas.getContext("2d") };
+            s = { canvas, ctx: /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d")) }; // a 2d canvas: never null
             this.scratch[i] = s;
         }
         return s;

@@ -1,3 +1,4 @@
+// @ts-check
 // Suspense on the reels: while reels that can still complete the free-spins trigger spin
 // longer (the engine's `anticipation`, two books showing), those reels are lit (a pulsing gold
 // frame and light rising through them) and the reels already stopped are dimmed, their books
@@ -5,8 +6,11 @@
 
 import { CELL_H, CELL_W, ROWS, blit, cached, cellRect } from "./layout.js";
 
+/** @typedef {import("./renderer.js").View} View */
+
 const PAD = 18; // logical room around a lit reel for its glow
 
+/** @param {CanvasRenderingContext2D} ctx */
 function paintLitFrame(ctx) {
     const w = CELL_W, h = ROWS * CELL_H;
     ctx.shadowColor = "#ffcf3a";
@@ -23,27 +27,30 @@ function paintLitFrame(ctx) {
     ctx.fillRect(PAD, PAD, w, h);
 }
 
+/** @param {CanvasRenderingContext2D} ctx */
 function paintDim(ctx) {
     ctx.fillStyle = "rgba(2, 6, 24, 0.62)";
     ctx.fillRect(0, 0, CELL_W, CELL_H);
 }
 
-/** Draws the suspense of `view.teasing` (a Set of reel indexes, or null) over the reels. */
+/** Draws the suspense of the state's `teasing` (a Set of reel indexes, or null) over the reels.
+ *  @param {View} view
+ *  @param {number} now performance.now() ms */
 export function drawTease(view, now) {
-    const lit = view.teasing;
+    const lit = view.state.teasing;
     if (!lit || !view.reels) return;
     const ctx = view.ctx;
     const dim = cached(view, "tease-dim", CELL_W, CELL_H, paintDim);
     for (const reel of view.reels.reels) {
         if (lit.has(reel.index)) continue;
         for (let row = 0; row < ROWS; row++) {
-            if (view.glows.has(`${reel.index},${row}`)) continue; // a book that landed keeps its glow
+            if (view.state.glows.has({ reel: reel.index, row })) continue; // a book that landed keeps its glow
             const c = cellRect(reel.index, row);
             blit(view, dim, c.x, c.y, CELL_W, CELL_H);
         }
     }
     const frame = cached(view, "tease-lit", CELL_W + 2 * PAD, ROWS * CELL_H + 2 * PAD, paintLitFrame);
-    const pulse = view.reduced ? 1 : 0.65 + 0.35 * Math.sin((now - view.teaseT0) / 160);
+    const pulse = view.reduced ? 1 : 0.65 + 0.35 * Math.sin((now - view.state.teaseT0) / 160);
     ctx.globalAlpha = pulse;
     for (const index of lit) {
         const c = cellRect(index, 0);

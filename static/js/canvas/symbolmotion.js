@@ -1,3 +1,4 @@
+// @ts-check
 // The winning symbols' own animations, for renderer.js: while a line (or all lines) shows, each
 // winning symbol plays its loop: Santa bobs his hat and winks, the snowman grins and tilts, the
 // gift's lid hops with sparkles, the bauble swings on its hook, the axe chops, the card ranks
@@ -11,20 +12,43 @@
 
 import { SYMBOL_SIZE, blit, cached } from "./layout.js";
 
+/** @typedef {import("./renderer.js").View} View */
+
+/**
+ * A symbol's win animation (WIN_MOTIONS).
+ * @typedef {object} WinMotion
+ * @property {number} period one loop, ms
+ * @property {(ctx: CanvasRenderingContext2D, sprite: HTMLCanvasElement, u: number, view: View, name: string) => void} draw
+ *     draws the symbol at phase u (0 to 1) of its loop, in its SVG frame
+ * @property {(view: View, cx: number, cy: number, u: number) => void} [under] drawn first, in the canvas's
+ *     logical frame, the symbol centred on (cx, cy) (a glow behind it)
+ */
+
 const SVG = 200;             // the symbols' viewBox side
 const SHINE_FRAMES = 14;     // baked frames of a shine sweep
 const SHINE_RES = 0.5;       // a shine frame's resolution, of the sprite's (a soft band needs few pixels)
 const TAU = Math.PI * 2;
 
+/** @type {(u: number) => number} */
 const smooth = (u) => u * u * (3 - 2 * u);
+/** @type {(u: number) => number} */
 const clamp01 = (u) => Math.max(0, Math.min(1, u));
-/** 0 -> 1 -> 0 over [a, b] of the loop (a smooth hump), 0 elsewhere. */
+/** 0 -> 1 -> 0 over [a, b] of the loop (a smooth hump), 0 elsewhere.
+ *  @type {(u: number, a: number, b: number) => number} */
 const hump = (u, a, b) => (u <= a || u >= b ? 0 : Math.sin(Math.PI * (u - a) / (b - a)));
-/** 0 -> 1 over [a, b] (smoothstep), 0 before, 1 after. */
+/** 0 -> 1 over [a, b] (smoothstep), 0 before, 1 after.
+ *  @type {(u: number, a: number, b: number) => number} */
 const ramp = (u, a, b) => smooth(clamp01((u - a) / (b - a)));
 
 /** Draws the sprite's slice (x, y, w, h) (SVG units) at its own place, offset by (dx, dy) and
- *  turned by `rot` about its centre, and scaled by (sx, sy) about it. */
+ *  turned by `rot` about its centre, and scaled by (sx, sy) about it.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {HTMLCanvasElement} sprite
+ *  @param {number} x
+ *  @param {number} y
+ *  @param {number} w
+ *  @param {number} h
+ *  @param {{ dx?: number, dy?: number, rot?: number, sx?: number, sy?: number }} [move] */
 function slice(ctx, sprite, x, y, w, h, { dx = 0, dy = 0, rot = 0, sx = 1, sy = 1 } = {}) {
     const k = sprite.width / SVG;
     ctx.save();
@@ -35,7 +59,13 @@ function slice(ctx, sprite, x, y, w, h, { dx = 0, dy = 0, rot = 0, sx = 1, sy = 
     ctx.restore();
 }
 
-/** A four-pointed sparkle at (x, y), `r` long, of opacity `a`. */
+/** A four-pointed sparkle at (x, y), `r` long, of opacity `a`.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {number} x
+ *  @param {number} y
+ *  @param {number} r
+ *  @param {number} a
+ *  @param {string} [color] */
 function sparkle(ctx, x, y, r, a, color = "#fff6c8") {
     if (a <= 0.01) return;
     ctx.globalAlpha = a;
@@ -51,7 +81,15 @@ function sparkle(ctx, x, y, r, a, color = "#fff6c8") {
 }
 
 /** A shine sweeping once across the symbol over [a, b] of the loop: baked frames, each a bright
- *  diagonal band kept only where the symbol has pixels (composite destination-in). */
+ *  diagonal band kept only where the symbol has pixels (composite destination-in).
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {View} view
+ *  @param {string} name
+ *  @param {HTMLCanvasElement} sprite
+ *  @param {number} u the loop's phase
+ *  @param {number} a
+ *  @param {number} b
+ *  @param {string} color the band's colour at its brightest */
 function shine(ctx, view, name, sprite, u, a, b, color) {
     if (u <= a || u >= b) return;
     const i = Math.min(SHINE_FRAMES - 1, Math.floor(((u - a) / (b - a)) * SHINE_FRAMES));
@@ -61,8 +99,15 @@ function shine(ctx, view, name, sprite, u, a, b, color) {
     ctx.globalCompositeOperation = "source-over";
 }
 
+/** Frame `i` of symbol `name`'s shine sweep (made once per symbol, frame and sprite size).
+ *  @param {View} view
+ *  @param {string} name
+ *  @param {HTMLCanvasElement} sprite
+ *  @param {number} i
+ *  @param {string} color
+ *  @returns {HTMLCanvasElement} */
 function shineFrame(view, name, sprite, i, color) {
-    const cache = view.shineCache ??= new Map();
+    const cache = view.state.shineCache;
     const key = `${name}|${i}|${sprite.width}`;
     let c = cache.get(key);
     if (c) return c;
@@ -71,7 +116,7 @@ function shineFrame(view, name, sprite, i, color) {
     c = document.createElement("canvas");
     c.width = side;
     c.height = side;
-    const g = c.getContext("2d");
+    const g = /** @type {CanvasRenderingContext2D} */ (c.getContext("2d")); // a new canvas: never null
     const p = -0.45 + (1.9 * (i + 0.5)) / SHINE_FRAMES; // the band's centre, from left of the symbol to right of it
     const grad = g.createLinearGradient((p - 0.22) * side, 0, (p + 0.22) * side, side * 0.55);
     grad.addColorStop(0, "rgba(0,0,0,0)");
@@ -88,7 +133,9 @@ function shineFrame(view, name, sprite, i, color) {
 const GOLD_SHINE = "rgba(255,236,170,0.75)";
 const WHITE_SHINE = "rgba(255,255,255,0.6)";
 
-/** A card rank: a hop with a squash as it lands, and a gold shine across it. */
+/** A card rank: a hop with a squash as it lands, and a gold shine across it (`color`).
+ *  @param {string} color
+ *  @returns {WinMotion} */
 function rank(color) {
     return {
         period: 900,
@@ -109,6 +156,7 @@ function rank(color) {
  * with u the loop's phase (0 to 1), in the symbol's SVG frame; optionally `under(view, cx, cy,
  * u)`, drawn first in the canvas's logical frame (a glow behind the symbol). Exported for tests and tools: a
  * symbol missing here would only pulse (`fallback`).
+ * @type {Readonly<Partial<Record<string, WinMotion>>>}
  */
 export const WIN_MOTIONS = {
     SANTA: {
@@ -241,7 +289,8 @@ export const WIN_MOTIONS = {
     J: rank(GOLD_SHINE),
 };
 
-/** A gold radial glow filling a square of side `size` (logical). */
+/** A gold radial glow filling a square of side `size` (logical).
+ *  @param {CanvasRenderingContext2D} ctx */
 function paintBookGlow(ctx) {
     const size = (SYMBOL_SIZE * (SVG + 60)) / SVG;
     const grad = ctx.createRadialGradient(size / 2, size / 2, size * 0.1, size / 2, size / 2, size / 2);
@@ -253,7 +302,13 @@ function paintBookGlow(ctx) {
 }
 
 /** Draws winning symbol `name` centred on (cx, cy), `t` ms into its win show (its loop), at
- *  `scale` of its size. */
+ *  `scale` of its size.
+ *  @param {View} view
+ *  @param {string} name
+ *  @param {number} cx
+ *  @param {number} cy
+ *  @param {number} t
+ *  @param {number} [scale] */
 export function drawWinSymbol(view, name, cx, cy, t, scale = 1) {
     const sprite = view.symbols.sprites[name];
     if (!sprite) return;
@@ -273,7 +328,10 @@ export function drawWinSymbol(view, name, cx, cy, t, scale = 1) {
     ctx.restore();
 }
 
-/** A symbol without its own animation pulses. */
+/** A symbol without its own animation pulses.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {HTMLCanvasElement} sprite
+ *  @param {number} t ms into its win show */
 function fallback(ctx, sprite, t) {
     const s = 1 + 0.07 * Math.sin(t / 120);
     ctx.translate(100, 100);

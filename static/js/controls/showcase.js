@@ -1,3 +1,4 @@
+// @ts-check
 // The showcase (?demo=feature): buys features one after another on a balance of its own, for
 // marketing pages; `#demo-pause` pauses it between rounds and resumes it
 // (`<html data-demo="paused">` while it is parked).
@@ -5,10 +6,14 @@
 import { byId } from "../core/dom.js";
 import { t } from "../lang/i18n.js";
 
-/** Runs the showcase on `controller` for ever; `speed()` scales the pause between rounds. */
+/** Runs the showcase on `controller` for ever; `speed()` scales the pause between rounds.
+ *  @param {import("../round/controller.js").Controller} controller
+ *  @param {() => number} speed  the game's pace factor (1 normal, smaller faster)
+ *  @returns {Promise<never>} */
 export async function demoLoop(controller, speed) {
     byId("demo-banner").hidden = false;
     const pause = byId("demo-pause");
+    /** Resumes the loop parked between rounds; null while it runs. @type {(() => void) | null} */
     let resume = null;
     pause.hidden = false;
     pause.addEventListener("click", () => {
@@ -20,7 +25,7 @@ export async function demoLoop(controller, speed) {
     for (;;) {
         if (pause.getAttribute("aria-pressed") === "true") {
             document.documentElement.dataset.demo = "paused"; // parked between rounds
-            await new Promise((r) => { resume = r; });
+            await /** @type {Promise<void>} */ (new Promise((r) => { resume = r; }));
             delete document.documentElement.dataset.demo;
         }
         if (!controller.canPlay(true).ok) controller.topUp();

@@ -1,3 +1,4 @@
+// @ts-check
 // The saved record's canonical JSON and its checksum (docs/save-format.md): the same text and
 // the same 8 hex digits as Python's json.dumps(sort_keys=True, separators=(",", ":"),
 // ensure_ascii=False) and FNV-1a give (tests/e2e/savefile.py), so a record made by either reads
@@ -5,11 +6,13 @@
 
 /** JSON with the keys of every object sorted and no whitespace (Python: sort_keys=True,
  *  separators=(",", ":"), ensure_ascii=False give the same text for this record). */
+/** @param {unknown} value @returns {string} */
 export function canonical(value) {
     if (Array.isArray(value)) return `[${value.map((v) => canonical(v ?? null)).join(",")}]`;
     if (value && typeof value === "object") {
-        const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
-        return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+        const object = /** @type {Record<string, unknown>} */ (value);
+        const keys = Object.keys(object).filter((k) => object[k] !== undefined).sort();
+        return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(object[k])}`).join(",")}}`;
     }
     return JSON.stringify(value);
 }
@@ -17,6 +20,7 @@ export function canonical(value) {
 const encoder = new TextEncoder();
 
 /** 32-bit FNV-1a of the UTF-8 bytes of `text`, as 8 lowercase hex digits. */
+/** @param {string} text @returns {string} */
 export function fnv1a(text) {
     let h = 0x811c9dc5;
     const bytes = encoder.encode(text);
@@ -28,6 +32,7 @@ export function fnv1a(text) {
 }
 
 /** The checksum of a record: FNV-1a of its canonical JSON without its own `checksum`. */
+/** @param {Readonly<Record<string, unknown>>} record @returns {string} */
 export function checksum(record) {
     const { checksum: _ignored, ...rest } = record;
     return fnv1a(canonical(rest));

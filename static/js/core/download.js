@@ -1,3 +1,4 @@
+// @ts-check
 // The page's one way to download what its boot needs, with a stall watchdog (docs/boot.md
 // "Failed downloads"): the figures (static/par.json), the first paint's model file, the language
 // tables, and the engine's worker's script (bridge.js) go through it. The engine's worker has the
@@ -15,19 +16,25 @@
 // stalls (an import() of its URL joins that same fetch), so importWithin gives a stalled one up
 // at once: the caller falls back (the tables: English) or reports it.
 //
-// core/ imports nothing: the numbers are here, and static/js/start/startup.js exports them on.
+// core/ imports nothing of the other folders: the numbers are here, and static/js/start/startup.js
+// exports them on; DownloadFailed is a GameError of errors.js (which imports nothing).
+
+import { GameError } from "./errors.js";
+
+/** @typedef {import("./errors.js").ErrorFields} ErrorFields */
 
 /** Tries per file, and the waits before the 2nd, 3rd and 4th (x 0.8-1.2): the same in
  *  static/boot/engine-worker.mjs and static/js/start/earlyworker.js (tests/e2e/test_boot_retry.py
  *  checks). */
 export const ATTEMPTS = 4;
 export const BACKOFF_MS = [500, 1500, 4000];
-/** The wait after the `tries`-th failed try. */
+/** The wait after the `tries`-th failed try. @type {(tries: number) => number} */
 export const backoff = (tries) => BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random());
-/** A promise of the wait after the `tries`-th failed try. */
+/** A promise of the wait after the `tries`-th failed try. @type {(tries: number) => Promise<void>} */
 export const pause = (tries) => new Promise((wake) => setTimeout(wake, backoff(tries)));
 /** The stall timeout: 20 s of silence, or `?stallMs=N` (tests only, at least 100) of `search`;
  *  the same in static/boot/engine-worker.mjs and static/js/start/earlyworker.js. */
+/** @param {string} search  a query string ("?stallMs=500") */
 export function stallMsOf(search) {
     const asked = Number(new URLSearchParams(search).get("stallMs"));
     return asked >= 100 ? asked : 20_000;
@@ -38,25 +45,33 @@ export const STALL_MS = stallMsOf(globalThis.location?.search ?? "");
 /** The stable code of a download that failed (the parent's `error` message, docs/page-contract.md). */
 export const DOWNLOAD = "boot.download";
 
-/** A file the boot needs that did not come after its tries (`file`: its path from the site's root). */
-export class DownloadFailed extends Error {
-    constructor(file, why) {
-        super(`${file} could not be downloaded (${why})`);
-        this.code = DOWNLOAD;
+/** A file the boot needs that did not come after its tries: its message is `file could not be
+ *  downloaded (why)`, `file` its path from the site's root, its code DOWNLOAD unless given. */
+export class DownloadFailed extends GameError {
+    /**
+     * @param {string} why  what the last try met, in English ("HTTP 503", "no data for 20.0 s")
+     * @param {ErrorFields & { file: string }} fields
+     */
+    constructor(why, { file, ...fields }) {
+        super(`${file} could not be downloaded (${why})`, { code: DOWNLOAD, ...fields });
         this.file = file;
         this.why = why;
     }
 }
 
 const SITE = new URL("../../../", import.meta.url).href;
-/** A URL as the player's error message names it: its path from the site's root. */
+/** A URL as the player's error message names it: its path from the site's root. @type {(href: string) => string} */
 export const fileOf = (href) => (href.startsWith(SITE) ? href.slice(SITE.length) : href).split(/[?#]/)[0];
+/** @type {(url: string | URL) => string} */
 const absolute = (url) => new URL(url, globalThis.document?.baseURI ?? SITE).href;
+/** @type {(ms: number) => string} */
 const noData = (ms) => `no data for ${(ms / 1000).toFixed(1)} s`;
 
 // The page's network: when it last completed a resource (Resource Timing), observed only while a
 // watch that counts it is running.
+/** @type {{ at: number, observer: PerformanceObserver | null, watches: number }} */
 const network = { at: performance.now(), observer: null, watches: 0 };
+/** @param {boolean} on  a watch that counts the network starts (true) or ends */
 function listen(on) {
     network.watches += on ? 1 : -1;
     if (typeof PerformanceObserver !== "function") return;
@@ -70,10 +85,20 @@ function listen(on) {
     }
 }
 
-/** Calls `onStall` once, when `ms` pass without progress: `touch()` is progress, and with
- *  `network`, so is any resource the page completes. `done()` ends the watch. */
+/** A watch of silence (silence()): `touch()` is progress, `done()` ends it.
+ *  @typedef {{ touch(): void, done(): void }} Watch */
+
+/**
+ * Calls `onStall` once, when `ms` pass without progress: `touch()` is progress, and with
+ * `network`, so is any resource the page completes. `done()` ends the watch.
+ * @param {number} ms
+ * @param {() => void} onStall
+ * @param {{ network?: boolean }} [options]
+ * @returns {Watch}
+ */
 export function silence(ms, onStall, { network: counts = false } = {}) {
-    const watch = { last: performance.now(), timer: 0, over: false };
+    /** @type {{ last: number, timer: ReturnType<typeof setTimeout> | undefined, over: boolean }} */
+    const watch = { last: performance.now(), timer: undefined, over: false };
     if (counts) listen(true);
     const quiet = () => performance.now() - Math.max(watch.last, counts ? network.at : 0);
     const check = () => {
@@ -93,8 +118,14 @@ export function silence(ms, onStall, { network: counts = false } = {}) {
     return { touch() { watch.last = performance.now(); }, done };
 }
 
-/** `response` with a body whose every piece is progress of `watch`; a body that breaks (or is
- *  aborted by the watch) marks `broke`. */
+/**
+ * `response` with a body whose every piece is progress of `watch`; a body that breaks (or is
+ * aborted by the watch) marks `broke`.
+ * @param {Response} response
+ * @param {Watch} watch
+ * @param {{ error: unknown }} broke
+ * @returns {Response}
+ */
 function watched(response, watch, broke) {
     if (!response.body) return response;
     const reader = response.body.getReader();
@@ -122,22 +153,31 @@ function watched(response, watch, broke) {
  * or breaks is a failed try too). A status below 500 is `read`'s to judge; an error `read` throws
  * of its own (a bad JSON, a refused status) is not retried. Rejects with a DownloadFailed after
  * `attempts` failed tries.
+ * @template [T=ArrayBuffer]
+ * @param {string | URL} url
+ * @param {RequestInit & { read?: (response: Response) => Promise<T>, attempts?: number, stallMs?: number }} [options]
+ * @returns {Promise<T>}
  */
-export async function download(url, { read = (r) => r.arrayBuffer(), attempts = ATTEMPTS, stallMs = STALL_MS, ...init } = {}) {
+export async function download(url, {
+    read = /** @type {(response: Response) => Promise<T>} the default T: ArrayBuffer */ ((r) => r.arrayBuffer()),
+    attempts = ATTEMPTS, stallMs = STALL_MS, ...init
+} = {}) {
     const href = absolute(url);
     const file = fileOf(href);
     for (let tries = 1; ; tries++) {
         const controller = new AbortController();
         const watch = silence(stallMs, () => controller.abort(new Error(noData(stallMs))));
+        /** @type {{ error: any }} what broke the body: any thrown value */
         const broke = { error: null };
-        let why;
+        /** @type {string} */
+        let why = "";
         try {
             const response = await fetch(href, { ...init, signal: controller.signal }).catch((error) => {
                 why = String(controller.signal.reason?.message ?? error?.message ?? error);
                 return null;
             });
             if (response !== null && response.status >= 500 && tries < attempts) {
-                response.body?.cancel().catch(() => {});
+                response.body?.cancel().catch(() => {}); // a body closed or broken already: nothing left to free
                 why = `HTTP ${response.status}`;
             } else if (response !== null) {
                 watch.touch();
@@ -153,7 +193,7 @@ export async function download(url, { read = (r) => r.arrayBuffer(), attempts = 
             watch.done();
         }
         console.info(`${file}: try ${tries} of ${attempts} failed (${why})`);
-        if (tries >= attempts) throw new DownloadFailed(file, why);
+        if (tries >= attempts) throw new DownloadFailed(why, { file });
         await pause(tries);
     }
 }
@@ -167,6 +207,9 @@ const NOT_FETCHED = /dynamically imported module|importing a module script faile
  * all; one whose download stalls (the page completes no resource for `stallMs` while it waits)
  * is given up at once. Rejects with a DownloadFailed either way; a module that came and threw
  * rejects with its own error.
+ * @param {string} url
+ * @param {{ attempts?: number, stallMs?: number }} [options]
+ * @returns {Promise<any>} the module's namespace (its exports are the caller's to know)
  */
 export async function importWithin(url, { attempts = ATTEMPTS, stallMs = STALL_MS } = {}) {
     const href = absolute(url);
@@ -178,11 +221,11 @@ export async function importWithin(url, { attempts = ATTEMPTS, stallMs = STALL_M
         if ("module" in outcome) return outcome.module;
         if (outcome.stalled) {
             console.info(`${fileOf(href)}: try ${tries} stalled (${noData(stallMs)}): given up`);
-            throw new DownloadFailed(fileOf(href), noData(stallMs));
+            throw new DownloadFailed(noData(stallMs), { file: fileOf(href) });
         }
         if (!NOT_FETCHED.test(String(outcome.error?.message ?? outcome.error))) throw outcome.error;
         console.info(`${fileOf(href)}: try ${tries} of ${attempts} failed`);
-        if (tries >= attempts) throw new DownloadFailed(fileOf(href), "not loaded");
+        if (tries >= attempts) throw new DownloadFailed("not loaded", { file: fileOf(href) });
         await pause(tries);
     }
 }

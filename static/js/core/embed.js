@@ -1,3 +1,4 @@
+// @ts-check
 // Embedding: with ?embed=1 the game sits in another page's iframe. It tells its parent what
 // happens (postMessage) and obeys a few commands from the parent, and from the parent only.
 // The message names and fields are the page contract (docs/page-contract.md).
@@ -31,6 +32,11 @@ export const Incoming = Object.freeze({
     CONFIGURE: "configure",        // {settings: {lang, currency, bets, market, ...}}: before the first round
 });
 
+/**
+ * Posts `{source: SOURCE, type, ...data}` to the parent (nothing without one).
+ * @param {string} type  an Outgoing name
+ * @param {Readonly<Record<string, unknown>>} [data]
+ */
 export function post(type, data = {}) {
     if (window.parent === window) return;
     try {
@@ -38,13 +44,21 @@ export function post(type, data = {}) {
     } catch { /* a closed or hostile parent must not break the game */ }
 }
 
-/** A command's boolean field: `fallback` when absent; anything but true or false is refused. */
+/**
+ * A command's boolean field: `fallback` when absent; anything but true or false is refused.
+ * @template F
+ * @param {Readonly<Record<string, unknown>>} msg
+ * @param {string} name
+ * @param {F} fallback
+ * @returns {boolean | F}
+ */
 export function flag(msg, name, fallback) {
     if (!(name in msg)) return fallback;
-    if (typeof msg[name] !== "boolean") {
-        throw new Error(`${name} must be true or false, not ${describeValue(msg[name])}`);
+    const value = msg[name];
+    if (typeof value !== "boolean") {
+        throw new Error(`${name} must be true or false, not ${describeValue(value)}`);
     }
-    return msg[name];
+    return value;
 }
 
 /**
@@ -53,15 +67,18 @@ export function flag(msg, name, fallback) {
  * Every refusal goes back to the parent as `{type: "error", command, reason}`: an unknown
  * type, a bad field, a spin while a round plays, a buy the balance cannot cover, another tab
  * playing. `whyNotReady()` is the text posted when the game could not start.
+ * @param {{ ready: Promise<unknown>, commands: Readonly<Record<string, (msg: Record<string, any>) => unknown>>,
+ *           whyNotReady: () => string }} parts
  */
 export function listen({ ready, commands, whyNotReady }) {
     addEventListener("message", (ev) => {
         if (window.parent === window || ev.source !== window.parent) return;
         const msg = ev.data;
         if (!msg || typeof msg !== "object" || msg.target !== SOURCE) return;
+        /** @type {string | null} */
         const command = typeof msg.type === "string" ? msg.type : null;
         ready.then(async () => {
-            if (command === null || !Object.values(Incoming).includes(command)) {
+            if (command === null || !Object.values(Incoming).some((name) => name === command)) {
                 post(Outgoing.ERROR, {
                     command,
                     reason: `unknown command ${JSON.stringify(msg.type) ?? "(none)"}; ` +
@@ -71,24 +88,29 @@ export function listen({ ready, commands, whyNotReady }) {
             }
             try {
                 await commands[command](msg);
-            } catch (err) {
+            } catch (thrown) {
                 // the English reason, and the refusal's stable code when it has one (reasons.js)
+                const err = /** @type {{ code?: unknown, message?: unknown } | null | undefined} any thrown value */ (thrown);
                 const code = typeof err?.code === "string" ? { code: err.code } : {};
-                post(Outgoing.ERROR, { command, reason: String(err?.message ?? err), ...code });
+                post(Outgoing.ERROR, { command, reason: String(err?.message ?? thrown), ...code });
             }
         }, () => post(Outgoing.ERROR, { message: whyNotReady() }));
     });
 }
 
-/** Posts to the parent what the controller, the live sequencer and the session clock tell
- *  (roundEnd; roundStart, featureStart, featureEnd; realityCheck, sessionEnd): it only listens. */
+/**
+ * Posts to the parent what the controller, the live sequencer and the session clock tell
+ * (roundEnd; roundStart, featureStart, featureEnd; realityCheck, sessionEnd): it only listens.
+ * @param {{ controller: import("../round/controller.js").Controller, sequencer: import("../round/sequencer.js").Sequencer,
+ *           clock: import("../operator/sessionclock.js").SessionClock | null }} parts
+ */
 export function report({ controller, sequencer, clock }) {
-    controller.on("roundEnd", (e) => post(Outgoing.ROUND_END, {
+    controller.on("roundEnded", (e) => post(Outgoing.ROUND_END, {
         bet: e.bet, cost: e.cost, buy: e.buy, win: e.win, balance: e.balance, timings: e.timings,
     }));
-    sequencer.on("roundStart", (e) => post(Outgoing.ROUND_START, { bet: e.bet }));
-    sequencer.on("featureStart", () => post(Outgoing.FEATURE_START));
-    sequencer.on("featureEnd", (e) => post(Outgoing.FEATURE_END, { win: e.total }));
-    clock?.on("check", (figures) => post(Outgoing.REALITY_CHECK, figures));
-    clock?.on("leave", (figures) => post(Outgoing.SESSION_END, figures));
+    sequencer.on("roundStarted", (e) => post(Outgoing.ROUND_START, { bet: e.bet }));
+    sequencer.on("featureStarted", () => post(Outgoing.FEATURE_START));
+    sequencer.on("featureEnded", (e) => post(Outgoing.FEATURE_END, { win: e.total }));
+    clock?.on("checkDue", (figures) => post(Outgoing.REALITY_CHECK, figures));
+    clock?.on("sessionEnded", (figures) => post(Outgoing.SESSION_END, figures));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Still mode (`?still=1`, docs/page-contract.md): the picture depends only on the address and
 // the rounds played, for screenshots that compare pixel for pixel. Read here, once, by every
 // module that draws (firstpaint.js paints before app.js runs); app.js marks the page and warns.
@@ -11,6 +12,7 @@ export const stillParam = new URLSearchParams(globalThis.location?.search ?? "")
 export const still = stillParam === "1";
 
 /** mulberry32: a small 32-bit generator, the same numbers from the same seed in every browser. */
+/** @param {number} seed @returns {() => number} */
 export function mulberry32(seed) {
     let a = seed >>> 0;
     return () => {
@@ -25,6 +27,7 @@ export function mulberry32(seed) {
 /** The random numbers of one part of the picture (the snow, the coins): in still mode a
  *  generator seeded with `seed` (each part its own, so one part's draws never shift another's),
  *  Math.random otherwise. */
+/** @param {number} seed @param {boolean} [on] @returns {() => number} */
 export function randomFor(seed, on = still) {
     return on ? mulberry32(seed) : Math.random;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Languages: every visible and spoken string comes from one table per language.
 //
 //   import { t, plural, setLanguage, setWording, lang, dir, translate } from "./i18n.js";
@@ -25,16 +26,29 @@
 import { download } from "../core/download.js";
 import { FALLBACK, LANGUAGES, languageOf } from "./languages.js";
 
+/** A table: key -> text (static/i18n/*.json). @typedef {Readonly<Record<string, string>>} Table */
+/** @typedef {"standard" | "social"} Wording */
+/** The values of a text's {{placeholders}}. @typedef {Readonly<Record<string, unknown>>} Vars */
+
 // (a table that does not come, or stalls, rejects: the language stays English, language.js)
+/** @type {(path: string) => Promise<Table>} */
 const fetchTable = (path) => download(new URL(`../../i18n/${path}.json`, import.meta.url).href, { read: (r) => r.json() });
 
+/** @type {ReadonlyArray<Wording>} */
 export const WORDINGS = Object.freeze(["standard", "social"]);
 
 // merged = en (with its sections) < en-social (social wording) < the language's table < its
 // social overlay; each of them with the page's sections of it
+/**
+ * @type {{ code: string, wording: Wording, sections: string[], enSections: Table[] | null,
+ *          base: Table | null, overlay: Table | null, enOverlay: Table | null }}
+ */
 const state = { code: "en", wording: "standard", sections: [], enSections: null, base: null, overlay: null, enOverlay: null };
+/** @type {Table} English, once fetched (englishReady) */
 let en = {};
+/** @type {Table} */
 let merged = en;
+/** @type {Set<string>} */
 const warned = new Set();
 
 /** English, fetched as this module is first imported (index.html preloads it), every table's
@@ -48,11 +62,13 @@ export const englishReady = fetchTable(FALLBACK).then((table) => {
 });
 englishReady.catch(() => {}); // (reported by whoever waits for it: setLanguage's caller)
 
-/** The table `name` ("de", "de-social", ...) with its part in each of `sections`, as one object. */
+/** The table `name` ("de", "de-social", ...) with its part in each of `sections`, as one object.
+ *  @type {(name: string, sections?: ReadonlyArray<string>) => Promise<Table>} */
 const load = async (name, sections = state.sections) => Object.assign({},
     ...(await Promise.all([name, ...sections.map((section) => `${section}/${section}-${name}`)].map(fetchTable))));
 
-/** The page's sections of the tables (e.g. ["par"]), loaded with every table from now on. */
+/** The page's sections of the tables (e.g. ["par"]), loaded with every table from now on.
+ *  @param {ReadonlyArray<string>} sections */
 export async function useSections(sections) {
     state.sections = [...sections];
     state.enSections = state.sections.length ? await Promise.all(state.sections.map((s) => fetchTable(`${s}/${s}-en`))) : null;
@@ -71,7 +87,8 @@ function rebuild() {
 }
 
 /** Loads the table of `code`'s language (languages.js languageOf: es-MX is es, pt is pt-BR); a
- *  language not shipped gives English, with a warning. */
+ *  language not shipped gives English, with a warning.
+ *  @param {string | null | undefined} code */
 export async function setLanguage(code) {
     await englishReady;
     let wanted = languageOf(code ?? FALLBACK);
@@ -84,9 +101,10 @@ export async function setLanguage(code) {
     await setWording(state.wording);
 }
 
-/** "standard", or "social" (sweepstakes play: no betting words); an unknown one is refused. */
+/** "standard", or "social" (sweepstakes play: no betting words); an unknown one is refused.
+ *  @param {string} wording */
 export async function setWording(wording) {
-    if (!WORDINGS.includes(wording)) throw new Error(`the wording ${JSON.stringify(wording)} is not one of ${WORDINGS.join(", ")}`);
+    if (!isWording(wording)) throw new Error(`the wording ${JSON.stringify(wording)} is not one of ${WORDINGS.join(", ")}`);
     state.wording = wording;
     const social = wording === "social";
     state.enOverlay = social ? await load("en-social") : null;
@@ -94,14 +112,18 @@ export async function setWording(wording) {
     rebuild();
 }
 
+/** @type {(wording: string) => wording is Wording} */
+const isWording = (wording) => WORDINGS.some((w) => w === wording);
+
 export const lang = () => state.code;
-/** English's text of `key` (in the page's sections too), whatever the page's language. */
+/** English's text of `key` (in the page's sections too), whatever the page's language.
+ *  @type {(key: string) => string | undefined} */
 export const english = (key) => [en, ...(state.enSections ?? [])].find((table) => Object.hasOwn(table, key))?.[key];
 export const dir = () => LANGUAGES[state.code].dir;
 export const wording = () => state.wording;
 
 /** Whether the tables have a text for `key`, or its plural forms (a model's tier name without
- *  one is shown as it is). */
+ *  one is shown as it is). @type {(key: string) => boolean} */
 export const has = (key) => Object.hasOwn(merged, key) || Object.hasOwn(merged, `${key}_other`);
 
 // A touch screen (a coarse pointer: a finger) has no click and often no key: where a table has a
@@ -109,36 +131,58 @@ export const has = (key) => Object.hasOwn(merged, key) || Object.hasOwn(merged, 
 const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
-/** The string of `key` with its {{placeholders}} filled from `vars` (its KEY_touch form on a
- *  touch screen, where the tables have one). A key the tables have only in plural forms takes
- *  the form of the number `vars.count`, as i18next's t() does: t("panel.fsCount", { count: 3 }). */
+/**
+ * The string of `key` with its {{placeholders}} filled from `vars` (its KEY_touch form on a
+ * touch screen, where the tables have one). A key the tables have only in plural forms takes
+ * the form of the number `vars.count`, as i18next's t() does: t("panel.fsCount", { count: 3 }).
+ * @param {string} key
+ * @param {Vars} [vars]
+ * @returns {string}
+ */
 export function t(key, vars = {}) {
-    const plain = Object.hasOwn(merged, key) || typeof vars.count !== "number";
-    const form = plain ? key : pluralKey(key, vars.count);
+    const count = vars.count;
+    const form = Object.hasOwn(merged, key) || typeof count !== "number" ? key : pluralKey(key, count);
     const text = (touch && merged[`${form}_touch`]) || merged[form];
     if (text === undefined) {
         if (!warned.has(key)) { warned.add(key); console.warn(`no text for the key ${JSON.stringify(key)}`); }
         return key;
     }
-    return text.replace(PLACEHOLDER, (whole, name) => (Object.hasOwn(vars, name) ? String(vars[name]) : whole));
+    return text.replace(PLACEHOLDER, (whole, /** @type {string} */ name) => (Object.hasOwn(vars, name) ? String(vars[name]) : whole));
 }
 
+/** @type {Map<string, Intl.PluralRules>} */
 const pluralRules = new Map();
-/** The CLDR plural category ("one", "few", "many", ...) of the count `n` in the page's language. */
+/**
+ * The CLDR plural category ("one", "few", "many", ...) of the count `n` in the page's language.
+ * @param {number} n
+ * @param {string} [code]
+ * @returns {Intl.LDMLPluralRule}
+ */
 export function category(n, code = state.code) {
-    if (!pluralRules.has(code)) pluralRules.set(code, new Intl.PluralRules(LANGUAGES[code]?.locale ?? code));
-    return pluralRules.get(code).select(n);
+    let rules = pluralRules.get(code);
+    if (rules === undefined) pluralRules.set(code, rules = new Intl.PluralRules(LANGUAGES[code]?.locale ?? code));
+    return rules.select(n);
 }
 
 /** The key of the plural form of `key` for the count `n` (KEY_few in Russian for 3): the
- *  language's category, or KEY_other where a table lacks it. */
+ *  language's category, or KEY_other where a table lacks it.
+ * @param {string} key
+ * @param {number} n
+ * @returns {string}
+ */
 export function pluralKey(key, n) {
     const form = `${key}_${category(n)}`;
     return Object.hasOwn(merged, form) ? form : `${key}_other`;
 }
 
-/** The plural form of `key` for the count `n` with {{count}} and `vars` filled ({{count}} is `n`
- *  unless `vars.count` gives it written out: number(n), in the page's digits). */
+/**
+ * The plural form of `key` for the count `n` with {{count}} and `vars` filled ({{count}} is `n`
+ * unless `vars.count` gives it written out: number(n), in the page's digits).
+ * @param {string} key
+ * @param {number} n
+ * @param {Vars} [vars]
+ * @returns {string}
+ */
 export function plural(key, n, vars = {}) {
     return t(pluralKey(key, n), { count: n, ...vars });
 }
@@ -149,8 +193,12 @@ const ATTRIBUTES = ["aria-label", "alt", "placeholder", "title", "content"];
  *  the child with data-i18n-slot="name" (a number the page fills in later, an <em>). A key in
  *  plural forms takes the form of the node's data-i18n-count (fillPlural), else of the number
  *  its "count" slot shows. */
+/**
+ * @param {HTMLElement} node
+ * @param {string} key
+ */
 function fill(node, key) {
-    const slots = new Map([...node.querySelectorAll("[data-i18n-slot]")].map((s) => [s.dataset.i18nSlot, s]));
+    const slots = new Map([...node.querySelectorAll("[data-i18n-slot]")].map((s) => [/** @type {HTMLElement} */ (s).dataset.i18nSlot, s]));
     const count = node.dataset.i18nCount ?? slots.get("count")?.textContent;
     const chosen = Object.hasOwn(merged, key) || count === undefined ? key : pluralKey(key, Number(count));
     if (slots.size === 0) { node.textContent = t(chosen); return; }
@@ -158,18 +206,30 @@ function fill(node, key) {
     node.replaceChildren(...parts.map((part, i) => (i % 2 ? slots.get(part) ?? `{{${part}}}` : part)));
 }
 
-/** Puts the plural form of `node`'s data-i18n key for the count `n` into it, keeping its slots
- *  (a slot named "count" shows the number; the caller writes it there). */
+/**
+ * Puts the plural form of `node`'s data-i18n key for the count `n` into it, keeping its slots
+ * (a slot named "count" shows the number; the caller writes it there).
+ * @param {HTMLElement} node
+ * @param {number} n
+ */
 export function fillPlural(node, n) {
     node.dataset.i18nCount = String(n);
-    fill(node, node.dataset.i18n);
+    fill(node, node.dataset.i18n ?? "");
 }
 
-/** Applies the tables to the marked elements under `root`: data-i18n (text) and
- *  data-i18n-aria-label, -alt, -placeholder, -title, -content (attributes). */
+/**
+ * Applies the tables to the marked elements under `root`: data-i18n (text) and
+ * data-i18n-aria-label, -alt, -placeholder, -title, -content (attributes).
+ * @param {ParentNode} [root]
+ */
 export function translate(root = document) {
-    for (const node of root.querySelectorAll("[data-i18n]")) fill(node, node.dataset.i18n);
+    for (const node of root.querySelectorAll("[data-i18n]")) {
+        const element = /** @type {HTMLElement} */ (node);
+        fill(element, element.dataset.i18n ?? "");
+    }
     for (const name of ATTRIBUTES) {
-        for (const node of root.querySelectorAll(`[data-i18n-${name}]`)) node.setAttribute(name, t(node.getAttribute(`data-i18n-${name}`)));
+        for (const node of root.querySelectorAll(`[data-i18n-${name}]`)) {
+            node.setAttribute(name, t(node.getAttribute(`data-i18n-${name}`) ?? ""));
+        }
     }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The languages shipped: the one list (i18n.js, launch.js, info.js and the tests read it).
 //
 //   import { LANGUAGES, FALLBACK, languageOf } from "./languages.js";
@@ -10,6 +11,9 @@
 // left over. `locale` formats the amounts and figures of a page in that language (Intl): its
 // separators, where the currency sign stands, its digits.
 
+/** @typedef {{ readonly dir: "ltr" | "rtl", readonly locale: string }} Language */
+
+/** @type {Readonly<Record<string, Language>>} */
 export const LANGUAGES = Object.freeze({
     en: Object.freeze({ dir: "ltr", locale: "en-IE" }),
     de: Object.freeze({ dir: "ltr", locale: "de-DE" }),
@@ -34,6 +38,7 @@ export const FALLBACK = "en";
 
 // Tags that name a shipped language by another name (lower case). null: a tag that must not fall
 // back by its primary subtag (Traditional Chinese is not given Simplified: it gets English).
+/** @type {Readonly<Record<string, string | null>>} */
 export const ALIASES = Object.freeze({
     pt: "pt-BR", // Portugal's players too: the one Portuguese shipped
     zh: "zh-Hans", // zh-CN, zh-SG by their primary subtag
@@ -45,12 +50,17 @@ export const ALIASES = Object.freeze({
  * the tag with its last subtags dropped (es-MX -> es, zh-Hans-CN -> zh-Hans, pt-PT -> pt ->
  * pt-BR); null when none is shipped (the caller shows FALLBACK and says so).
  */
+/**
+ * @param {unknown} tag
+ * @returns {string | null}
+ */
 export function languageOf(tag) {
     const codes = new Map(Object.keys(LANGUAGES).map((code) => [code.toLowerCase(), code]));
     const parts = String(tag ?? "").trim().replaceAll("_", "-").toLowerCase().split("-");
     for (let n = parts.length; n > 0 && parts[0]; n -= 1) {
         const name = parts.slice(0, n).join("-");
-        if (codes.has(name)) return codes.get(name);
+        const code = codes.get(name);
+        if (code !== undefined) return code;
         if (Object.hasOwn(ALIASES, name)) return ALIASES[name];
     }
     return null;

@@ -1,3 +1,4 @@
+// @ts-check
 // The saved game as the tabs and frames of one browser share it: loading it (with the seeded
 // generator put back where it was), telling the player about a record the game could not use,
 // and the hand-over between tabs (tabs.js): a waiting tab shows "The game is open in another
@@ -10,7 +11,7 @@
 //   const shared = new SharedGame({ store, bridge, model, demo, format, tabs, saved, controller, hud });
 //   await shared.begin(problem);                       // messages; resumes a round in progress
 //
-// It listens to the tabs ("granted", "lost") and to the controller ("stale": a write met a
+// It listens to the tabs ("granted", "lost") and to the controller ("outdated": a write met a
 // record another tab changed) and acts on the layers below it; none of them calls it.
 
 import { byId } from "../core/dom.js";
@@ -19,12 +20,33 @@ import { DEMO_BALANCE, Problem } from "./store.js";
 import { t } from "../lang/i18n.js";
 import { reasonOf } from "../lang/reasons.js";
 
+/** @typedef {import("../../../types/game").Model} Model */
+/** @typedef {import("../round/bridge.js").Bridge} Bridge */
+/** @typedef {import("./store.js").Store} Store */
+/** @typedef {import("./store.js").SaveState} SaveState */
+/** @typedef {import("./store.js").LoadProblem} LoadProblem */
+/** @typedef {import("./tabs.js").Tabs} Tabs */
+/** @typedef {import("./tabs.js").TabRole} TabRole */
+/** @typedef {import("./savedgame.js").SavedGame} SavedGame */
+/** @typedef {import("../round/controller.js").Controller} Controller */
+/** @typedef {import("../ui/hud.js").Hud} Hud */
+/** @typedef {import("../ui/hud.js").Format} Format */
+/** What loadRecord and load() give: the player's state, and why the saved record could not be used (or null).
+ *  @typedef {{ state: SaveState, problem: LoadProblem | null }} Loaded */
 
 /** The saved game (or a fresh one); ?seed=N goes on from the saved generator state when the
  *  save was made with the same N (the k-th round across reloads and tabs is CPython's k-th);
  *  any other save starts Random(N) afresh. A waiting tab (`readOnly`) reads and never writes.
  *  `store`: the launch's Store (store.js); `balance`: the demo's or scenario's starting balance
- *  (`demo` true: a record in memory), or null. */
+ *  (`demo` true: a record in memory), or null.
+ *  @param {object} o
+ *  @param {Store} o.store
+ *  @param {Bridge} o.bridge
+ *  @param {Pick<Model, "bets" | "default_bet">} o.model
+ *  @param {boolean} o.demo
+ *  @param {boolean} o.readOnly
+ *  @param {number | null} [o.balance]
+ *  @returns {Promise<Loaded>} */
 export async function loadRecord({ store, bridge, model, demo, readOnly, balance = null }) {
     let { state, problem } = await store.load({
         model, memory: demo, readOnly,
@@ -36,13 +58,14 @@ export async function loadRecord({ store, bridge, model, demo, readOnly, balance
         if (!demo) throw new Error("a starting balance is for a record in memory only");
         state.balance = balance;
     }
-    if (!model.bets.includes(state.bet)) state.bet = model.default_bet;
+    // (a fresh record's bet, null, is no level either)
+    if (!model.bets.includes(/** @type {number} */ (state.bet))) state.bet = model.default_bet;
     if (bridge.seed !== null) {
         if (state.seed === bridge.seed && state.rng !== null) {
             try {
                 await bridge.restoreRng(state.rng);
             } catch (err) {
-                console.warn("saved generator state refused:", err.message);
+                console.warn("saved generator state refused:", /** @type {Error} */ (err).message);
                 ({ state, problem } = store.reject("its random generator state is not valid", "save.rngRefused"));
                 state.bet = model.default_bet;
             }
@@ -53,34 +76,68 @@ export async function loadRecord({ store, bridge, model, demo, readOnly, balance
         state.seed = null;
         state.rng = null;
     }
-    return { state, problem };
+    return { state: /** @type {SaveState} */ (state), problem }; // (its bet is a level now)
 }
 
 export class SharedGame {
+    /**
+     * @param {object} o
+     * @param {Store} o.store
+     * @param {Bridge} o.bridge
+     * @param {Model} o.model
+     * @param {boolean} o.demo  a record in memory (the showcase, a scenario)
+     * @param {Format} o.format
+     * @param {Tabs | null} o.tabs  null for a record in memory
+     * @param {SavedGame} o.saved
+     * @param {Controller} o.controller
+     * @param {Hud} o.hud
+     */
     constructor({ store, bridge, model, demo, format, tabs, saved, controller, hud }) {
         Object.assign(this, { store, bridge, model, demo, format, tabs, saved, controller, hud });
+        /** @type {Store} */
+        this.store; // (each of these nine set by the Object.assign above)
+        /** @type {Bridge} */
+        this.bridge;
+        /** @type {Model} */
+        this.model;
+        /** @type {boolean} */
+        this.demo;
+        /** @type {Format} */
+        this.format;
+        /** @type {Tabs | null} */
+        this.tabs;
+        /** @type {SavedGame} */
+        this.saved;
+        /** @type {Controller} */
+        this.controller;
+        /** @type {Hud} */
+        this.hud;
         tabs?.on("granted", () => this.takeOver());
         tabs?.on("lost", () => this.handOver());
-        controller.on("stale", () => this.resync());
-        byId("play-here").addEventListener("click", () => this.playHere().catch(() => {}));
+        controller.on("outdated", () => this.resync());
+        byId("play-here").addEventListener("click", () => this.playHere().catch((err) => console.warn("Play here failed:", err)));
     }
 
-    /** "writer", "waiting", "solo" (no Web Locks), "memory" (the lock refused) or "demo". */
+    /** "writer", "waiting", "solo" (no Web Locks), "memory" (the lock refused) or "demo".
+     *  @returns {TabRole | "demo" | null} (null: the tabs not started yet) */
     get role() {
         return this.tabs?.role ?? "demo";
     }
 
+    /** @returns {boolean} */
     get waiting() {
         return this.role === "waiting";
     }
 
+    /** @returns {Promise<Loaded>} */
     load() {
         const { store, bridge, model, demo } = this;
         return loadRecord({ store, bridge, model, demo, readOnly: this.waiting });
     }
 
     /** After boot: says what became of the saved record, then finishes a round in progress;
-     *  a waiting tab only says that another tab plays. */
+     *  a waiting tab only says that another tab plays.
+     *  @param {LoadProblem | null} problem */
     async begin(problem) {
         this.tabs?.setBusy(false); // the page is up: the lock may go to a tab that asks
         if (this.waiting) {
@@ -92,6 +149,8 @@ export class SharedGame {
         else this.tabs?.idle(); // another tab asked while this one started
     }
 
+    /** Says what became of the saved record (nothing when it was used).
+     *  @param {LoadProblem | null} problem */
     showProblem(problem) {
         const demoBalance = this.format(DEMO_BALANCE);
         const notice = { kind: MessageKind.NOTICE };
@@ -114,7 +173,7 @@ export class SharedGame {
         const { state, backup, why } = this.store.startAfresh();
         state.bet = this.model.default_bet;
         state.seed = this.bridge.seed;
-        this.saved.adopt(state);
+        this.saved.adopt(/** @type {SaveState} */ (state)); // (its bet is a level now)
         this.saved.persist();
         this.hud.showMessage(
             `${t("saved.afresh", { balance: this.format(DEMO_BALANCE) })} ` +
@@ -157,18 +216,23 @@ export class SharedGame {
             this.hud.showMessage(t("tabs.changed"),
                 { kind: MessageKind.NOTICE });
         }
-        if (state.pending && !this.controller.busy) this.resume().catch(() => {});
+        if (state.pending && !this.controller.busy) {
+            this.resume().catch((err) => console.warn("the round in progress could not be finished:", err));
+        }
     }
 
-    /** A waiting tab asks to play; resolves with the role once it plays. */
+    /** A waiting tab asks to play; resolves with the role once it plays.
+     *  @returns {Promise<TabRole | "demo" | null>} */
     async playHere() {
         if (!this.waiting) return this.role;
         this.showNotice(t("tabs.waiting"));
-        const role = await this.tabs.playHere();
+        const role = await /** @type {Tabs} */ (this.tabs).playHere(); // (a waiting tab has its tabs)
         byId("spin").focus();
         return role;
     }
 
+    /** "The game is open in another tab" (or `text`'s like words), with Play here.
+     *  @param {string} text */
     showNotice(text) {
         byId("tab-notice-text").textContent = text;
         byId("tab-notice").hidden = false;

@@ -1,3 +1,4 @@
+// @ts-check
 // All of the player's state in one place, saved as ONE versioned record in localStorage:
 // balance, bet, settings, the seeded generator's state, the round in progress and the history.
 //
@@ -42,8 +43,76 @@ import { checksum, fnv1a } from "../core/checksum.js";
 export { canonical, checksum, fnv1a } from "../core/checksum.js";
 export const KEY = "boce.save";
 
+/** @typedef {import("../../../types/game").Model} Model */
+/** @typedef {import("../../../types/game").RoundRecord} RoundRecord */
+/** @typedef {import("../round/bridge.js").RngState} RngState */
+/** @typedef {import("../operator/jurisdiction.js").RoundRules} RoundRules */
+/** A round as the history keeps it: without its events (the engine rebuilds them from the stops).
+ *  @typedef {Omit<RoundRecord, "events">} CompactRound */
+/**
+ * A finished round in the history (historyEntry; docs/save-format.md).
+ * @typedef {object} HistoryEntry
+ * @property {number} time     when it was credited, ms since 1970
+ * @property {number} bet
+ * @property {number} cost     what it cost, in minor units
+ * @property {boolean} buy     a bought feature
+ * @property {number} win      its total win, in minor units
+ * @property {boolean} feature its free spins were played
+ * @property {string | null} special  the feature's special symbol
+ * @property {CompactRound} round
+ */
+/**
+ * The round in progress: the engine's whole round, the event its reveal reached, and the rules
+ * it plays under (kept with it: jurisdiction.js roundRules).
+ * @typedef {object} Pending
+ * @property {number} bet
+ * @property {number} cost
+ * @property {number} step     the index of the event the reveal reached
+ * @property {string} profile  the market it started under (launch.js MARKETS)
+ * @property {RoundRules} rules
+ * @property {RoundRecord} round
+ */
+/**
+ * The player's state as load() gives it (docs/save-format.md): a record read and checked, or a
+ * fresh one, whose `bet` is null until the caller sets a level (sharedgame.js loadRecord).
+ * @typedef {object} LoadedState
+ * @property {number} version
+ * @property {number} revision  the count of writes
+ * @property {number} balance   minor units
+ * @property {number | null} bet
+ * @property {boolean} muted
+ * @property {boolean} turbo
+ * @property {boolean} music
+ * @property {boolean} effects
+ * @property {number | null} seed  the ?seed=N the generator state belongs to
+ * @property {RngState | null} rng  the seeded generator's state
+ * @property {Pending | null} pending
+ * @property {HistoryEntry[]} history  newest first, at most HISTORY_MAX
+ */
+/** The player's state with a bet level: what SavedGame holds and save() writes.
+ *  @typedef {LoadedState & { bet: number }} SaveState */
+/** The engine's re-derivation of a saved round (bridge.js checkRound): its full record, or a rejection.
+ *  @typedef {(round: import("../round/bridge.js").SavedRound, bet: number, cost: number) => Promise<RoundRecord>} CheckRound */
+/** What load() checks a record against: the model's levels, and the engine.
+ *  @typedef {{ model: Pick<Model, "bets">, checkRound: CheckRound }} LoadContext */
+/** @typedef {typeof Problem[keyof typeof Problem]} ProblemKind */
+/**
+ * Why a load could not use the saved record (load, reject).
+ * @typedef {object} LoadProblem
+ * @property {ProblemKind} kind
+ * @property {string} reason   in English
+ * @property {string | null} [code]  the reason's stable code (the tables' why.CODE: reasons.js)
+ * @property {Readonly<Record<string, unknown>>} [params]  what the reason names
+ * @property {string | null} [backup]  corrupt: the key the bad record is kept under, null when it could not be kept
+ * @property {string} [why]    corrupt and not kept: why not
+ */
+
 /** "" for euros at the model's own levels, else ".CUR-xxxxxxxx" (an FNV-1a hash of the levels):
- *  the part each launch's saved game, writer lock and channel names share. */
+ *  the part each launch's saved game, writer lock and channel names share.
+ *  @param {string} currency
+ *  @param {ReadonlyArray<number>} bets  the launch's levels
+ *  @param {ReadonlyArray<number>} modelBets  the model file's own levels
+ *  @returns {string} */
 export function scopeSuffix(currency, bets, modelBets) {
     if (currency === "EUR" && bets.join() === modelBets.join()) return "";
     return `.${currency}-${fnv1a(bets.join())}`;
@@ -67,6 +136,7 @@ export const Problem = Object.freeze({
     STORAGE: "storage", // storage cannot be read or written: the game plays in memory
 });
 
+/** @returns {LoadedState} a first visit's record */
 function fresh() {
     return {
         version: VERSION, revision: 0, balance: DEMO_BALANCE, bet: null, muted: false, turbo: false, music: true, effects: true,
@@ -76,17 +146,26 @@ function fresh() {
 
 // ---- validation -----------------------------------------------------------------------------
 
-const fail = (code, why, params) => { throw new BadSave(code, why, params); };
+/** Refuses the record: throws BadSave.
+ *  @type {(code: string, why: string, params?: Readonly<Record<string, unknown>>) => never} */
+const fail = (code, why, params) => { throw new BadSave(why, { code, params }); };
 
-/** What a load tells of a bad record: its kind, the English reason, its code and params. */
+/** What a load tells of a bad record: its kind, the English reason, its code and params.
+ *  @param {ProblemKind} kind
+ *  @param {BadSave} err
+ *  @returns {LoadProblem} */
 const problemOf = (kind, err) => ({ kind, reason: err.message, code: err.code, params: err.params });
 
-const isInt = (x, lo, hi) => Number.isSafeInteger(x) && x >= lo && x <= hi;
+/** @param {unknown} x @param {number} lo @param {number} hi @returns {boolean} */
+const isInt = (x, lo, hi) => Number.isSafeInteger(x) && /** @type {number} */ (x) >= lo && /** @type {number} */ (x) <= hi;
 /** Whether `x` is an amount of a record: a number (JSON's), an exact integer from lo to hi
- *  (amounts.js amount(), the page's one check of an amount). */
+ *  (amounts.js amount(), the page's one check of an amount).
+ *  @param {unknown} x @param {number} lo @param {number} hi @returns {boolean} */
 const isAmount = (x, lo, hi) => whyNot(x, { key: "amount", min: lo, max: hi, text: false }) === null;
+/** @param {unknown} x @returns {boolean} */
 const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
 
+/** @param {any} rng  a parsed record's field: any, as JSON gives it, checked here */
 function checkRng(rng) {
     if (rng === null) return;
     if (!Array.isArray(rng) || rng.length !== 3 || rng[0] !== 3 || rng[2] !== null
@@ -96,11 +175,13 @@ function checkRng(rng) {
     }
 }
 
+/** @param {any} history  a parsed record's field: any, as JSON gives it, checked here
+ *  @param {ReadonlyArray<number>} bets */
 function checkHistory(history, bets) {
     if (!Array.isArray(history)) fail("save.historyList", "the round history is not a list");
     if (history.length > HISTORY_MAX) fail("save.historyLong", `the round history holds more than ${HISTORY_MAX} rounds`,
         { count: HISTORY_MAX });
-    history.forEach((h, i) => {
+    history.forEach((/** @type {any} */ h, /** @type {number} */ i) => {
         const where = `history entry ${i + 1}`;
         const n = { n: i + 1 };
         if (!isObject(h)) fail("save.entryRecord", `${where} is not a record`, n);
@@ -119,19 +200,22 @@ function checkHistory(history, bets) {
 /**
  * The record a raw saved string stands for, or BadSave naming the first fault (NewerSave for
  * a later version): every check but the engine's re-derivation of the round in progress.
+ * @param {string} raw
+ * @param {Pick<Model, "bets">} model
+ * @returns {any} the record as parsed: any (JSON), its fields as checked here (validate reads on)
  */
 function check(raw, model) {
+    /** @type {any} JSON, checked field by field below */
     let rec;
     try {
         rec = JSON.parse(raw);
-    } catch {
+    } catch { // JSON.parse's SyntaxError becomes the record's own refusal: fail() throws a BadSave
         fail("save.damaged", "it is damaged or cut short");
     }
     if (!isObject(rec)) fail("save.notRecord", "it is not a save record");
     if (Number.isSafeInteger(rec.version) && rec.version > VERSION) {
-        throw new NewerSave("save.newer",
-            `it was made by a newer version of the game (version ${rec.version}); this game reads version ${VERSION}`,
-            { version: rec.version, reads: VERSION });
+        throw new NewerSave(`it was made by a newer version of the game (version ${rec.version}); this game reads version ${VERSION}`,
+            { code: "save.newer", params: { version: rec.version, reads: VERSION } });
     }
     if (rec.version !== VERSION) {
         const version = JSON.stringify(rec.version ?? null);
@@ -169,17 +253,21 @@ function check(raw, model) {
  * The state a raw saved string stands for, or BadSave naming the first fault. `checkRound`
  * (the bridge's) re-derives the round in progress with the engine and resolves with its full
  * dict, or rejects when the engine refuses it.
+ * @param {string} raw
+ * @param {LoadContext} context
+ * @returns {Promise<LoadedState>}
  */
 async function validate(raw, { model, checkRound }) {
     const rec = check(raw, model);
     let pending = null;
     if (rec.pending !== null) {
         const p = rec.pending;
+        /** @type {RoundRecord} */
         let round;
         try {
             round = await checkRound(p.round, p.bet, p.cost);
         } catch (err) {
-            console.warn("saved round refused by the engine:", err.message);
+            console.warn("saved round refused by the engine:", /** @type {Error} */ (err).message);
             fail("save.pendingEngine", "the round in progress does not match what the engine decided");
         }
         if (p.step >= round.events.length) fail("save.pendingEnd", "the round in progress is past its end");
@@ -210,22 +298,42 @@ async function validate(raw, { model, checkRound }) {
 // (jurisdiction.js ROUND_RULES, the launch setting's) -> its name in the record; the one list.
 export const RECORD_RULE_NAMES = Object.freeze({ minRound: "minCycleMs", slamstop: "slamStop", quietSmallWins: "celebrateOnlyAboveStake" });
 
-/** A round's rules as the record writes them. */
-const rulesToRecord = (rules) => Object.fromEntries(Object.entries(rules).map(([k, v]) => [RECORD_RULE_NAMES[k] ?? k, v]));
-/** A record's round rules by the page's names (anything else is left for isRoundRules to refuse). */
+/** A round's rules as the record writes them.
+ *  @param {RoundRules} rules
+ *  @returns {Record<string, unknown>} */
+const rulesToRecord = (rules) => Object.fromEntries(Object.entries(rules).map(([k, v]) =>
+    [/** @type {Readonly<Record<string, string>>} */ (RECORD_RULE_NAMES)[k] ?? k, v]));
+/** A record's round rules by the page's names (anything else is left for isRoundRules to refuse).
+ *  @param {unknown} rules  a parsed record's: anything JSON holds
+ *  @returns {unknown} */
 function rulesFromRecord(rules) {
     if (rules === null || typeof rules !== "object" || Array.isArray(rules)) return rules;
+    /** @type {Record<string, string>} */
     const page = Object.fromEntries(Object.entries(RECORD_RULE_NAMES).map(([mine, theirs]) => [theirs, mine]));
     return Object.fromEntries(Object.entries(rules).map(([k, v]) => [Object.hasOwn(page, k) ? page[k] : `record:${k}`, v]));
 }
 
+/** `round` without its events.
+ *  @param {import("../round/bridge.js").SavedRound} round
+ *  @returns {CompactRound} */
 function compact(round) {
     const { events: _events, ...rest } = round;
     return rest;
 }
 
-/** `state` as written (revision `revision`): rounds without their events, then the checksum. */
+/**
+ * The record as written (serialize): the state with its round in progress compacted, its rules
+ * by the record's names (RECORD_RULE_NAMES), and the checksum.
+ * @typedef {Omit<SaveState, "pending"> & { pending: StoredPending | null, checksum?: string }} StoredRecord
+ * @typedef {Omit<Pending, "rules" | "round"> & { rules: Record<string, unknown>, round: CompactRound }} StoredPending
+ */
+
+/** `state` as written (revision `revision`): rounds without their events, then the checksum.
+ *  @param {SaveState} state
+ *  @param {number} revision
+ *  @returns {StoredRecord} */
 function serialize(state, revision) {
+    /** @type {StoredRecord} */
     const rec = {
         version: VERSION, revision, balance: state.balance, bet: state.bet, muted: state.muted,
         turbo: state.turbo, music: state.music !== false, effects: state.effects !== false,
@@ -242,12 +350,17 @@ function serialize(state, revision) {
     return rec;
 }
 
-/** Whether `balance` is one a record may hold (0 to MAX_BALANCE, whole minor units). */
+/** Whether `balance` is one a record may hold (0 to MAX_BALANCE, whole minor units).
+ *  @param {number} balance
+ *  @returns {boolean} */
 export function fits(balance) {
     return isAmount(balance, 0, MAX_BALANCE);
 }
 
-/** A finished round as the history keeps it (newest first, at most HISTORY_MAX entries). */
+/** A finished round as the history keeps it (newest first, at most HISTORY_MAX entries).
+ *  @param {RoundRecord} round
+ *  @param {number} [time]  ms since 1970
+ *  @returns {HistoryEntry} */
 export function historyEntry(round, time = Date.now()) {
     return {
         time, bet: round.bet, cost: round.cost, buy: round.buy, win: round.total_win,
@@ -257,19 +370,31 @@ export function historyEntry(round, time = Date.now()) {
 
 // ---- reading and writing: a launch's record in storage ------------------------------------
 
+/** What save() did (see there).
+ *  @typedef {"saved" | "memory" | "waiting" | "conflict" | "invalid"} SaveResult */
+
 export class Store {
     /** `suffix`: the launch's scopeSuffix() ("" for the game's own euros and levels): its record
      *  lives under KEY + suffix, so a save made under one currency or set of levels is never
      *  read under another. `storage`: gives the Storage (its access itself can throw: a
-     *  sandboxed frame, blocked cookies). */
+     *  sandboxed frame, blocked cookies).
+     *  @param {{ suffix?: string, storage?: () => Storage }} [options] */
     constructor({ suffix = "", storage = () => globalThis.localStorage } = {}) {
+        /** @type {string} where the record lives */
         this.key = KEY + suffix;
+        /** @type {() => Storage} */
         this._storage = storage;
+        /** @type {boolean} a record in memory only (load's `memory`): nothing read or written */
         this._memoryOnly = false;
+        /** @type {boolean} */
         this._writable = true; // false in a tab that may not write (tabs.js: another tab plays)
+        /** @type {string | null} */
         this._failure = null;  // why the last write (or the first read) did not reach storage
+        /** @type {string | null} */
         this._held = null;     // why the stored record is left untouched (newer version, no room for its copy)
+        /** @type {string | null} */
         this._seen = null;     // the stored text as this tab last read or wrote it (the write guard)
+        /** @type {LoadContext | null} */
         this._ctx = null;      // { model, checkRound } of load(), for checking writes
     }
 
@@ -281,6 +406,8 @@ export class Store {
      * `{ kind: "newer", reason }`: left untouched, the game plays in memory until startAfresh();
      * `{ kind: "storage", reason }`: nothing can be read or written: play in memory.
      * With `readOnly` (a tab that may not write: tabs.js) nothing is written, moved or kept.
+     * @param {LoadContext & { memory?: boolean, readOnly?: boolean }} options  `memory`: a record in memory only
+     * @returns {Promise<{ state: LoadedState, problem: LoadProblem | null }>}
      */
     async load({ model, checkRound, memory = false, readOnly = false }) {
         this._memoryOnly = memory;
@@ -291,7 +418,9 @@ export class Store {
         this._seen = null;
         let state = fresh();
         if (memory) return { state, problem: null };
+        /** @type {string | null} */
         let raw;
+        /** @type {string | null} */
         let legacy = null;
         try {
             const ls = this._storage();
@@ -302,10 +431,11 @@ export class Store {
             return { state, problem: { kind: Problem.STORAGE, reason: this._failure } };
         }
         this._seen = raw;
+        /** @type {LoadProblem | null} */
         let problem = null;
         if (raw === null && legacy !== null) {
             raw = legacy;
-            problem = problemOf(Problem.CORRUPT, new BadSave("save.legacy", "it was made by an older version of the game"));
+            problem = problemOf(Problem.CORRUPT, new BadSave("it was made by an older version of the game", { code: "save.legacy" }));
         } else if (raw !== null) {
             try {
                 state = await validate(raw, this._ctx);
@@ -315,12 +445,13 @@ export class Store {
                     return { state, problem: problemOf(Problem.NEWER, err) };
                 }
                 if (!(err instanceof BadSave)) console.error("reading the save failed", err);
-                problem = problemOf(Problem.CORRUPT, err instanceof BadSave ? err : new BadSave("save.unreadable", "it could not be read"));
+                problem = problemOf(Problem.CORRUPT, err instanceof BadSave ? err : new BadSave("it could not be read",
+                    { code: "save.unreadable" }));
             }
         }
         if (problem && !readOnly) {
             state = fresh();
-            this._setAside(raw, problem);
+            this._setAside(/** @type {string} */ (raw), problem); // (a problem comes only with a text read)
             if (problem.backup && legacy !== null) {
                 try { this._storage().removeItem(LEGACY_KEY); } catch { /* it stays: read again next time */ }
             }
@@ -328,7 +459,9 @@ export class Store {
         return { state, problem };
     }
 
-    /** Keeps a bad record as a backup, or holds it (left in place, play in memory) when it cannot. */
+    /** Keeps a bad record as a backup, or holds it (left in place, play in memory) when it cannot.
+     *  @param {string} raw
+     *  @param {LoadProblem} problem  given its `backup` (and `why`) */
     _setAside(raw, problem) {
         const kept = keepBackup(this._storage, raw);
         problem.backup = kept.key;
@@ -340,8 +473,10 @@ export class Store {
 
     /** The player asked to start afresh over a held record (newer version, or one that could not
      *  be set aside): it is kept as a backup when there is room, then replaced by a fresh game.
-     *  Returns `{ state, backup, why }` (backup null and why when it could not be kept). */
+     *  Returns `{ state, backup, why }` (backup null and why when it could not be kept).
+     *  @returns {{ state: LoadedState, backup: string | null, why: string | null }} */
     startAfresh() {
+        /** @type {string | null} */
         let raw = null;
         try {
             const ls = this._storage();
@@ -350,6 +485,7 @@ export class Store {
         } catch (err) {
             this._failure = describe(err);
         }
+        /** @type {import("./backups.js").Kept} */
         const kept = raw === null ? { key: null } : keepBackup(this._storage, raw);
         try { this._storage().removeItem(LEGACY_KEY); } catch { /* unreadable storage: save() says so */ }
         this._held = null;
@@ -357,8 +493,13 @@ export class Store {
     }
 
     /** Throws the save away as bad after load() accepted it (e.g. its generator state was
-     *  refused): keeps it as a backup (or holds it) and starts afresh. */
+     *  refused): keeps it as a backup (or holds it) and starts afresh.
+     *  @param {string} reason  in English
+     *  @param {string | null} [code]  its stable code (reasons.js)
+     *  @param {Readonly<Record<string, unknown>>} [params]
+     *  @returns {{ state: LoadedState, problem: LoadProblem }} */
     reject(reason, code = null, params = {}) {
+        /** @type {LoadProblem} */
         const problem = { kind: Problem.CORRUPT, reason, code, params };
         try {
             const raw = this._storage().getItem(this.key);
@@ -376,6 +517,8 @@ export class Store {
      * notKept() says why); "waiting" (this tab may not write); "conflict" (the stored record is
      * not the one this tab last read or wrote: another tab wrote it; nothing written, load again);
      * "invalid" (the record would not read back; nothing written; notKept() says why).
+     * @param {SaveState} state  its `revision` goes up when written
+     * @returns {SaveResult}
      */
     save(state) {
         if (this._memoryOnly || this._held) return "memory";
@@ -383,10 +526,11 @@ export class Store {
         const rec = serialize(state, state.revision + 1);
         const text = JSON.stringify(rec);
         try {
-            check(text, this._ctx.model);
+            check(text, /** @type {LoadContext} */ (this._ctx).model); // (load() comes first: it sets _ctx)
         } catch (err) {
-            console.error("refusing to write a record that would not read back:", err.message);
-            this._failure = t("save.notReadBack", { detail: err.message });
+            // (check throws BadSave only)
+            console.error("refusing to write a record that would not read back:", /** @type {Error} */ (err).message);
+            this._failure = t("save.notReadBack", { detail: /** @type {Error} */ (err).message });
             return "invalid";
         }
         try {
@@ -404,7 +548,8 @@ export class Store {
     }
 
     /** False when the stored record is no longer the one this tab last read or wrote (another
-     *  tab wrote it): the next save() would be refused as a "conflict". */
+     *  tab wrote it): the next save() would be refused as a "conflict".
+     *  @returns {boolean} */
     current() {
         if (this._memoryOnly || this._held || !this._writable) return true;
         try {
@@ -414,14 +559,16 @@ export class Store {
         }
     }
 
-    /** Null while progress is being kept; otherwise why it is not. */
+    /** Null while progress is being kept; otherwise why it is not.
+     *  @returns {string | null} */
     notKept() {
         return this._memoryOnly ? null : this._held ?? this._failure;
     }
 
     /** The browser refused this page storage (tabs.js: its lock was refused, `error`): from now
      *  on nothing is read or written, as when storage itself throws; load() says so
-     *  (Problem.STORAGE) and notKept() gives the reason. */
+     *  (Problem.STORAGE) and notKept() gives the reason.
+     *  @param {unknown} error  what the browser threw or rejected with (thrown again at each access) */
     refuse(error) {
         this._storage = () => { throw error; };
     }
@@ -431,7 +578,8 @@ export class Store {
         this._writable = false;
     }
 
-    /** True while a stored record is left untouched (newer version, or no room to set it aside). */
+    /** True while a stored record is left untouched (newer version, or no room to set it aside).
+     *  @returns {boolean} */
     isHeld() {
         return this._held !== null;
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // One writer at a time: of all the tabs (and frames) of one browser that show the game, only
 // the one holding the Web Lock LOCK may play and write the saved game. The others show "The
 // game is open in another tab" with a Play here button, keep what they show (reels, history,
@@ -33,19 +34,34 @@ import { Emitter } from "../core/emitter.js";
 export const LOCK = "boce.writer";
 export const CHANNEL = "boce.tabs";
 
+/** A tab's part (start, above): it writes, it waits for the lock, it plays without Web Locks,
+ *  or it plays in memory (the lock refused).
+ *  @typedef {"writer" | "waiting" | "solo" | "memory"} TabRole */
+
+/** @extends {Emitter<{ granted: {}, lost: {} }>} */
 export class Tabs extends Emitter {
-    /** `suffix`: the launch's scope (store.js scopeSuffix): tabs of other launches never meet. */
+    /** `suffix`: the launch's scope (store.js scopeSuffix): tabs of other launches never meet.
+     *  @param {{ suffix?: string, locks?: LockManager | null }} [options]  `locks`: the Web Locks (null: none) */
     constructor({ suffix = "", locks = globalThis.navigator?.locks ?? null } = {}) {
         super();
+        /** @type {string} */
         this.lockName = LOCK + suffix;
+        /** @type {boolean} */
         this.busy = true; // the page is starting, or a round or replay plays: the lock stays
+        /** @type {TabRole | null} null until start() */
         this.role = null;
+        /** @type {Promise<TabRole | null> | null} */
         this.asking = null; // the promise of a Play here in progress
+        /** @type {boolean} */
         this.wanted = false; // another tab asked for the lock
+        /** @type {((value?: unknown) => void) | null} lets go of the lock held */
         this.release = null;
-        this.refusal = null; // the browser's error when it refused the lock (role "memory")
+        /** @type {unknown} */
+        this.refusal = null; // the browser's error when it refused the lock (role "memory"): whatever it threw
+        /** @type {LockManager | null} */
         this.locks = locks;
         try {
+            /** @type {BroadcastChannel | null} */
             this.channel = new BroadcastChannel(CHANNEL + suffix);
             this.channel.onmessage = (ev) => {
                 if (ev.data?.type === "handover" && this.role === "writer") {
@@ -59,22 +75,25 @@ export class Tabs extends Emitter {
     }
 
     /** Takes the lock if no other tab holds it; resolves with the role (never rejects: a
-     *  refused lock is "memory"). */
+     *  refused lock is "memory").
+     *  @returns {Promise<TabRole>} */
     start() {
         if (!this.locks) {
             this.role = "solo";
             return Promise.resolve(this.role);
         }
         return new Promise((resolve) => {
+            /** @param {unknown} error  what the browser threw or rejected with */
             const refused = (error) => {
                 if (this.role !== null) return; // (a rejection after the lock was granted: nothing to undo)
-                console.warn(`the browser refused the game's lock, so nothing is saved: ${error?.message ?? error}`);
+                const failure = /** @type {{ message?: unknown } | null | undefined} */ (error);
+                console.warn(`the browser refused the game's lock, so nothing is saved: ${failure?.message ?? error}`);
                 this.role = "memory";
                 this.refusal = error ?? new Error("refused");
                 resolve(this.role);
             };
             try {
-                this.locks.request(this.lockName, { ifAvailable: true }, (lock) => {
+                /** @type {LockManager} */ (this.locks).request(this.lockName, { ifAvailable: true }, (lock) => { // (checked above)
                     if (!lock) {
                         this.role = "waiting";
                         resolve(this.role);
@@ -91,7 +110,8 @@ export class Tabs extends Emitter {
     }
 
     /** The holder's round or replay has begun (true) or ended (false); false once the page is
-     *  up (sharedgame.js begin), true until then. */
+     *  up (sharedgame.js begin), true until then.
+     *  @param {boolean} busy */
     setBusy(busy) {
         this.busy = busy;
     }
@@ -110,12 +130,13 @@ export class Tabs extends Emitter {
         }
     }
 
-    /** A waiting tab asks to play: resolves once it holds the lock and "granted" has run. */
+    /** A waiting tab asks to play: resolves once it holds the lock and "granted" has run.
+     *  @returns {Promise<TabRole | null>} */
     playHere() {
         if (this.role !== "waiting") return Promise.resolve(this.role);
         if (this.asking) return this.asking;
         this.asking = new Promise((resolve, reject) => {
-            this.locks.request(this.lockName, async () => {
+            /** @type {LockManager} */ (this.locks).request(this.lockName, async () => { // (a waiting tab has Web Locks: start)
                 this.role = "writer";
                 this.wanted = false;
                 const held = new Promise((release) => { this.release = release; });

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules a round plays under (the "profile"), built from the launch settings (launch.js):
 // the market's preset with the switches the operator set. The controls, the controller and
 // the session clock read it; nothing else decides what is allowed.
@@ -28,17 +29,50 @@ import { has, plural, t } from "../lang/i18n.js";
 import { locale, numberFormat } from "../lang/numbers.js";
 import { section } from "../ui/info.js";
 
-/** The profile's name in the player's language (the tables' jur.NAME). */
+/** @typedef {import("./launch.js").Settings} Settings */
+/** @typedef {import("./launch.js").SwitchName} SwitchName */
+/** Writes an amount in minor units as the HUD does (money.js makeFormat).
+ *  @typedef {(minor: number) => string} Format */
+/**
+ * What a profile and a preset's rules share: each switch on or off, and the rest (above).
+ * @typedef {Readonly<Record<SwitchName, boolean>> & {
+ *     readonly name: string, readonly minRound: number, readonly stakeInfo: boolean,
+ *     readonly social: boolean, readonly quietSmallWins: boolean, readonly reality: number | null,
+ * }} Rules
+ */
+/**
+ * The rules a round plays under (profileOf; the fields are listed above): the preset's, with
+ * the launch's switches; `maxBet` in minor units of the launch's currency (null: none), `label`
+ * (its name in the player's language), `sessionClock` (the session bar is on screen) and
+ * `realityOverride` (the reality check is not the market's own).
+ * @typedef {Rules & {
+ *     readonly maxBet: number | null, readonly label: string, readonly sessionClock: boolean, readonly realityOverride: boolean,
+ * }} Profile
+ */
+/** A market's rules as its preset sets them (presetProfile): its stake limit per currency it names.
+ *  @typedef {Rules & { readonly maxBet: import("./launch.js").Market["maxBet"] }} PresetProfile */
+/** The rules a round in progress keeps (ROUND_RULES; saved with it as `pending.rules`).
+ *  @typedef {{ readonly minRound: number, readonly slamstop: boolean, readonly quietSmallWins: boolean }} RoundRules */
+/** What refusal asks about: a feature whose control may be absent.
+ *  @typedef {"autoplay" | "turbo" | "slamstop" | "buy"} Feature */
+/** A line of inForceLines: the setting it is about (li[data-setting]) and its sentence.
+ *  @typedef {[setting: string, text: string]} InForceLine */
+
+/** The profile's name in the player's language (the tables' jur.NAME).
+ *  @param {{ readonly name: string }} profile
+ *  @returns {string} */
 export const labelOf = (profile) => t(`jur.${profile.name}`);
 
-/** The rules of a round under `settings` (launch.js readSettings), as a new object. */
+/** The rules of a round under `settings` (launch.js readSettings), as a new object.
+ *  @param {Settings} settings
+ *  @returns {Profile} */
 export function profileOf(settings) {
     const market = MARKETS[settings.market];
     const s = settings.switches;
     return {
         name: settings.market,
         get label() { return labelOf(this); },
-        ...Object.fromEntries(SWITCHES.map((name) => [name, Boolean(s[name])])),
+        .../** @type {Record<SwitchName, boolean>} */ (Object.fromEntries(SWITCHES.map((name) => [name, Boolean(s[name])]))),
         minRound: settings.minRound,
         maxBet: settings.maxBet,
         stakeInfo: settings.stakeInfo,
@@ -52,35 +86,53 @@ export function profileOf(settings) {
 
 /** The rules a round in progress keeps (saved with it: docs/save-format.md, `pending.rules`):
  *  how its reveal plays and when the next round may start, whatever the game is launched with
- *  next. */
+ *  next.
+ *  @type {ReadonlyArray<keyof RoundRules>} */
 export const ROUND_RULES = Object.freeze(["minRound", "slamstop", "quietSmallWins"]);
 
-/** A round's rules under `profile`. */
+/** A round's rules under `profile`.
+ *  @param {RoundRules} profile  a Profile (or a round's own rules with its name: controller.js)
+ *  @returns {RoundRules} */
 export function roundRules(profile) {
-    return Object.fromEntries(ROUND_RULES.map((name) => [name, profile[name]]));
+    return /** @type {RoundRules} */ (Object.fromEntries(ROUND_RULES.map((name) => [name, profile[name]])));
 }
 
-/** The round rules of a market's preset: those of a record written before rules were kept. */
+/** The round rules of a market's preset: those of a record written before rules were kept.
+ *  @param {string} name  a key of MARKETS
+ *  @returns {RoundRules} */
 export function presetRules(name) {
     const m = MARKETS[name];
     return { minRound: m.minRound, slamstop: Boolean(m.switches.slamstop), quietSmallWins: Boolean(m.quietSmallWins) };
 }
 
-/** Whether `rules` is a round's rules as roundRules writes them. */
+/** Whether `rules` is a round's rules as roundRules writes them.
+ *  @param {unknown} rules  read from a saved record: anything JSON holds
+ *  @returns {rules is RoundRules} */
 export function isRoundRules(rules) {
+    const r = /** @type {Partial<Record<keyof RoundRules, unknown>>} */ (rules); // (read only once it is an object)
     return rules !== null && typeof rules === "object" && !Array.isArray(rules)
         && Object.keys(rules).sort().join() === [...ROUND_RULES].sort().join()
-        && Number.isSafeInteger(rules.minRound) && rules.minRound >= 0 && rules.minRound <= 60_000
-        && typeof rules.slamstop === "boolean" && typeof rules.quietSmallWins === "boolean";
+        && Number.isSafeInteger(r.minRound) && /** @type {number} */ (r.minRound) >= 0 && /** @type {number} */ (r.minRound) <= 60_000
+        && typeof r.slamstop === "boolean" && typeof r.quietSmallWins === "boolean";
 }
 
-/** Why `feature` ("autoplay", "turbo", "slamstop", "buy") is refused under `profile`, or null. */
+/** Why `feature` ("autoplay", "turbo", "slamstop", "buy") is refused under `profile`, or null.
+ *  @param {{ readonly name: string } & Readonly<Partial<Record<Feature, boolean>>>} profile  a Profile, or the rules
+ *      of the round on screen with its name (controller.js roundProfile): a feature it does not name is refused
+ *  @param {Feature} feature
+ *  @returns {string | null} */
 export function refusal(profile, feature) {
     if (profile[feature]) return null;
     const what = has(`jur.what.${feature}`) ? t(`jur.what.${feature}`) : feature;
     return t("refuse.notAvailable", { what, rules: labelOf(profile), name: profile.name });
 }
 
+/** A new `tag` element with an optional class name and text.
+ *  @template {keyof HTMLElementTagNameMap} K
+ *  @param {K} tag
+ *  @param {string} [cls]
+ *  @param {string} [text]
+ *  @returns {HTMLElementTagNameMap[K]} */
 function el(tag, cls, text) {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -88,16 +140,27 @@ function el(tag, cls, text) {
     return e;
 }
 
-/** A number as the player's language writes it (2.5 -> "2,5" in German). */
+/** A number as the player's language writes it (2.5 -> "2,5" in German).
+ *  @param {number} n */
 const number = (n) => numberFormat({ maximumFractionDigits: 2 }).format(n);
 
 /** What the rules of `profile` allow, one sentence each in the player's words (the tables'
  *  info.now.*), as [setting, text] pairs in the order the info screen lists them. `bets`: the
  *  levels in force (none: no line for them); `format(minor)` writes an amount as the HUD does,
- *  `limit` the stake limit (default: format(profile.maxBet)). */
-export function inForceLines(profile, { bets = null, format = String, limit = format(profile.maxBet) } = {}) {
+ *  `limit` the stake limit (default: format(profile.maxBet)).
+ *  @param {Profile | PresetProfile} profile
+ *  @param {{ bets?: ReadonlyArray<number> | null, format?: Format, limit?: string }} [options]
+ *  @returns {InForceLine[]} */
+export function inForceLines(profile, {
+    bets = null, format = String,
+    // (with no limit, null, the line that names it is not written; a preset's, per currency, comes with `limit`)
+    limit = format(/** @type {number} */ (profile.maxBet)),
+} = {}) {
+    /** @type {InForceLine[]} */
     const lines = [];
+    /** @param {string} setting @param {string} text */
     const line = (setting, text) => lines.push([setting, text]);
+    /** @param {string} setting @param {boolean} on */
     const onOff = (setting, on) => line(setting, t(`info.now.${setting}.${on ? "on" : "off"}`));
 
     if (profile.social) line("coins", t("info.now.coins"));
@@ -124,7 +187,10 @@ export function inForceLines(profile, { bets = null, format = String, limit = fo
 }
 
 /** A list item of a line of inForceLines: "Autoplay: available ...", the name before the first
- *  colon set apart, to scan by. */
+ *  colon set apart, to scan by.
+ *  @param {InForceLine} line
+ *  @param {string} cls
+ *  @returns {HTMLLIElement} */
 function lineItem([setting, text], cls) {
     const li = el("li", cls);
     li.dataset.setting = setting;
@@ -136,7 +202,11 @@ function lineItem([setting, text], cls) {
 
 /** The info screen's section for the player: what the rules in force allow, one sentence each
  *  (inForceLines; li[data-setting]), for this market only and in words, never by the names of
- *  the address. `format(minor)` writes an amount as the HUD does. */
+ *  the address. `format(minor)` writes an amount as the HUD does.
+ *  @param {Profile} profile
+ *  @param {Pick<Settings, "bets">} settings
+ *  @param {Format} format
+ *  @returns {HTMLElement} */
 export function inForceSection(profile, settings, format) {
     const s = section(t("info.now.title"), "info-in-force");
     const list = el("ul", "info-in-force-list");
@@ -146,23 +216,33 @@ export function inForceSection(profile, settings, format) {
 }
 
 /** The rules of the market `name` as its preset sets them (launch.js MARKETS): the profile of
- *  an address naming that market alone. */
+ *  an address naming that market alone.
+ *  @param {string} name  a key of MARKETS
+ *  @returns {PresetProfile} */
 export function presetProfile(name) {
     const m = MARKETS[name];
     return {
-        name, ...Object.fromEntries(SWITCHES.map((s) => [s, Boolean(m.switches[s])])), minRound: m.minRound,
+        name, .../** @type {Record<SwitchName, boolean>} */ (Object.fromEntries(SWITCHES.map((s) => [s, Boolean(m.switches[s])]))),
+        minRound: m.minRound,
         maxBet: m.maxBet, stakeInfo: Boolean(m.stakeInfo), social: Boolean(m.social), quietSmallWins: Boolean(m.quietSmallWins),
         reality: m.reality,
     };
 }
 
-/** A preset's stake limit in each currency it names ({EUR: 100}: "€1.00"), in the page's locale. */
+/** A preset's stake limit in each currency it names ({EUR: 100}: "€1.00"), in the page's locale.
+ *  (A preset names only currencies the browser knows: minorDigitsOf is never null here.)
+ *  @param {import("./launch.js").Market["maxBet"]} maxBet
+ *  @returns {string} */
 const limitOf = (maxBet) => Object.entries(maxBet ?? {}).map(([currency, minor]) =>
-    new Intl.NumberFormat(locale(), { style: "currency", currency }).format(minor / 10 ** minorDigitsOf(currency))).join(", ");
+    new Intl.NumberFormat(locale(), { style: "currency", currency })
+        .format(minor / 10 ** /** @type {number} */ (minorDigitsOf(currency)))).join(", ");
 
 /** What the market `name` changes, in its switches' words: the default market's every line, any
- *  other's lines that differ from the default's. */
+ *  other's lines that differ from the default's.
+ *  @param {string} name  a key of MARKETS
+ *  @returns {InForceLine[]} */
 export function marketChanges(name) {
+    /** @param {string} n */
     const lines = (n) => inForceLines(presetProfile(n), { limit: limitOf(MARKETS[n].maxBet) });
     const usual = new Set(lines("default").map(([, text]) => text));
     return name === "default" ? lines(name) : lines(name).filter(([, text]) => !usual.has(text));
@@ -170,12 +250,15 @@ export function marketChanges(name) {
 
 /** The info screen's section for the operator, under ?debug=1 only (launch.js `debug`): every
  *  market and what it changes, which one is in force and how an address picks it, every
- *  launch setting by its address name, and the build. A player never sees any of it. */
+ *  launch setting by its address name, and the build. A player never sees any of it.
+ *  @param {Profile} current
+ *  @param {Settings} settings
+ *  @returns {HTMLElement} */
 export function operatorSection(current, settings) {
     const s = section(t("jur.operator"), "info-operator");
     s.append(el("p", "info-note", t("jur.operatorNote")));
     // the build stamp `make dist` writes into the page (<meta name="version">; "dev" unbuilt)
-    const version = document.querySelector('meta[name="version"]')?.content;
+    const version = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="version"]'))?.content;
     if (version) s.append(el("p", "info-note info-version", t("info.version", { version })));
     s.append(el("h4", "info-subheading", t("jur.heading")));
     s.append(el("p", "info-note", t("jur.note", { rules: labelOf(current) })));
@@ -202,7 +285,9 @@ export function operatorSection(current, settings) {
 }
 
 /** Every launch setting in force by its address name (#info-settings, a tr[data-setting]
- *  each), for the operator's view. */
+ *  each), for the operator's view.
+ *  @param {Settings} settings
+ *  @returns {HTMLTableElement} */
 function settingsTable(settings) {
     const table = el("table", "settings-table");
     table.id = "info-settings";

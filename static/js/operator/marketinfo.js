@@ -1,3 +1,4 @@
+// @ts-check
 // What a launch adds around the controls: the Home link to the operator's lobby (`lobby=`), and
 // under market=de the stake information beside the bet (#stake-info): the chance of the top
 // prize ("1 in N", static/par.json max_win_odds.base, exact to the whole round) and the average
@@ -6,12 +7,16 @@
 import { byId } from "../core/dom.js";
 import { t } from "../lang/i18n.js";
 
+/** @typedef {import("./launch.js").Settings} Settings */
+
 /** A Home link `a#home` to `settings.lobby` (an http(s) address: launch.js), opened in the top
  *  frame, first of the HUD's tools; nothing without a lobby. Made once: the first paint makes it
- *  (firstpaint.js), and app.js at ready when the first paint could not. */
+ *  (firstpaint.js), and app.js at ready when the first paint could not.
+ *  @param {Pick<Settings, "lobby">} settings
+ *  @returns {HTMLAnchorElement | null} */
 export function showLobby(settings) {
     if (settings.lobby === null) return null;
-    const shown = byId("home"); // (the first paint's: firstpaint.js)
+    const shown = /** @type {HTMLAnchorElement | null} */ (byId("home")); // (the first paint's: firstpaint.js)
     if (shown) return shown;
     const a = document.createElement("a");
     a.id = "home";
@@ -21,16 +26,19 @@ export function showLobby(settings) {
     a.rel = "noopener";
     a.setAttribute("aria-label", t("market.home"));
     a.textContent = "⌂";
-    document.querySelector(".hud-tools").prepend(a);
+    /** @type {HTMLElement} */ (document.querySelector(".hud-tools")).prepend(a); // (index.html's)
     return a;
 }
 
 /** #stake-info beside the bet under a market that asks for it (settings.stakeInfo); `par`:
  *  static/par.json (null: the figures are missing, and it says so). Made once, as the lobby's
- *  link: by the first paint (firstpaint.js), else by app.js at ready. */
+ *  link: by the first paint (firstpaint.js), else by app.js at ready.
+ *  @param {Pick<Settings, "stakeInfo" | "locale">} settings
+ *  @param {import("../ui/info.js").ParFigures | null} par
+ *  @returns {HTMLElement | null} */
 export function showStakeInfo(settings, par) {
     if (!settings.stakeInfo) return null;
-    const shown = byId("stake-info");
+    const shown = /** @type {HTMLElement | null} */ (byId("stake-info"));
     if (shown) return shown;
     const p = document.createElement("p");
     p.id = "stake-info";
@@ -52,6 +60,6 @@ export function showStakeInfo(settings, par) {
             n: whole.format(Math.round(odds)), unit: payout.format(1).replace(/[.,]0000/, ""), payout: payout.format(rtp),
         });
     }
-    byId("bet").closest(".meter").append(p); // under the bet control, inside its meter
+    /** @type {HTMLElement} */ (byId("bet").closest(".meter")).append(p); // under the bet control, inside its meter
     return p;
 }

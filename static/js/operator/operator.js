@@ -1,3 +1,4 @@
+// @ts-check
 // What an operator's launch decides on the page (docs/page-contract.md "Launch settings"):
 // the settings read and the engine configured before anything plays (launchEngine), a
 // parent's `configure` message before the first round (reconfigure), and the age gate of a
@@ -16,12 +17,34 @@ import { makeFormat } from "../core/money.js";
 import { profileOf } from "./jurisdiction.js";
 import { LAUNCH_SETTINGS, readSettings } from "./launch.js";
 
+/** @typedef {import("../../../types/game").Model} Model */
+/** @typedef {import("../round/bridge.js").Bridge} Bridge */
+/** @typedef {import("./launch.js").Settings} Settings */
+/** The model file's own levels and default bet, and the limits of every amount under its maths
+ *  (amounts.js limitsOf): what a configure message's settings are read against.
+ *  @typedef {{ bets: ReadonlyArray<number>, default_bet: number, limits: import("./launch.js").Limits }} LaunchBase */
+/**
+ * The launch (launchEngine): the engine's model under the launch's levels, the model file's own
+ * (`base`), the settings, the rules they give and the format of amounts in their currency.
+ * @typedef {object} Launched
+ * @property {Model} model
+ * @property {LaunchBase} base
+ * @property {Settings} settings
+ * @property {import("./jurisdiction.js").Profile} profile
+ * @property {import("../core/money.js").Format} format
+ */
+
 /** The launch settings of `params` under the engine's model, and the engine configured with
  *  their bet levels and stake limit. `demo`: the showcase was asked for. Throws SettingsError
- *  or ProfileError: nothing is played then. */
+ *  or ProfileError: nothing is played then.
+ *  @param {Bridge} bridge
+ *  @param {URLSearchParams} params  the page's address's
+ *  @param {{ demo: boolean }} options
+ *  @returns {Promise<Launched>} */
 export async function launchEngine(bridge, params, { demo }) {
     let model = await bridge.model();
     // the model file's own levels, and the limits of every amount (amounts.js) under its maths
+    /** @type {LaunchBase} */
     const base = { bets: model.bets, default_bet: model.default_bet, limits: limitsOf(model) };
     const settings = readSettings(params, { model, limits: base.limits }); // a bad value of money or rules plays nothing
     const profile = profileOf(settings);
@@ -36,8 +59,8 @@ export async function launchEngine(bridge, params, { demo }) {
         try {
             model = await bridge.configure({ bets: settings.bets, bet: settings.bet, maxBet: settings.maxBet });
         } catch (err) {
-            if (err instanceof EngineRefusal) throw new SettingsError("bets", settings.bets.join(","), err.message,
-                "settings.engine", { reason: err });
+            if (err instanceof EngineRefusal) throw new SettingsError(err.message,
+                { code: "settings.engine", key: "bets", value: settings.bets.join(","), params: { reason: err }, cause: err });
             throw err;
         }
     }
@@ -47,7 +70,14 @@ export async function launchEngine(bridge, params, { demo }) {
 /** The parent's launch settings (a `configure` message): checked as the address's are (the
  *  engine checks the levels), then the game starts again with them in its address; nothing
  *  has been played, so nothing is lost, and the parent hears `ready` again. Refused after the
- *  first round (`played()` true), or for a bad value: the game goes on as it was. */
+ *  first round (`played()` true), or for a bad value: the game goes on as it was.
+ *  @param {unknown} given  the message's `settings`: anything a parent posts, checked here
+ *  @param {object} o
+ *  @param {URLSearchParams} o.params  the page's address's
+ *  @param {LaunchBase} o.base
+ *  @param {Bridge} o.bridge
+ *  @param {() => boolean} o.played  whether a round has begun
+ *  @returns {Promise<void>} */
 export async function reconfigure(given, { params, base, bridge, played }) {
     if (given === null || typeof given !== "object" || Array.isArray(given)) {
         throw new Error("configure needs settings: an object of launch settings");
@@ -80,21 +110,26 @@ export async function reconfigure(given, { params, base, bridge, played }) {
 const AMOUNTS = ["bets", "bet", "maxBet", "balance"];
 
 /** A configure message's amount `v` as the address writes it: text as given; a number only
- *  when it is an exact integer (amounts.js), so String() writes its own digits. */
+ *  when it is an exact integer (amounts.js), so String() writes its own digits.
+ *  @param {string} key
+ *  @param {string | number} v
+ *  @returns {string} */
 function amountText(key, v) {
     if (typeof v === "string") return v;
     try {
         return String(amount(v, { key, min: 0, max: Number.MAX_SAFE_INTEGER, text: false }));
     } catch (err) {
         if (!(err instanceof AmountError)) throw err;
-        throw new SettingsError(key, err.value, err.why, err.code, err.params);
+        throw new SettingsError(err.why, { code: err.code, key, value: err.value, params: err.params, money: err.money, cause: err });
     }
 }
 
 /** ?ageGate=1: nothing plays (button, key, API, command) until the parent posts
  *  `ageConfirmed`. The controller asks `why()` before every round. */
 export class AgeGate {
+    /** @param {URLSearchParams} params  the page's address's */
     constructor(params) {
+        /** @type {boolean} */
         this.confirmed = params.get("ageGate") !== "1";
         if (!this.confirmed) {
             byId("age-gate").hidden = false;
@@ -102,7 +137,8 @@ export class AgeGate {
         }
     }
 
-    /** Why nothing may be played yet, or null. */
+    /** Why nothing may be played yet, or null.
+     *  @returns {string | null} */
     why() {
         return this.confirmed ? null : t("age.why");
     }

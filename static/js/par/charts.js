@@ -1,3 +1,4 @@
+// @ts-check
 // Book of Christmas Eve, PAR page: charts as inline SVG built from the PAR sheet's numbers.
 //
 // Each chart is redrawn at its box's real width (so its text stays readable on a phone), and each
@@ -7,9 +8,50 @@ import { el, mark, responsive, svg } from "./figures.js";
 import { dir, t } from "../lang/i18n.js";
 import { uiFont } from "../core/dom.js";
 
+/** Where a chart's text stands at its x: its "left" or "right" edge, or its "middle".
+ *  @typedef {"left" | "right" | "middle"} Side */
+/**
+ * A bar of barChart.
+ * @typedef {object} BarItem
+ * @property {string} label
+ * @property {number} value
+ * @property {string} [key] the JSON path of the figure the bar draws (data-key)
+ * @property {string} text the value as shown
+ */
+/**
+ * @typedef {object} BarChartOptions
+ * @property {string} [title]
+ * @property {number} [max] the value of a full bar (the largest by default)
+ * @property {{ value: number, label: string }} [ref] a reference line, and its label
+ * @property {string} [className]
+ */
+/**
+ * A part of stackChart's bar.
+ * @typedef {object} StackPart
+ * @property {string} label
+ * @property {number} value
+ * @property {string} [key] the JSON path of the figure the part draws (data-key)
+ * @property {string} text the value as shown
+ * @property {string} cls its class (its colour, par.css)
+ */
+/**
+ * @typedef {object} StackChartOptions
+ * @property {string} [title]
+ * @property {number} [total] the value of the whole bar
+ * @property {ReadonlyArray<readonly [value: number, label: string]>} [scaleLabels] the scale's marks under the bar
+ */
+
 // A chart's words. The drawing is laid out left to right in every language (par.css), but each
 // text reads in the page's direction; `side` says where x is: the text's "left" or "right" edge,
 // or its "middle".
+/**
+ * @param {number} x
+ * @param {number} y
+ * @param {Side} side
+ * @param {string} cls
+ * @param {string} text
+ * @returns {SVGTextElement}
+ */
 function words(x, y, side, cls, text) {
     const rtl = dir() === "rtl";
     const anchor = side === "middle" ? "middle" : (side === "left") !== rtl ? "start" : "end";
@@ -18,17 +60,30 @@ function words(x, y, side, cls, text) {
     return node;
 }
 
+/** A tooltip: "label: value". @type {(label: string, value: string) => SVGTitleElement} */
 const tip = (label, value) => svg("title", {}, t("par.chart.item", { label, value }));
 
 const FONT = 12;
 
 // The width of a label as the chart draws it (a word's length differs by language).
-const ruler = document.createElement("canvas").getContext("2d");
+// (a new canvas's 2d context is never null)
+const ruler = /** @type {CanvasRenderingContext2D} */ (document.createElement("canvas").getContext("2d"));
+/**
+ * @param {string} text
+ * @param {number} [px] the font's size
+ * @returns {number}
+ */
 function textWidth(text, px = FONT) {
     ruler.font = `${px}px ${uiFont()}`; // par.css, through fonts.css
     return ruler.measureText(text).width;
 }
 
+/**
+ * A chart's <figure>: the box it is drawn in, and its caption.
+ * @param {string} className
+ * @param {string} [title]
+ * @returns {{ figure: HTMLElement, box: HTMLDivElement }}
+ */
 function chartBox(className, title) {
     const figure = el("figure", `par-chart ${className}`);
     const box = el("div", "par-chart-box");
@@ -40,6 +95,9 @@ function chartBox(className, title) {
 /**
  * Horizontal bars, one row per item: label on the left, bar, formatted value on the right.
  * items: [{ label, value, key, text }]; options: { max, ref: { value, label } }.
+ * @param {ReadonlyArray<BarItem>} items
+ * @param {BarChartOptions} [options]
+ * @returns {HTMLElement}
  */
 export function barChart(items, { title, max, ref, className = "" } = {}) {
     const { figure, box } = chartBox(`par-bars ${className}`, title);
@@ -84,6 +142,9 @@ export function barChart(items, { title, max, ref, className = "" } = {}) {
 /**
  * One stacked bar of parts that add up to at most `total` (e.g. the RTP split of a 100% bet),
  * with a legend underneath. parts: [{ label, value, key, text, cls }].
+ * @param {ReadonlyArray<StackPart>} parts
+ * @param {StackChartOptions} [options]
+ * @returns {HTMLElement}
  */
 export function stackChart(parts, { title, total = 1, scaleLabels = [] } = {}) {
     const { figure, box } = chartBox("par-stack", title);
@@ -127,7 +188,8 @@ export function stackChart(parts, { title, total = 1, scaleLabels = [] } = {}) {
     return figure;
 }
 
-/** The lab's colours for the series of its live chart (kept here with the other chart styles). */
+/** The lab's colours for the series of its live chart (kept here with the other chart styles).
+ *  @type {Readonly<Record<"band" | "line" | "exact" | "grid" | "ink", string>>} */
 export const LAB_COLOURS = {
     band: "rgba(127, 220, 255, 0.22)",
     line: "#7fdcff",

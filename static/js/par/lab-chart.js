@@ -1,3 +1,4 @@
+// @ts-check
 // Book of Christmas Eve, PAR page: the RTP lab's live chart (a canvas).
 //
 // x: rounds played (log scale by default, linear on request); y: return to player.
@@ -12,17 +13,41 @@ import { uiFont } from "../core/dom.js";
 
 const PAD = { left: 52, right: 14, top: 10, bottom: 30 };
 
+/**
+ * A point of the running RTP: after `n` rounds, the RTP and its 95% band rtp ± ci.
+ * @typedef {object} LabPoint
+ * @property {number} n
+ * @property {number} rtp
+ * @property {number} ci
+ */
+/**
+ * What a run is drawn against.
+ * @typedef {object} ChartRun
+ * @property {number} target the run's length in rounds
+ * @property {readonly [low: number, high: number]} exact the proven bounds of the exact RTP after the cap
+ * @property {number} sd a round's standard deviation, in bets (the funnel; 0: none)
+ */
+
 export class LiveChart {
+    /** @param {HTMLCanvasElement} canvas */
     constructor(canvas) {
+        /** @type {HTMLCanvasElement} */
         this.canvas = canvas;
+        /** @type {boolean} x on a log scale (else linear) */
         this.log = true;
+        /** @type {LabPoint[]} the run's points so far */
         this.points = [];
+        /** @type {number} the run's length in rounds */
         this.target = 1;
+        /** @type {readonly [low: number, high: number]} the proven bounds of the exact RTP after the cap */
         this.exact = [0, 0];
+        /** @type {number} a round's standard deviation, in bets (0: no funnel) */
         this.sd = 0;
+        /** @type {boolean} a redraw is due at the next frame */
         this.pending = false;
     }
 
+    /** A new run: no points yet. @param {ChartRun} run */
     reset({ target, exact, sd }) {
         this.points = [];
         this.target = target;
@@ -31,11 +56,13 @@ export class LiveChart {
         this.request();
     }
 
+    /** @param {LabPoint} point */
     add(point) {
         this.points.push(point);
         this.request();
     }
 
+    /** @param {boolean} log */
     setLog(log) {
         this.log = log;
         this.draw();
@@ -51,6 +78,7 @@ export class LiveChart {
         });
     }
 
+    /** Draws the chart now, at the canvas's size. */
     draw() {
         const canvas = this.canvas;
         const cssW = Math.max(200, Math.round(canvas.clientWidth));
@@ -60,7 +88,7 @@ export class LiveChart {
             canvas.width = Math.round(cssW * dpr);
             canvas.height = Math.round(cssH * dpr);
         }
-        const g = canvas.getContext("2d");
+        const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d")); // (a canvas's 2d context is never null)
         g.setTransform(dpr, 0, 0, dpr, 0, 0);
         g.clearRect(0, 0, cssW, cssH);
         const plotW = cssW - PAD.left - PAD.right;
@@ -71,6 +99,7 @@ export class LiveChart {
         // x range: from the first point (at most 1,000 rounds) to the run's length.
         const x0 = this.log ? Math.min(1000, pts[0]?.n ?? 1000) : 0;
         const x1 = Math.max(this.target, x0 * 10);
+        /** @type {(n: number) => number} */
         const xs = this.log
             ? (n) => PAD.left + (Math.log10(Math.max(n, x0)) - Math.log10(x0)) / (Math.log10(x1) - Math.log10(x0)) * plotW
             : (n) => PAD.left + (n / x1) * plotW;
@@ -82,6 +111,7 @@ export class LiveChart {
         span = Math.min(span, 2);
         const y0 = mid - span;
         const y1 = mid + span;
+        /** @type {(v: number) => number} */
         const ys = (v) => PAD.top + (1 - (v - y0) / (y1 - y0)) * plotH;
 
         g.font = `11px ${uiFont()}`;
@@ -162,12 +192,22 @@ export class LiveChart {
     }
 }
 
+/** A round step (1, 2 or 5 times a power of ten) at least `raw`.
+ *  @param {number} raw
+ *  @returns {number} */
 function niceStep(raw) {
     const p = 10 ** Math.floor(Math.log10(raw));
     for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
     return 10 * p;
 }
 
+/**
+ * The x axis's ticks from x0 to x1: powers of ten on a log scale, round steps otherwise.
+ * @param {number} x0
+ * @param {number} x1
+ * @param {boolean} log
+ * @returns {number[]}
+ */
 function xTicks(x0, x1, log) {
     const ticks = [];
     if (log) {

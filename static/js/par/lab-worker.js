@@ -1,9 +1,11 @@
+// @ts-check
 // Book of Christmas Eve: the RTP lab's worker. It runs the game's own engine (the Python package
 // in engine/) in Pyodide, off the page's main thread, so the page never freezes.
 //
 // Started by lab.js as a module worker: new Worker(url, { type: "module" }).
 // Messages in:   { type: "run", id, rounds, seed, buy }   play a seeded run
 //                { type: "stop", id }                     end that run after the current step
+//                { type: "boot" }                         load Python and the engine ahead of a run
 // Messages out:  { type: "status", key, n? }             while loading (a key of the tables,
 //                                                         which lab.js words; n: a count)
 //                { type: "ready", python }                engine imported
@@ -19,24 +21,56 @@
 import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
 import { listedFiles } from "../../boot/pyscript-files.mjs";
 
+/** @typedef {import("../../vendor/pyodide/pyodide.mjs").PyodideAPI} PyodideAPI */
+/** @typedef {import("../../boot/pyscript-files.mjs").ListedFile} ListedFile */
+/** @template [R=unknown] @typedef {import("../../vendor/pyodide/pyodide.mjs").PyCallable<R>} PyCallable */
+/**
+ * A run's figures (engine.simulate.Simulation.figures(), lab.js's Figures), passed on unread.
+ * @typedef {Readonly<Record<string, unknown>>} Figures
+ */
+/**
+ * A message in (lab.js): see above. A run's numbers are lab.js's to check (lab.run).
+ * @typedef {{ type: "run", id: number, rounds: number, seed: number, buy: boolean }
+ *     | { type: "stop", id?: number }
+ *     | { type: "boot" }} LabRequest
+ */
+/**
+ * A message out: see above (lab.js's WorkerMessage). id null: the loading failed.
+ * @typedef {{ type: "status", key: string, n?: number }
+ *     | { type: "ready", python: string }
+ *     | { type: "progress", id: number, figures: Figures }
+ *     | { type: "done", id: number, figures: Figures | null, stopped: boolean }
+ *     | { type: "error", id: number | null, message: string, key?: string }} LabMessage
+ */
+/** A step's answer (_lab_step, as JSON): whether the run is over, its figures so far.
+ *  @typedef {{ done: boolean, figures: Figures }} StepState */
+/** What a run or the boot may throw: any value; the boot's own errors carry the key of their words.
+ *  @typedef {{ message?: unknown, key?: string } | null | undefined} Thrown */
+
 const ROOT = new URL("../../../", import.meta.url); // the site's root (where pyscript.toml lives)
 const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const HOME = "/home/pyodide/";
 const STEP_SECONDS = 0.12; // aim for steps this long: frequent progress, quick stop
 
+/** @type {PyodideAPI | null} the interpreter, once the engine is imported */
 let pyodide = null;
+/** @type {Promise<void> | null} the boot under way or done (null again after a failure) */
 let booting = null;
-let current = null; // { id, stop }
+/** @type {{ id: number, stop: boolean } | null} the run under way, and whether a "stop" came for it */
+let current = null;
 
+/** @param {LabMessage} message */
 function post(message) {
     self.postMessage(message);
 }
 
 // The engine's files among pyscript.toml's [files] (the game page's list).
+/** @param {string} toml @returns {ListedFile[]} */
 export function engineFiles(toml) {
     return listedFiles(toml).filter(([source]) => source.startsWith("./engine/"));
 }
 
+/** @param {string} path from the site's root @returns {Promise<Uint8Array>} */
 async function fetchBytes(path) {
     const response = await fetch(new URL(path, ROOT));
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
@@ -94,22 +128,27 @@ function ensureBooted() {
     return booting;
 }
 
+/** @type {() => Promise<void>} */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** @param {Extract<LabRequest, { type: "run" }>} request */
 async function run({ id, rounds, seed, buy }) {
     const job = { id, stop: false };
     current = job;
     try {
         await ensureBooted();
-        const start = pyodide.globals.get("_lab_start");
+        /** @type {PyCallable<void>} */
+        const start = /** @type {PyodideAPI} booted */ (pyodide).globals.get("_lab_start");
         start(rounds, seed, buy);
         start.destroy?.();
-        const step = pyodide.globals.get("_lab_step");
+        /** @type {PyCallable<string>} a JSON string */
+        const step = /** @type {PyodideAPI} booted */ (pyodide).globals.get("_lab_step");
         let size = 500;
+        /** @type {StepState | null} the last step's */
         let state = null;
         while (!job.stop) {
             const t0 = performance.now();
-            state = JSON.parse(step(size));
+            state = /** @type {StepState} */ (JSON.parse(step(size)));
             const ms = performance.now() - t0;
             post({ type: "progress", id, figures: state.figures });
             if (state.done) break;
@@ -121,13 +160,15 @@ async function run({ id, rounds, seed, buy }) {
         step.destroy?.();
         post({ type: "done", id, figures: state ? state.figures : null, stopped: !state?.done });
     } catch (err) {
-        post({ type: "error", id, message: String(err?.message ?? err), key: err?.key });
+        const error = /** @type {Thrown} */ (err);
+        post({ type: "error", id, message: String(error?.message ?? error), key: error?.key });
     } finally {
         if (current === job) current = null;
     }
 }
 
-self.addEventListener("message", (event) => {
+self.addEventListener("message", (/** @type {MessageEvent} */ event) => {
+    /** @type {LabRequest | { type?: undefined }} lab.js's (anything else: no type) */
     const msg = event.data || {};
     if (msg.type === "run") {
         run(msg);

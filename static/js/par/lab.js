@@ -1,3 +1,4 @@
+// @ts-check
 // Book of Christmas Eve, PAR page: the RTP lab. The game's own engine (engine.simulate, in
 // Pyodide) plays seeded rounds in a Web Worker (lab-worker.js) while this module shows the
 // running figures against the exact ones of the PAR sheet.
@@ -20,18 +21,116 @@ import { plural, t } from "../lang/i18n.js";
 export const MIN_ROUNDS = 10_000;
 export const MAX_ROUNDS = 10_000_000;
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./page.js").ParSheet} ParSheet */
 
+/**
+ * A run's figures: `python -m engine simulate --json`'s fields (engine/simulate.py
+ * Simulation.figures), for the rounds played so far. The frequencies are null for bought features.
+ * @typedef {object} Figures
+ * @property {number} rounds
+ * @property {number} seed
+ * @property {boolean} buy
+ * @property {number} bet
+ * @property {number} workers
+ * @property {number} rtp
+ * @property {number} rtp_ci95 the half-width of the RTP's 95% confidence band
+ * @property {number | null} base_rtp
+ * @property {number | null} hit_frequency
+ * @property {number | null} free_spins_frequency
+ * @property {number} volatility
+ * @property {number} max_win_seen in bets
+ * @property {number} capped_rounds
+ * @property {number | null} rounds_per_second (null: no time measured yet)
+ * @property {number} seconds
+ */
+/**
+ * What the worker says (lab-worker.js): its loading status (a key of the tables, and a count),
+ * that the engine is ready, a run's progress and end, or an error (id null: loading failed).
+ * @typedef {{ type: "status", key: string, n?: number }
+ *     | { type: "ready", python: string }
+ *     | { type: "progress", id: number, figures: Figures }
+ *     | { type: "done", id: number, figures: Figures | null, stopped: boolean }
+ *     | { type: "error", id: number | null, message: string, key?: string }} WorkerMessage
+ */
+/** @typedef {Extract<WorkerMessage, { type: "status" }>} StatusMessage */
+/**
+ * A run as asked for (lab.run, the form), not yet checked.
+ * @typedef {object} RunOptions
+ * @property {number} [rounds] an integer from MIN_ROUNDS to MAX_ROUNDS
+ * @property {number} [seed] a safe integer
+ * @property {boolean} [buy] bought features (false by default)
+ */
+/**
+ * The exact figures a run is measured against (exactFor).
+ * @typedef {object} Exact
+ * @property {number} rtp the RTP after the cap
+ * @property {number} lo its proven lower bound
+ * @property {number} hi its proven upper bound
+ * @property {number} sd a round's standard deviation, in bets
+ * @property {number | null} hit the hit frequency (null for bought features)
+ * @property {number | null} fs the free spins' frequency (null for bought features)
+ */
+/**
+ * The run under way.
+ * @typedef {object} Job
+ * @property {number} id
+ * @property {(figures: Figures) => void} resolve
+ * @property {(error: Error) => void} reject
+ * @property {Exact} exact
+ * @property {number} target its length in rounds
+ * @property {number} seed
+ * @property {boolean} buy
+ * @property {boolean} [posted] sent to the worker
+ * @property {boolean} [cancelled] stopped before it was sent
+ */
+/** The lab's states (<html data-lab>). @typedef {"idle" | "loading" | "ready" | "running" | "done" | "stopped" | "error"} LabState */
+/**
+ * window.lab: the lab for scripts (and the tests).
+ * @typedef {object} LabApi
+ * @property {(options: RunOptions) => Promise<Figures>} run
+ * @property {() => void} stop
+ * @property {LabState} state
+ * @property {string | null} python the worker's Python version (null until loaded)
+ */
+/**
+ * The lab's elements in par.html, by id.
+ * @typedef {{
+ *     "lab-form": HTMLFormElement, "lab-seed": HTMLInputElement, "lab-rounds": HTMLInputElement,
+ *     "lab-buy": HTMLInputElement, "lab-start": HTMLButtonElement, "lab-stop": HTMLButtonElement,
+ *     "lab-message": HTMLElement, "lab-bar": HTMLElement, "lab-chart": HTMLCanvasElement,
+ *     "lab-scale": HTMLButtonElement, "lab-done": HTMLElement, "lab-rtp": HTMLElement,
+ *     "lab-exact": HTMLElement, "lab-hit": HTMLElement, "lab-fs": HTMLElement, "lab-speed": HTMLElement,
+ *     "lab-max": HTMLElement, "lab-capped": HTMLElement, "lab-verdict": HTMLElement,
+ * }} LabElements
+ */
+
+/**
+ * The lab's element `id` (par.html has every one).
+ * @template {keyof LabElements} K
+ * @param {K} id
+ * @returns {LabElements[K]}
+ */
+const $ = (id) => /** @type {LabElements[K]} */ (document.getElementById(id));
+
+/**
+ * The run asked for, checked (its words in the page's language).
+ * @param {RunOptions} [options]
+ * @returns {Required<RunOptions>}
+ */
 function check({ rounds, seed, buy = false } = {}) {
-    if (!Number.isInteger(rounds) || rounds < MIN_ROUNDS || rounds > MAX_ROUNDS) {
+    // (after Number.isInteger, a number)
+    if (!Number.isInteger(rounds) || /** @type {number} */ (rounds) < MIN_ROUNDS || /** @type {number} */ (rounds) > MAX_ROUNDS) {
         throw new RangeError(t("par.lab.badRounds", { min: grouped(MIN_ROUNDS), max: grouped(MAX_ROUNDS) }));
     }
     if (!Number.isSafeInteger(seed)) throw new RangeError(t("par.lab.badSeed", { max: grouped(Number.MAX_SAFE_INTEGER) }));
     if (typeof buy !== "boolean") throw new TypeError(t("par.lab.badFlag", { option: "buy" }));
-    return { rounds, seed, buy };
+    return /** @type {Required<RunOptions>} */ ({ rounds, seed, buy }); // checked above
 }
 
-/** The exact figures a run is measured against (after the cap, from the PAR sheet). */
+/** The exact figures a run is measured against (after the cap, from the PAR sheet).
+ *  @param {ParSheet} par
+ *  @param {boolean} buy
+ *  @returns {Exact} */
 export function exactFor(par, buy) {
     const cap = par.cap;
     return buy
@@ -41,47 +140,67 @@ export function exactFor(par, buy) {
             sd: par.volatility, hit: par.hit_frequency, fs: par.free_spins_frequency };
 }
 
-/** Is the exact RTP (its proven bounds) inside the run's 95% band rtp ± rtp_ci95? */
+/** Is the exact RTP (its proven bounds) inside the run's 95% band rtp ± rtp_ci95?
+ *  @param {Pick<Figures, "rtp" | "rtp_ci95">} figures
+ *  @param {Pick<Exact, "lo" | "hi">} exact
+ *  @returns {boolean} */
 export function inside(figures, exact) {
     return figures.rtp - figures.rtp_ci95 <= exact.hi && figures.rtp + figures.rtp_ci95 >= exact.lo;
 }
 
+/** The 95% band of a frequency `p` measured over `n` rounds. @type {(p: number, n: number) => number} */
 const binomialBand = (p, n) => 1.96 * Math.sqrt((p * (1 - p)) / n);
-/** The exact RTP after the cap as the sheet shows it (its proven bounds round to it). */
+/** The exact RTP after the cap as the sheet shows it (its proven bounds round to it). @type {(exact: Exact) => string} */
 const shown = (exact) => pct(exact.rtp, 4);
-/** "Playing 20,000 rounds with seed 7…" (or bought features). */
+/** "Playing 20,000 rounds with seed 7…" (or bought features). @type {(rounds: number, seed: number, buy: boolean) => string} */
 const playing = (rounds, seed, buy) => plural(buy ? "par.lab.playingBuy" : "par.lab.playing", rounds, { count: grouped(rounds), seed });
 
-/** A status of the worker ({ key, n }) in the page's words. */
+/** A status of the worker ({ key, n }) in the page's words. @type {(msg: StatusMessage) => string} */
 const statusText = (msg) => (msg.n === undefined ? t(msg.key) : plural(msg.key, msg.n));
 
-/** The player's digits without the grouping of the page's language ("1.000.000" in German). */
+/** The player's digits without the grouping of the page's language ("1.000.000" in German).
+ *  @param {string} text
+ *  @returns {string} */
 function digits(text) {
     const group = new Intl.NumberFormat(locale()).formatToParts(10000).find((p) => p.type === "group")?.value ?? ",";
     return text.split(group).join("").replace(/[\s,_\u066c]/g, "");
 }
 
+/**
+ * Sets up the lab in `root` (its section of par.html), measured against the sheet `par`, and
+ * window.lab.
+ * @param {HTMLElement} root
+ * @param {ParSheet} par
+ */
 export function initLab(root, par) {
     const chart = new LiveChart($("lab-chart"));
+    /** @type {Worker | null} */
     let worker = null;
+    /** @type {LabState} */
     let state = "idle";
+    /** @type {Job | null} */
     let job = null; // { id, resolve, reject, exact, target }
     let nextId = 1;
+    /** @type {Promise<void> | null} the engine loaded in the worker */
     let booted = null;
     let engineReady = false;
+    /** @type {string | null} */
     let python = null; // the worker's Python version, once loaded
 
+    /** @param {LabState} s */
     const setState = (s) => {
         state = s;
         document.documentElement.dataset.lab = s;
         $("lab-start").disabled = Boolean(job);
         $("lab-stop").disabled = !job;
     };
+    /** @type {(text: string, kind?: "" | "is-bad") => void} */
     const say = (text, kind = "") => {
         $("lab-message").textContent = text;
         $("lab-message").className = `lab-message ${kind}`.trim();
     };
 
+    /** @param {string} message */
     function failAll(message) {
         const failed = job;
         job = null;
@@ -96,8 +215,10 @@ export function initLab(root, par) {
         failed?.reject(new Error(message));
     }
 
+    /** @type {((error: Error) => void) | null} rejects `booted` */
     let bootFailed = null;
 
+    /** @returns {Promise<void>} */
     function boot() {
         if (booted) return booted;
         booted = new Promise((resolve, reject) => {
@@ -115,6 +236,10 @@ export function initLab(root, par) {
         return booted;
     }
 
+    /**
+     * @param {WorkerMessage} msg
+     * @param {() => void} resolveBoot
+     */
     function onMessage(msg, resolveBoot) {
         if (msg.type === "status") {
             say(job ? t("par.lab.thenRun", { status: statusText(msg) }) : statusText(msg));
@@ -157,6 +282,7 @@ export function initLab(root, par) {
         }
     }
 
+    /** The figures so far. @param {Figures} f */
     function show(f) {
         const exact = job?.exact ?? exactFor(par, f.buy);
         const target = job?.target ?? f.rounds;
@@ -165,6 +291,7 @@ export function initLab(root, par) {
         $("lab-bar").style.width = `${(100 * f.rounds) / target}%`;
         $("lab-rtp").textContent = `${pct(f.rtp, 3)} ± ${pct(f.rtp_ci95, 3)}`;
         $("lab-rtp").dataset.value = String(f.rtp);
+        /** @type {(id: "lab-hit" | "lab-fs", value: number | null, exactValue: number | null, fmt: (x: number) => string) => void} */
         const freq = (id, value, exactValue, fmt) => {
             const node = $(id);
             if (value === null || exactValue === null) {
@@ -185,6 +312,9 @@ export function initLab(root, par) {
         $("lab-rtp").className = good ? "is-good" : "is-bad";
     }
 
+    /** A run's end: is the exact RTP inside its band?
+     *  @param {Figures} f
+     *  @param {boolean} stopped */
     function verdict(f, stopped) {
         const exact = exactFor(par, f.buy);
         const ok = inside(f, exact);
@@ -198,11 +328,16 @@ export function initLab(root, par) {
         node.textContent = stopped ? t("par.lab.stoppedVerdict", { verdict: text }) : text;
     }
 
+    /**
+     * @param {RunOptions} options
+     * @returns {Promise<Figures>}
+     */
     async function run(options) {
         const { rounds, seed, buy } = check(options);
         if (job) throw new Error(t("par.lab.busy"));
         const exact = exactFor(par, buy);
         const id = nextId++;
+        /** @type {Promise<Figures>} */
         const promise = new Promise((resolve, reject) => {
             job = { id, resolve, reject, exact, target: rounds, seed, buy };
         });
@@ -227,14 +362,14 @@ export function initLab(root, par) {
             }
             job.posted = true;
             setState("running");
-            worker.postMessage({ type: "run", id, rounds, seed, buy });
+            /** @type {Worker} */ (worker).postMessage({ type: "run", id, rounds, seed, buy }); // booted: the worker is up
         }, () => {}); // failAll has rejected the job
         return promise;
     }
 
     function stop() {
         if (!job) return;
-        if (job.posted) worker.postMessage({ type: "stop", id: job.id });
+        if (job.posted) /** @type {Worker} */ (worker).postMessage({ type: "stop", id: job.id }); // posted: the worker is up
         else job.cancelled = true;
     }
 
@@ -247,7 +382,7 @@ export function initLab(root, par) {
         try {
             run({ rounds, seed, buy: $("lab-buy").checked }).catch((err) => say(err.message, "is-bad"));
         } catch (err) {
-            say(err.message, "is-bad");
+            say(/** @type {Error} */ (err).message, "is-bad"); // (run throws only Errors)
         }
     });
     $("lab-stop").addEventListener("click", stop);
@@ -274,7 +409,7 @@ export function initLab(root, par) {
         io.observe(root);
     }
 
-    window.lab = {
+    /** @type {Window & { lab?: LabApi }} */ (window).lab = {
         run: (options) => {
             try {
                 return run(options);

@@ -1,11 +1,19 @@
+// @ts-check
 // Book of Christmas Eve, PAR page: the model's reel strips and paytable as tables
 // (read from engine/data/model.json, the file the engine itself loads).
 
 import { displayName, el, grouped, pct, section, table, times } from "./figures.js";
 import { plural, t } from "../lang/i18n.js";
 
+/** @typedef {import("../../../types/game").Model} Model */
+/** A set of reel strips: a list of symbols per reel. @typedef {Model["reels"]["base"]} Strips */
+
+/** "Reel 1", "Reel 2", ...: a heading per reel. @type {(strips: ReadonlyArray<unknown>) => string[]} */
 const reelHeads = (strips) => strips.map((_, i) => t("par.col.reel", { n: grouped(i + 1) }));
 
+/** Every symbol of the model: the paytable's, the wild, then any other on a strip.
+ *  @param {Model} model
+ *  @returns {string[]} */
 function symbolOrder(model) {
     const order = [...Object.keys(model.paytable)];
     if (model.wild && !order.includes(model.wild)) order.push(model.wild);
@@ -15,6 +23,11 @@ function symbolOrder(model) {
     return order;
 }
 
+/** How often each symbol stands on each strip of `strips`.
+ *  @param {Model} model
+ *  @param {Strips} strips
+ *  @param {string} name the set's name (base game, free spins)
+ *  @returns {HTMLElement} */
 function countsTable(model, strips, name) {
     const symbols = symbolOrder(model).filter((s) => strips.some((strip) => strip.includes(s)));
     const head = [t("par.col.symbol"), ...reelHeads(strips)];
@@ -26,6 +39,10 @@ function countsTable(model, strips, name) {
     return table("par-counts", head, rows, { caption: t("par.reels.counts", { name }) });
 }
 
+/** Every stop of `strips`, folded away.
+ *  @param {Strips} strips
+ *  @param {string} name the set's name (base game, free spins)
+ *  @returns {HTMLDetailsElement} */
 function stripTable(strips, name) {
     const longest = Math.max(...strips.map((s) => s.length));
     const rows = [];
@@ -38,8 +55,12 @@ function stripTable(strips, name) {
     return details;
 }
 
+/** The reels section: each set of strips, counted and in full.
+ *  @param {Model} model
+ *  @returns {HTMLElement} */
 export function reelsSection(model) {
     const s = section("reels", t("par.reels.title"), t("par.reels.intro"));
+    /** @type {Readonly<Partial<Record<string, string>>>} a set's key of the tables */
     const names = { base: "par.base", free_spins: "par.free" };
     for (const [kind, strips] of Object.entries(model.reels)) {
         const name = names[kind] ? t(names[kind]) : kind;
@@ -48,6 +69,9 @@ export function reelsSection(model) {
     return s;
 }
 
+/** The paytable section: what each symbol pays, and the lines.
+ *  @param {Model} model
+ *  @returns {HTMLElement} */
 export function paytableSection(model) {
     const s = section("paytable", t("par.pay.title"),
         plural("par.pay.intro", model.paylines.length, { count: grouped(model.paylines.length), wild: displayName(model.wild) }));

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's one door to the rules engine, which runs in a Web Worker
 // (static/boot/engine-worker.mjs: Pyodide, the engine and main.py's EngineBridge), so that the
 // page's main thread never runs Python: booting it there froze the loading screen for seconds.
@@ -39,76 +40,158 @@ import { ATTEMPTS, backoff, downloadFailure, pause, reportDownloadFailure, repor
     from "../start/startup.js";
 import { DownloadFailed, importWithin, silence } from "../core/download.js";
 
+/** @typedef {import("../../../types/game").Model} Model */
+/** @typedef {import("../../../types/game").Offer} Offer */
+/** @typedef {import("../../../types/game").RoundRecord} RoundRecord */
+
+/** The seeded generator's state after a round (Python's `getstate()` as JSON), or null under
+ *  SystemRandom: unknown because the page never reads it, only saves it and hands it back. */
+/** @typedef {unknown} RngState */
+
+/** A round as the page saves it: its record, with or without its events (store.js keeps it
+ *  without them; the engine rebuilds them from the stops). */
+/** @typedef {Omit<RoundRecord, "events"> & { readonly events?: RoundRecord["events"] }} SavedRound */
+
+/** A round the engine decided (playRound, playScenario): the round and the generator's state after it.
+ *  @typedef {{ round: RoundRecord, rng: RngState }} DecidedRound */
+
+/** A replay link the engine re-derived (openReplay): its round, its text and the currency the text names.
+ *  @typedef {{ round: RoundRecord, text: string, currency: string }} OpenedReplay */
+
+/** A saved round shared (shareSaved): its replay text, its link, and the engine's export record
+ *  (written to a file as it is: the page never reads inside it).
+ *  @typedef {{ text: string, link: string, export: Readonly<Record<string, unknown>> }} SharedRound */
+
+/** A scenario of the engine's catalogue (engine/page.py scenario_info).
+ *  @typedef {{ name: string, mode: "base" | "buy", bet: number, description: string }} ScenarioInfo */
+
+/** The launch's levels and stake limit as configure and checkLaunch take them (minor units).
+ *  @typedef {{ bets: ReadonlyArray<number>, bet?: number | null, maxBet?: number | null }} EngineLaunch */
+
+/**
+ * `window.bridge` as publish() below makes it: the engine's facts and main.py's calls, each a
+ * Promise of the engine's JSON text (restoreRng: "" or why it refused). The arguments cross as
+ * JSON, as the page gives them: the engine refuses a wrong type in its own words.
+ * @typedef {object} RawBridge
+ * @property {string} modelJson  the model as JSON text (engine/data/model.json as the engine read it)
+ * @property {number | null} [seed]  the `?seed=N` in use; null (or missing) under SystemRandom
+ * @property {string} [rngName]
+ * @property {(bet: number) => Promise<string>} offer
+ * @property {(bet: number, buy: boolean) => Promise<string>} playRound
+ * @property {(roundJson: string, bet: number, cost: number) => Promise<string>} checkRound
+ * @property {(stateJson: string) => Promise<string>} restoreRng
+ * @property {(launchJson: string) => Promise<string>} configure
+ * @property {(launchJson: string) => Promise<string>} checkLaunch
+ * @property {(link: string) => Promise<string>} openReplay
+ * @property {(roundJson: string, pageUrl: string) => Promise<string>} shareSaved
+ * @property {(name: string) => Promise<string>} scenario
+ * @property {(name: string) => Promise<string>} playScenario
+ */
+
+/**
+ * The engine's answer parsed; an `{error}` answer throws an EngineRefusal.
+ * @param {string} json
+ * @returns {any} the engine's JSON: any, as its shape depends on the call (each method below declares it)
+ */
 function parsed(json) {
     const value = JSON.parse(json);
-    if (value && typeof value === "object" && "error" in value) throw new EngineRefusal(value.error, value);
+    if (value && typeof value === "object" && "error" in value) {
+        throw new EngineRefusal(value.error, { code: value.code, params: value.params, money: value.money });
+    }
     return value;
 }
 
 export class Bridge {
+    /** @param {RawBridge} raw  `window.bridge` */
     constructor(raw) {
+        /** @type {RawBridge} `window.bridge` */
         this._raw = raw;
-        /** The `?seed=N` in use, or null (SystemRandom). */
+        /** The `?seed=N` in use, or null (SystemRandom). @type {number | null} */
         this.seed = raw.seed ?? null;
-        /** "SystemRandom" or "Random(seed=N)". */
+        /** "SystemRandom" or "Random(seed=N)". @type {string | null} */
         this.rngName = raw.rngName ?? null;
     }
 
-    /** The model (engine/data/model.json as the engine read it). */
+    /** The model (engine/data/model.json as the engine read it).
+     *  @returns {Promise<Model>} */
     async model() {
         return JSON.parse(this._raw.modelJson);
     }
 
     /** What a bet costs and pays: cost, buy_cost, line_bet, paytable in minor units, cap,
-     *  big-win tiers, free-spin count. */
+     *  big-win tiers, free-spin count.
+     *  @param {number} bet
+     *  @returns {Promise<Offer>} */
     async offer(bet) {
         return parsed(await this._raw.offer(bet));
     }
 
-    /** Decides one whole round: `{round, rng}` (rng: the seeded generator's state after it, or null). */
+    /** Decides one whole round: `{round, rng}` (rng: the seeded generator's state after it, or null).
+     *  @param {number} bet
+     *  @param {boolean} [buy]
+     *  @returns {Promise<DecidedRound>} */
     async playRound(bet, buy = false) {
         return parsed(await this._raw.playRound(bet, buy));
     }
 
-    /** A saved round re-derived by the engine from its stops: the full round with its events. */
+    /** A saved round re-derived by the engine from its stops: the full round with its events.
+     *  @param {SavedRound} round
+     *  @param {number} bet   the saved record's, which the round's must equal
+     *  @param {number} cost
+     *  @returns {Promise<RoundRecord>} */
     async checkRound(round, bet, cost) {
         return parsed(await this._raw.checkRound(JSON.stringify(round), bet, cost)).round;
     }
 
     /** The launch's bet levels and stake limit, `{bets, bet, maxBet}` (minor units), checked by
      *  the engine: resolves with the model under them (as model() gives it); every later offer
-     *  and round is under them. EngineRefusal when the engine refuses a level or the limit. */
+     *  and round is under them. EngineRefusal when the engine refuses a level or the limit.
+     *  @param {EngineLaunch} launch
+     *  @returns {Promise<Model>} */
     async configure(launch) {
         return parsed(await this._raw.configure(JSON.stringify(launch))).model;
     }
 
-    /** What configure(launch) would answer, changing nothing: resolves, or EngineRefusal. */
+    /** What configure(launch) would answer, changing nothing: resolves, or EngineRefusal.
+     *  @param {EngineLaunch} launch
+     *  @returns {Promise<void>} */
     async checkLaunch(launch) {
         parsed(await this._raw.checkLaunch(JSON.stringify(launch)));
     }
 
     /** A replay link (or its text) replayed by the engine: `{round, text}`; an altered,
-     *  truncated or other-model link rejects with the engine's reason. */
+     *  truncated or other-model link rejects with the engine's reason.
+     *  @param {string} link
+     *  @returns {Promise<OpenedReplay>} */
     async openReplay(link) {
         return parsed(await this._raw.openReplay(link));
     }
 
-    /** A saved round's `{text, link, export}`: its replay link on `pageUrl`, its export record. */
+    /** A saved round's `{text, link, export}`: its replay link on `pageUrl`, its export record.
+     *  @param {SavedRound} round
+     *  @param {string} pageUrl
+     *  @returns {Promise<SharedRound>} */
     async shareSaved(round, pageUrl) {
         return parsed(await this._raw.shareSaved(JSON.stringify(round), pageUrl));
     }
 
-    /** A scenario of the engine's catalogue: `{name, mode, bet, description}`. */
+    /** A scenario of the engine's catalogue: `{name, mode, bet, description}`.
+     *  @param {string} name
+     *  @returns {Promise<ScenarioInfo>} */
     async scenario(name) {
         return parsed(await this._raw.scenario(name));
     }
 
-    /** The named scenario's round, decided by the engine from its draws: `{round, rng}`. */
+    /** The named scenario's round, decided by the engine from its draws: `{round, rng}`.
+     *  @param {string} name
+     *  @returns {Promise<DecidedRound>} */
     async playScenario(name) {
         return parsed(await this._raw.playScenario(name));
     }
 
-    /** Puts the seeded generator back in a saved state. */
+    /** Puts the seeded generator back in a saved state.
+     *  @param {RngState} state
+     *  @returns {Promise<void>} */
     async restoreRng(state) {
         const refused = await this._raw.restoreRng(JSON.stringify(state));
         if (refused) throw new EngineRefusal(refused);
@@ -116,18 +199,23 @@ export class Bridge {
 }
 
 /** The bridge, once the engine has fired `bridge-ready`; rejects with a StartupError if the page
- *  goes to its error state first (main.py's startup error, or watchdog.js). */
+ *  goes to its error state first (main.py's startup error, or watchdog.js).
+ *  @returns {Promise<Bridge>} */
 export function connect() {
     const root = document.documentElement;
-    if (window.bridge) return Promise.resolve(new Bridge(window.bridge));
+    // (window.bridge: set by publish() below, so a cast; it is there once `bridge-ready` has fired)
+    if (/** @type {Globals} */ (window).bridge) {
+        return Promise.resolve(new Bridge(/** @type {RawBridge} */ (/** @type {Globals} */ (window).bridge)));
+    }
     return new Promise((resolve, reject) => {
         const watch = new MutationObserver(failed);
         const stop = () => { watch.disconnect(); removeEventListener("bridge-ready", started); };
-        function started() { stop(); resolve(new Bridge(window.bridge)); }
+        function started() { stop(); resolve(new Bridge(/** @type {RawBridge} */ (/** @type {Globals} */ (window).bridge))); }
         function failed() {
             if (root.dataset.state !== "error") return;
             stop();
-            reject(new StartupError(document.getElementById("status").textContent, downloadFailure() ?? {}));
+            // (#status is in index.html: the reporter wrote the reason there)
+            reject(new StartupError(/** @type {HTMLElement} */ (document.getElementById("status")).textContent, downloadFailure() ?? {}));
         }
         addEventListener("bridge-ready", started);
         watch.observe(root, { attributes: true, attributeFilter: ["data-state"] });
@@ -136,6 +224,64 @@ export function connect() {
 }
 
 // ---- the engine's worker ------------------------------------------------------------------
+
+/**
+ * What the started engine tells the page (main.py EngineBridge.started).
+ * @typedef {object} EngineStarted
+ * @property {string} modelJson
+ * @property {number | null} [seed]
+ * @property {string} rngName
+ * @property {string} engineModule  the engine package's name
+ */
+
+/**
+ * Why the engine could not start: `{message, traceback}` (main.py startup_failure), or a file
+ * the boot needs that did not come: `{code: "boot.download", message, file}`.
+ * @typedef {{ message: string, traceback?: string, code?: undefined, file?: undefined }
+ *     | { message: string, traceback?: undefined, code: "boot.download", file: string }} EngineFailure
+ */
+
+/**
+ * What the engine's worker says (static/boot/engine-worker.mjs `post`): a call's answer (its
+ * `result`, or why it failed), or news of the worker's own.
+ * @typedef {{ type?: undefined, id: number, result: unknown }
+ *     | { type?: undefined, id: number, failure: string }
+ *     | { type: "pong", id?: undefined }
+ *     | { type: "progress", id?: undefined, detail: string }
+ *     | { type: "ready", id?: undefined } & EngineStarted
+ *     | { type: "error", id?: undefined } & EngineFailure
+ *     | { type: "stalled", id?: undefined, file: string, message: string }} WorkerMessage
+ */
+
+/** One call of main.py's EngineBridge.handle (or of the worker's own `bootPath`, `python`):
+ *  a Promise of its answer (JSON text for window.bridge's calls).
+ *  @typedef {(method: string, args: ReadonlyArray<unknown>) => Promise<unknown>} Call */
+
+/**
+ * The worker static/js/start/earlyworker.js started, with a hand-over of what it said so far.
+ * @typedef {object} EarlyWorker
+ * @property {Worker} worker
+ * @property {(onMessage: (event: MessageEvent) => void, onError: (event: ErrorEvent) => void) => void} handOver
+ */
+
+/**
+ * What this module publishes on the page's global object or takes from it (a cast where it
+ * is used: no .d.ts declares them).
+ * @typedef {object} BridgeGlobals
+ * @property {RawBridge} [bridge]  main.py's calls, once the engine is up (publish)
+ * @property {string} [engineModule]  the end-to-end tests' proof that `import engine` worked
+ * @property {EarlyWorker | null} [__boceEngineWorker]  earlyworker.js's worker, until taken
+ * @property {(url: string) => Promise<unknown>} __boceImport  ?engine=page: an import with tries (set by retryOnPage
+ *     before startOnPage uses it; a module's namespace, whose shape is the module's)
+ */
+/** @typedef {Window & typeof globalThis & BridgeGlobals} Globals */
+
+/** static/boot/pyodide.mjs, our loader (?engine=page): how the interpreter booted, and the
+ *  interpreter once it has (null before).
+ *  @typedef {{ boot: { path: string, pyodide: { runPython(code: string): unknown } | null } }} PyodideLoader */
+
+/** The engine's interpreter, for the tests and the bench.
+ *  @typedef {{ bootPath(): Promise<string>, python(code: string): Promise<unknown> }} Interpreter */
 
 const MODE = new URLSearchParams(location.search).get("engine") === "page" ? "page" : "worker";
 
@@ -150,21 +296,25 @@ export const BRIDGE_METHODS = Object.freeze(["offer", "playRound", "checkRound",
 /** The one place `window.bridge` is published, for either place Python runs: `info` is the
  *  engine's `{modelJson, seed, rngName, engineModule}`, `call(method, args)` a Promise of the
  *  engine's JSON answer to one of main.py's EngineBridge.handle methods (arguments cross as
- *  JSON, so a float or a string stays one and the engine refuses it in its own words). */
+ *  JSON, so a float or a string stays one and the engine refuses it in its own words).
+ *  @param {EngineStarted} info
+ *  @param {Call} call */
 function publish(info, call) {
-    window.bridge = {
+    // (a cast: the calls are made from BRIDGE_METHODS, each answering the engine's JSON text)
+    /** @type {Globals} */ (window).bridge = /** @type {RawBridge} */ ({
         modelJson: info.modelJson,
         seed: info.seed,
         rngName: info.rngName,
-        ...Object.fromEntries(BRIDGE_METHODS.map((name) => [name, (...args) => call(name, args)])),
-    };
+        ...Object.fromEntries(BRIDGE_METHODS.map((name) => [name, (/** @type {unknown[]} */ ...args) => call(name, args)])),
+    });
     // A tiny, stable hook for the end-to-end tests: proves `import engine` worked.
-    window.engineModule = info.engineModule;
+    /** @type {Globals} */ (window).engineModule = info.engineModule;
     dispatchEvent(new CustomEvent("bridge-ready"));
 }
 
 /** The engine could not start: `{message, traceback}` (the reason, Python's traceback if any),
- *  or `{code: "boot.download", file}`: a file it needs did not come after its tries. */
+ *  or `{code: "boot.download", file}`: a file it needs did not come after its tries.
+ *  @param {EngineFailure} failure */
 function failed({ message, traceback, code, file }) {
     if (traceback) console.error(traceback);
     if (code === "boot.download") {
@@ -175,10 +325,11 @@ function failed({ message, traceback, code, file }) {
     }
 }
 
-// The worker static/js/start/earlyworker.js started from the top of index.html, if it did.
+/** The worker static/js/start/earlyworker.js started from the top of index.html, if it did.
+ *  @returns {EarlyWorker | null} */
 function takeEarlyWorker() {
-    const early = globalThis.__boceEngineWorker ?? null;
-    delete globalThis.__boceEngineWorker;
+    const early = /** @type {Globals} */ (globalThis).__boceEngineWorker ?? null;
+    delete /** @type {Globals} */ (globalThis).__boceEngineWorker;
     return early;
 }
 
@@ -197,16 +348,21 @@ const WORKER_SCRIPT = new URL("../../boot/engine-worker.mjs", import.meta.url);
 const WORKER_FILE = "static/boot/engine-worker.mjs";
 const newWorker = () => new Worker(WORKER_SCRIPT, { type: "module", credentials: "omit" });
 
+/** @returns {Interpreter} */
 function startWorker() {
     const early = takeEarlyWorker();
     let worker = early?.worker ?? newWorker();
     let failedTries = 0; // of the worker's script (a module worker that did not load)
     let started = false; // the worker has said something: its script loaded
+    /** @type {Map<number, { resolve: (answer: unknown) => void, reject: (error: Error) => void }>} the calls waiting, by id */
     const pending = new Map();
     let next = 0;
     let live = false; // the engine has said `ready`: from then on a silent worker is checked
+    /** @type {EngineLost | null} */
     let lost = null; // the EngineLost once the worker is gone: every call rejects with it
+    /** @type {ReturnType<typeof setTimeout> | 0} */
     let check = 0; // the liveness check's timer (while calls wait)
+    /** @type {Call} */
     const call = (method, args) => new Promise((resolve, reject) => {
         if (lost) { reject(lost); return; }
         const id = next++;
@@ -225,7 +381,8 @@ function startWorker() {
                 STALL_MS);
         }, PING_AFTER_MS);
     }
-    // The worker is gone: it is ended, every call waiting rejects, and the page says so.
+    /** The worker is gone: it is ended, every call waiting rejects, and the page says so.
+     *  @param {string} why */
     function gone(why) {
         if (lost) return;
         clearTimeout(check);
@@ -238,6 +395,7 @@ function startWorker() {
         for (const { reject } of waiting) reject(lost);
     }
     const onMessageError = () => gone("a message from the engine could not be read");
+    /** @param {MessageEvent<WorkerMessage>} event */
     const onMessage = ({ data }) => {
         started = true;
         quiet?.done();
@@ -248,6 +406,7 @@ function startWorker() {
             expectAnswer(); // it is alive: the check starts again (or stops: no call waits)
         }
     };
+    /** @param {WorkerMessage} data */
     const heard = (data) => {
         if (data.type === "pong") {
             // alive: expectAnswer above
@@ -270,6 +429,7 @@ function startWorker() {
     };
     // a worker whose script stalls says nothing: after the stall timeout with nothing from it and
     // nothing completed on the page (core/download.js silence), it is tried again as one that failed
+    /** @type {ReturnType<typeof silence> | null} */
     let quiet = null;
     const watchScript = () => {
         quiet?.done();
@@ -285,6 +445,7 @@ function startWorker() {
     // the worker's script (or a module it imports) could not be loaded or run; a script that did
     // not load (no message: nothing ran, not even its first progress) is tried again, with a new
     // worker, ATTEMPTS times in all (startup.js)
+    /** @param {ErrorEvent} event */
     function onError(event) {
         event.preventDefault();
         if (live) {
@@ -297,7 +458,9 @@ function startWorker() {
         }
         again(WORKER_FILE, "not loaded");
     }
-    // `file` did not come to this worker: a new one, after the back-off, ATTEMPTS workers in all
+    /** `file` did not come to this worker: a new one, after the back-off, ATTEMPTS workers in all.
+     *  @param {string} file
+     *  @param {string} why */
     function again(file, why) {
         quiet?.done();
         worker.terminate();
@@ -322,7 +485,7 @@ function startWorker() {
     }
     return {
         /** How the interpreter booted: "snapshot", or "plain: <why>" (static/boot/pyodide.mjs). */
-        bootPath: () => call("bootPath", []),
+        bootPath: () => /** @type {Promise<string>} */ (call("bootPath", [])),
         /** A Python expression's value in the worker (for the tests and the bench). */
         python: (code) => call("python", [code]),
     };
@@ -336,14 +499,19 @@ function startWorker() {
 // error screen at once (PyScript only logs it), the optional snapshot is left to our loader's
 // plain boot.
 const SITE = new URL("../../../", import.meta.url).href;
+/** @type {(href: string) => string} */
 const fileOf = (href) => (href.startsWith(SITE) ? href.slice(SITE.length) : href).split(/[?#]/)[0];
 const BOOT_FILE = /^(static\/vendor\/|static\/boot\/|engine\/|main\.py$|pyscript\.toml$)/;
 const OPTIONAL = /^static\/vendor\/snapshot\//;
 
+/** @type {Map<string, DownloadFailed>} */
 const givenUp = new Map(); // file -> its error: asked for no more in this boot
+/** `file` is given up for this boot: its error (code "boot.download"), reported unless optional.
+ *  @param {string} file
+ *  @param {string} why
+ *  @returns {DownloadFailed} */
 function gaveUp(file, why) {
-    const error = new Error(`${file} could not be downloaded (${why})`);
-    Object.assign(error, { code: "boot.download", file });
+    const error = new DownloadFailed(why, { file });
     givenUp.set(file, error);
     if (!OPTIONAL.test(file)) reportDownloadFailure(file);
     return error;
@@ -369,7 +537,8 @@ function retryOnPage() {
                 why = `HTTP ${response.status}`;
             } catch (error) {
                 if (options.signal?.aborted) throw error; // the caller's own abort
-                why = String(silence.signal.reason?.message ?? error?.message ?? error);
+                // (whatever was thrown: an Error, or a value without a message)
+                why = String(silence.signal.reason?.message ?? /** @type {{ message?: string } | null} */ (error)?.message ?? error);
             } finally {
                 clearTimeout(timer);
             }
@@ -380,34 +549,48 @@ function retryOnPage() {
     };
     // (a module that failed is not kept: import() fetches again what failed, and only that; one
     // that stalls cannot be asked for again on the page: given up at once, core/download.js)
-    globalThis.__boceImport = (url) => importWithin(String(url)).catch((error) => {
+    /** @type {Globals} */ (globalThis).__boceImport = (url) => importWithin(String(url)).catch((error) => {
         throw error instanceof DownloadFailed ? gaveUp(error.file, error.why) : error;
     });
 }
 
+/** @returns {Interpreter} */
 function startOnPage() {
     takeEarlyWorker()?.worker.terminate(); // (earlyworker.js starts none under ?engine=page)
     retryOnPage();
     // main.py, run by PyScript on the page, reports as the worker does: its EngineBridge's
     // `handle` (synchronous here) with the engine's facts, or why it could not start
-    addEventListener("engine-ready", ({ detail }) => {
-        const handle = detail.handle;
-        publish(detail, (method, args) => new Promise((resolve) => resolve(handle(method, JSON.stringify(args)))));
-    }, { once: true });
-    addEventListener("engine-failed", ({ detail }) => failed(detail), { once: true });
+    // (the listeners are cast to EventListener: these events are main.py's CustomEvents)
+    addEventListener("engine-ready", /** @type {EventListener} */ (
+        /** @param {CustomEvent<EngineStarted & { handle: (method: string, argsJson: string) => string }>} event */
+        ({ detail }) => {
+            const handle = detail.handle;
+            publish(detail, (method, args) => new Promise((resolve) => resolve(handle(method, JSON.stringify(args)))));
+        }), { once: true });
+    addEventListener("engine-failed", /** @type {EventListener} */ (
+        /** @param {CustomEvent<EngineFailure>} event */ ({ detail }) => failed(detail)), { once: true });
     // the <script type="x-py-on-page"> of index.html becomes PyScript's main script, then
     // PyScript (with its worker hooks emptied) and our loader start
-    for (const script of document.querySelectorAll('script[type="x-py-on-page"]')) script.type = "py";
-    const loader = globalThis.__boceImport(new URL("../../boot/pyodide.mjs", import.meta.url).href);
+    for (const script of /** @type {NodeListOf<HTMLScriptElement>} */ (document.querySelectorAll('script[type="x-py-on-page"]'))) {
+        script.type = "py";
+    }
+    const loader = /** @type {Promise<PyodideLoader>} */ (
+        /** @type {Globals} */ (globalThis).__boceImport(new URL("../../boot/pyodide.mjs", import.meta.url).href));
     loader.catch(() => {}); // (reported as it failed)
-    globalThis.__boceImport(new URL("../../boot/strict-csp.js", import.meta.url).href).catch(() => {});
+    /** @type {Globals} */ (globalThis).__boceImport(new URL("../../boot/strict-csp.js", import.meta.url).href)
+        .catch((error) => console.warn("static/boot/strict-csp.js did not run:", error?.message ?? error));
     return {
         bootPath: () => loader.then((m) => m.boot.path),
-        python: (code) => loader.then((m) => m.boot.pyodide.runPython(code)),
+        // (a hook for the tests and the bench: before the interpreter has booted it says so)
+        python: (code) => loader.then((m) => {
+            if (!m.boot.pyodide) throw new Error("the engine has not started yet: await game.ready first");
+            return m.boot.pyodide.runPython(code);
+        }),
     };
 }
 
-/** The engine's interpreter, for the tests and the bench: `bootPath()` and `python(code)`. */
+/** The engine's interpreter, for the tests and the bench: `bootPath()` and `python(code)`.
+ *  @type {Interpreter} */
 export const engine = (() => {
     const start = MODE === "page" ? startOnPage : startWorker;
     // at once, or (?poster=1) when the poster's Play is pressed: nothing of the runtime before

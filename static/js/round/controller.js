@@ -1,3 +1,4 @@
+// @ts-check
 // The round: the one path a round takes from a click to the credited balance. The money
 // itself is the saved game's (savedgame.js): the controller asks it, and it alone writes.
 //
@@ -7,19 +8,20 @@
 //                                   BEFORE the engine draws anything
 //     -> bridge.playRound           the engine decides the whole round (a Promise)
 //     -> saved.debit                cost out + round in progress + generator state, one write
-//     -> sequencer.play             shows the events; renderer and HUD only display; its "step"
+//     -> sequencer.play             shows the events; renderer and HUD only display; its "stepShown"
 //                                   events are checkpointed (saved.checkpoint)
 //     -> saved.credit               the round's total_win, once, one write
-//     -> "roundEnd" to listeners    (embedding, history dialog)
+//     -> "roundEnded" to listeners   (embedding, history dialog)
 //
 // `decide(bet, buy)` is how a round is drawn: the bridge's playRound, unless ?scenario= hands
 // its round in (scenario.js). `timings` (timings.js) are the last rounds' start, outcome shown
 // and next round possible, on the page's clock.
 //
-// Everything above listens through `on(type, fn)` (emitter.js):
-//   "roundEnd" {bet, cost, buy, win, balance, timings}, "refused" {message}, "bet" {offer}, "muted" {muted}, "sound" {music, effects},
-//   "busy" {busy} (the lock taken or given back, or a round's reveal begun), "loaded" {state},
-//   "stale" (a write met a record another tab changed: sharedgame.js reads it again; awaited).
+// Everything above listens through `on(type, fn)` (emitter.js) to what happened, as
+// ControllerEvents below names it: "roundEnded", "refused", "betChanged", "muteChanged",
+// "soundChanged", "busyChanged" (the lock taken or given back, or a round's reveal begun),
+// "loaded", "outdated" (a write met a record another tab changed: sharedgame.js reads it
+// again; awaited). What the player asks for comes in as calls (play, setBet, setMuted).
 //
 // The jurisdiction profile (jurisdiction.js) rules here too: a bought feature it forbids is
 // refused; before each round `_beforeRound` waits for the session's reality check (sessionclock.js)
@@ -44,35 +46,100 @@ import { t } from "../lang/i18n.js";
 /** What holds the page's one in-flight lock. */
 export const Activity = Object.freeze({ ROUND: "round", REPLAY: "replay" });
 
+/** @typedef {import("../../../types/game").Offer} Offer */
+/** @typedef {import("../../../types/game").RoundRecord} RoundRecord */
+/** @typedef {import("./bridge.js").Bridge} Bridge */
+/** @typedef {import("./bridge.js").DecidedRound} DecidedRound */
+/** @typedef {import("./sequencer.js").Sequencer} Sequencer */
+/** @typedef {import("./timings.js").RoundTiming} RoundTiming */
+/** @typedef {import("../ledger/savedgame.js").SavedGame} SavedGame */
+/** @typedef {import("../ledger/savedgame.js").CanPlay} CanPlay */
+/** @typedef {import("../ledger/store.js").SaveState} SaveState */
+/** @typedef {import("../ledger/tabs.js").Tabs} Tabs */
+/** @typedef {import("../operator/sessionclock.js").SessionClock} SessionClock */
+/** @typedef {import("../operator/operator.js").AgeGate} AgeGate */
+/** @typedef {import("../operator/jurisdiction.js").Profile} Profile */
+/** @typedef {import("../operator/jurisdiction.js").RoundRules} RoundRules */
+/** @typedef {import("../ui/hud.js").Hud} Hud */
 
+/** An amount in minor units as the launch writes it (core/money.js makeFormat).
+ *  @typedef {(minor: number) => string} Format */
+/** What holds the lock: "round" or "replay".
+ *  @typedef {typeof Activity[keyof typeof Activity]} ActivityName */
+/** How a round is drawn: the bridge's playRound, or a scenario's (scenario.js).
+ *  @typedef {(bet: number, buy: boolean) => Promise<DecidedRound>} Decide */
+/** The rules of the round on screen, with its market's name (a resumed round keeps its own).
+ *  @typedef {{ name: string } & RoundRules} RoundProfile */
+/** A refusal to show (refusalFor, showRefusal): the player's words, whether to offer the demo
+ *  top-up, and the error to throw.
+ *  @typedef {{ message: string, topUp?: boolean, error: Error }} Refusal */
+
+/**
+ * What the controller tells its listeners (see the top of this file).
+ * @typedef {object} ControllerEvents
+ * @property {{ bet: number, cost: number, buy: boolean, win: number, balance: number, timings: RoundTiming | null }} roundEnded
+ * @property {{ message: string }} refused
+ * @property {{ offer: Offer }} betChanged
+ * @property {{ muted: boolean }} muteChanged
+ * @property {{ music: boolean, effects: boolean }} soundChanged
+ * @property {{ busy: boolean }} busyChanged
+ * @property {{ state: SaveState }} loaded
+ * @property {{}} outdated
+ */
+
+/** @extends {Emitter<ControllerEvents>} */
 export class Controller extends Emitter {
     /**
      * @param {object} o
-     * @param {import("./bridge.js").Bridge} o.bridge
-     * @param {import("../ledger/savedgame.js").SavedGame} o.saved  the ledger: balance, bet, round in progress
-     * @param {object} o.sequencer   plays a decided round's events (emits "step")
-     * @param {object} o.hud         displays balance, bet, win, messages
-     * @param {object} o.profile     the URL's jurisdiction profile
-     * @param {object} o.tabs        tabs.js Tabs (the writer lock), or null (the demo)
-     * @param {object} o.clock       sessionclock.js SessionClock (reality check), or null
-     * @param {(bet: number, buy: boolean) => Promise<{round: object, rng: object}>} [o.decide]
+     * @param {Bridge} o.bridge
+     * @param {SavedGame} o.saved  the ledger: balance, bet, round in progress
+     * @param {Sequencer} o.sequencer   plays a decided round's events (emits "stepShown")
+     * @param {Hud} o.hud         displays balance, bet, win, messages
+     * @param {Format} o.format
+     * @param {Profile} o.profile     the URL's jurisdiction profile
+     * @param {Tabs | null} [o.tabs]  tabs.js Tabs (the writer lock), or null (the demo)
+     * @param {SessionClock | null} [o.clock]  sessionclock.js SessionClock (reality check), or null
+     * @param {AgeGate | null} [o.gate]  ?ageGate=1: asked before every round, or null
+     * @param {Decide | null} [o.decide]
      *        draws a round (default: bridge.playRound)
      */
     constructor({ bridge, saved, sequencer, hud, format, profile, tabs = null, clock = null, gate = null, decide = null }) {
         super();
-        Object.assign(this, { bridge, saved, sequencer, hud, format, profile, tabs, clock, gate });
+        // (one assignment each, as Object.assign made them, so that the type check sees the fields)
+        /** @type {Bridge} */
+        this.bridge = bridge;
+        /** @type {SavedGame} */
+        this.saved = saved;
+        /** @type {Sequencer} */
+        this.sequencer = sequencer;
+        /** @type {Hud} */
+        this.hud = hud;
+        /** @type {Format} */
+        this.format = format;
+        /** @type {Profile} */
+        this.profile = profile;
+        /** @type {Tabs | null} */
+        this.tabs = tabs;
+        /** @type {SessionClock | null} */
+        this.clock = clock;
+        /** @type {AgeGate | null} */
+        this.gate = gate;
+        /** @type {Decide} */
         this.decide = decide ?? ((bet, buy) => bridge.playRound(bet, buy));
         this.timings = new RoundTimings();
         this.roundsDone = 0; // rounds finished in this page (a parent's configure must come before the first)
+        /** @type {RoundProfile | null} */
         this.roundProfile = null; // the profile of the round on screen (a resumed round keeps its own)
         this.autoplaying = false; // autoplaydriver.js says while it runs
         this._lastStart = -Infinity; // performance.now() at the last round's start
         this._lastCycle = 0;         // the least time from it to the next round's start
         this.bets = saved.bets;
+        /** @type {ActivityName | null} */
         this.activity = null;     // the one in-flight lock: an Activity, or null when idle
+        /** @type {number | null} */
         this.resumedFrom = null;  // the saved step a round in progress was resumed at on load
-        sequencer.on("step", ({ index }) => this.saved.checkpoint(index));
-        saved.on("balance", ({ balance }) => this.hud.setBalance(balance));
+        sequencer.on("stepShown", ({ index }) => this.saved.checkpoint(index));
+        saved.on("balanceChanged", ({ balance }) => this.hud.setBalance(balance));
         saved.on("adopted", () => this.show());
     }
 
@@ -94,18 +161,23 @@ export class Controller extends Emitter {
         return this.saved.offer;
     }
 
-    /** Whether a round at the current bet can be paid for and held (SavedGame.canPlay). */
+    /** Whether a round at the current bet can be paid for and held (SavedGame.canPlay).
+     *  @param {boolean} buy
+     *  @returns {CanPlay} */
     canPlay(buy) {
         return this.saved.canPlay(buy);
     }
 
-    /** Whether `round`'s win gets its celebration under the profile it plays under. */
+    /** Whether `round`'s win gets its celebration under the profile it plays under.
+     *  @param {RoundRecord} round
+     *  @returns {boolean} */
     celebrates(round) {
         const p = this.roundProfile ?? this.profile;
         return !p.quietSmallWins || round.total_win > round.cost;
     }
 
     /** Autoplay (autoplaydriver.js) runs, or has ended: rounds not its own are refused meanwhile. */
+    /** @param {boolean} running */
     setAutoplaying(running) {
         this.autoplaying = running;
     }
@@ -113,7 +185,10 @@ export class Controller extends Emitter {
     // ---- rounds ----------------------------------------------------------------------------
 
     /** Plays one round at the current bet (a bought feature when `buy`); resolves with the
-     *  round once its reveal has ended and its win is credited. */
+     *  round once its reveal has ended and its win is credited.
+     *  @param {boolean} buy
+     *  @param {{ auto?: boolean }} [options]  `auto`: autoplay's own round
+     *  @returns {Promise<RoundRecord>} */
     async play(buy, { auto = false } = {}) {
         const no = buy ? refusal(this.profile, "buy") : null;
         if (no) throw new Refused(no);
@@ -136,7 +211,9 @@ export class Controller extends Emitter {
             // The round is decided: debit its cost and keep it as the round in progress,
             // with the seeded generator's state after it, in one write.
             // never saved: never happened
-            if (this.saved.debit(decided, this.profile.name, roundRules(this.profile)) === "conflict") throw new Conflict();
+            if (this.saved.debit(decided, this.profile.name, roundRules(this.profile)) === "conflict") {
+                throw new Conflict("another tab saved the game since this one read it");
+            }
         } catch (err) {
             this._release();
             if (err instanceof EngineRefusal) this.hud.showMessage(reasonOf(err, this.format));
@@ -146,16 +223,19 @@ export class Controller extends Emitter {
         return this._reveal(round, 0, this.profile.name, roundRules(this.profile));
     }
 
-    /** Finishes the round in progress found at load, from its saved step, under its profile. */
+    /** Finishes the round in progress found at load, from its saved step, under its profile.
+     *  @returns {Promise<RoundRecord>} */
     resume() {
-        const { round, step, profile, rules } = this.saved.pending;
+        // (a cast: called only when the record has a round in progress: sharedgame.js)
+        const { round, step, profile, rules } = /** @type {import("../ledger/store.js").Pending} */ (this.saved.pending);
         this.resumedFrom = step;
         this._acquire(Activity.ROUND);
         return this._reveal(round, step, profile, rules);
     }
 
     /** With the lock held: waits while a reality check is open, then until the last round's
-     *  cycle has passed (a round asked for sooner waits, whoever asked). */
+     *  cycle has passed (a round asked for sooner waits, whoever asked).
+     *  @returns {Promise<void>} */
     async _beforeRound() {
         await this.clock?.gate();
         for (;;) {
@@ -167,7 +247,8 @@ export class Controller extends Emitter {
 
     /** A round starts now (its reveal begins): the next may start one cycle later. Taken in a
      *  reaction queued after data-state's change, so an observer of data-state never sees two
-     *  starts closer than the cycle. */
+     *  starts closer than the cycle.
+     *  @param {{ minRound: number }} profile */
     _markStart(profile) {
         Promise.resolve().then(() => {
             this._lastStart = performance.now();
@@ -176,11 +257,18 @@ export class Controller extends Emitter {
         });
     }
 
+    /** Shows `round` from event `from` under the profile `profileName` and its round `rules`,
+     *  then credits it and gives the lock back.
+     *  @param {RoundRecord} round
+     *  @param {number} from
+     *  @param {string} profileName
+     *  @param {RoundRules} rules
+     *  @returns {Promise<RoundRecord>} */
     async _reveal(round, from, profileName, rules) {
         this.roundProfile = { name: profileName, ...rules };
         setPageState(PageState.PLAYING); // only once the round in progress is saved
         this._markStart(this.roundProfile);
-        this.emit("busy", { busy: true });
+        this.emit("busyChanged", { busy: true });
         const quiet = !this.celebrates(round);
         try {
             // the sequencer's meter writes #win, the round's total last of all
@@ -196,7 +284,7 @@ export class Controller extends Emitter {
         }
         const timings = this.timings.enabled(Math.max(performance.now(), this._lastStart + this._lastCycle));
         this.roundsDone += 1;
-        this.emit("roundEnd", {
+        this.emit("roundEnded", {
             bet: round.bet, cost: round.cost, buy: round.buy, win: round.total_win, balance: this.saved.balance, timings,
         });
         if (this.saved.stale) await this._resync();
@@ -204,7 +292,10 @@ export class Controller extends Emitter {
         return round;
     }
 
-    /** Runs `show` (a replay) with the page's lock held: no round can start meanwhile. */
+    /** Runs `show` (a replay) with the page's lock held: no round can start meanwhile.
+     *  @template T
+     *  @param {() => Promise<T>} show
+     *  @returns {Promise<T>} */
     async present(show) {
         if (this.busy) throw new Refused("a round is already playing");
         this._acquire(Activity.REPLAY);
@@ -217,7 +308,8 @@ export class Controller extends Emitter {
         }
     }
 
-    /** Whether this tab may write: false while another tab holds the lock. */
+    /** Whether this tab may write: false while another tab holds the lock.
+     *  @returns {boolean} */
     canWrite() {
         return this.tabs?.role !== "waiting";
     }
@@ -232,9 +324,10 @@ export class Controller extends Emitter {
     }
 
     /** The record was changed by another tab: sharedgame.js reads it again (awaited) and the
-     *  saved game adopts it. */
+     *  saved game adopts it.
+     *  @returns {Promise<Refused>} the refusal to throw */
     async _resync() {
-        await this.emitAndWait("stale");
+        await this.emitAndWait("outdated");
         return new Refused("the saved game was changed in another tab");
     }
 
@@ -246,15 +339,16 @@ export class Controller extends Emitter {
         this.hud.setWin(this.lastWin); // #win: the last round's total, after a reload too
         this.hud.setMuted(record.muted);
         this.hud.setTurbo(record.turbo);
-        this.emit("muted", { muted: record.muted });
+        this.emit("muteChanged", { muted: record.muted });
         this.emit("loaded", { state: record });
     }
 
+    /** @param {ActivityName} activity */
     _acquire(activity) {
         this.activity = activity;
         this.tabs?.setBusy(true);
         this.hud.setBusy(true);
-        this.emit("busy", { busy: true });
+        this.emit("busyChanged", { busy: true });
     }
 
     _release() {
@@ -262,15 +356,19 @@ export class Controller extends Emitter {
         this.tabs?.setBusy(false);
         this.hud.setBusy(false);
         setPageState(PageState.READY);
-        this.emit("busy", { busy: false });
+        this.emit("busyChanged", { busy: false });
     }
 
     /** Why a round at the current bet cannot be played (`can`: canPlay's answer):
-     *  `{message, topUp, error}`, the player's words and the Refused to throw. Shows nothing. */
+     *  `{message, topUp, error}`, the player's words and the Refused to throw. Shows nothing.
+     *  @param {boolean} buy
+     *  @param {CanPlay} [can]
+     *  @returns {Refusal} */
     refusalFor(buy, can = this.canPlay(buy)) {
         const { cost } = can;
         const { balance } = this.saved;
-        if (can.why === "limit") {
+        // (a cast: asked of a round that cannot be played; an answer that is ok has no `why`)
+        if (/** @type {{ why?: string }} */ (can).why === "limit") {
             return {
                 message: t("refuse.tooClose", { balance: this.format(balance), limit: this.format(MAX_BALANCE) }),
                 error: new Refused("the balance could not hold this round's largest win"),
@@ -284,7 +382,9 @@ export class Controller extends Emitter {
         };
     }
 
-    /** Shows a refusal (refusalFor's) on screen and tells the listeners; returns its error. */
+    /** Shows a refusal (refusalFor's) on screen and tells the listeners; returns its error.
+     *  @param {Refusal} refusal
+     *  @returns {Error} */
     showRefusal({ message, topUp = false, error }) {
         this.hud.showMessage(message, { topUp });
         this.emit("refused", { message });
@@ -293,32 +393,39 @@ export class Controller extends Emitter {
 
     // ---- settings and the demo balance ------------------------------------------------------
 
-    /** A bet is a level in minor units, a number: "200", "0x64", [300] or 100.5 are refused. */
+    /** A bet is a level in minor units, a number: "200", "0x64", [300] or 100.5 are refused.
+     *  @param {unknown} minor  as the page contract's caller gave it (checked here)
+     *  @returns {number} */
     setBet(minor) {
         // amounts.js; the levels decide the rest
         const bad = whyNot(minor, { key: "bet", text: false, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
         if (bad) {
-            throw Object.assign(new Refused(`a bet must be a whole number of minor units, not ${describeValue(minor)}`),
-                { code: bad.code, params: bad.params, money: bad.money });
+            throw new Refused(`a bet must be a whole number of minor units, not ${describeValue(minor)}`,
+                { code: bad.code, params: bad.params, money: bad.money, cause: bad });
         }
         if (this.busy) throw new Refused("the bet cannot change while a round plays");
         if (this.autoplaying) throw new Refused("the bet cannot change during autoplay");
         this.assertWritable();
-        if (!this.saved.offers.has(minor)) throw new Refused(`${minor} is not a bet level (${this.bets.join(", ")})`);
-        this.saved.change({ bet: minor });
+        // (casts: whyNot found a whole number of minor units)
+        if (!this.saved.offers.has(/** @type {number} */ (minor))) {
+            throw new Refused(`${minor} is not a bet level (${this.bets.join(", ")})`);
+        }
+        this.saved.change({ bet: /** @type {number} */ (minor) });
         this.hud.setBet(this.offer);
-        this.emit("bet", { offer: this.offer });
-        return minor;
+        this.emit("betChanged", { offer: this.offer });
+        return /** @type {number} */ (minor);
     }
 
+    /** @param {boolean} muted */
     setMuted(muted) {
         this.saved.change({ muted });
         this.hud.setMuted(muted);
-        this.emit("muted", { muted });
+        this.emit("muteChanged", { muted });
     }
 
     /** The music / effects switches (`{music}` or `{effects}`, booleans), saved with the game.
-     *  Anything else is refused in words, changing nothing (a string "no" is not false). */
+     *  Anything else is refused in words, changing nothing (a string "no" is not false).
+     *  @param {unknown} settings  as the page contract's caller gave it (checked here) */
     setSound(settings) {
         if (settings === null || typeof settings !== "object" || Array.isArray(settings)) {
             throw new Refused(`setSound needs an object {music, effects}, not ${describeValue(settings)}`);
@@ -328,12 +435,17 @@ export class Controller extends Emitter {
         for (const [key, value] of Object.entries(settings)) {
             if (typeof value !== "boolean") throw new Refused(`${key} must be true or false, not ${describeValue(value)}`);
         }
+        /** @type {{ music?: boolean, effects?: boolean }} */
         const change = {};
-        for (const key of ["music", "effects"]) if (key in settings) change[key] = settings[key];
+        // (a cast: each value was found a boolean above)
+        for (const key of /** @type {const} */ (["music", "effects"])) {
+            if (key in settings) change[key] = /** @type {{ music?: boolean, effects?: boolean }} */ (settings)[key];
+        }
         this.saved.change(change);
-        this.emit("sound", { music: this.saved.record.music !== false, effects: this.saved.record.effects !== false });
+        this.emit("soundChanged", { music: this.saved.record.music !== false, effects: this.saved.record.effects !== false });
     }
 
+    /** @param {unknown} on  as the caller gave it (checked here) */
     setTurbo(on) {
         if (typeof on !== "boolean") throw new Refused(`on must be true or false, not ${describeValue(on)}`);
         const no = refusal(this.profile, "turbo");

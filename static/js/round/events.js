@@ -1,3 +1,4 @@
+// @ts-check
 // Names the engine uses in a round's JSON (engine/round.py): event types and spin kinds.
 // One list, so a typo is an undefined constant rather than a silent mismatch. EventType holds
 // engine.EVENT_TYPES (engine/events.py), in its order: tests/engine/test_event_types.py.

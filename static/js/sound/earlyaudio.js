@@ -1,3 +1,4 @@
+// @ts-check
 // The page's AudioContext made while the game loads, once the player has touched the page, in a
 // moment with the main thread wholly idle (the reels painted and still, the engine downloading
 // in its worker); Sound is given it when it is made (app.js).
@@ -12,22 +13,39 @@
 
 import { audioContextClass, whenWhollyIdle } from "./soundkit.js";
 
+/**
+ * A window as far as EarlyAudio uses one (each part may be missing: then it is done without).
+ * @typedef {object} AudioRoot
+ * @property {(callback: IdleRequestCallback) => unknown} [requestIdleCallback]
+ * @property {(type: string, listener: () => void, options: AddEventListenerOptions) => void} [addEventListener]
+ * @property {(type: string, listener: () => void, options: EventListenerOptions) => void} [removeEventListener]
+ * @property {{ userActivation?: { readonly hasBeenActive: boolean } }} [navigator]
+ * @property {{ documentElement?: { dataset: DOMStringMap } }} [document]
+ */
+
 const GESTURES = ["pointerdown", "keydown"];
 
 export class EarlyAudio {
-    /** `root`: the window listened to (its gestures, its idle moments, its page state). */
+    /** `root`: the window listened to (its gestures, its idle moments, its page state).
+     *  @param {AudioRoot} [root] */
     constructor(root = globalThis) {
+        /** @type {AudioRoot} */
         this._root = root;
+        /** @type {AudioContext | null} the context made, until handed over */
         this._ctx = null;
+        /** @type {boolean} */
         this._waiting = false; // an idle moment is awaited
+        /** @type {boolean} */
         this._done = false; // handed over (take): nothing more is made here
+        /** @type {() => void} */
         this._onGesture = () => this._soon();
         if (!root.requestIdleCallback || !audioContextClass()) return;
         for (const type of GESTURES) root.addEventListener?.(type, this._onGesture, { capture: true, passive: true });
         if (root.navigator?.userActivation?.hasBeenActive) this._soon();
     }
 
-    /** The context made so far (or null), handed over once; from then on nothing is made here. */
+    /** The context made so far (or null), handed over once; from then on nothing is made here.
+     *  @returns {AudioContext | null} */
     take() {
         this._done = true;
         for (const type of GESTURES) this._root.removeEventListener?.(type, this._onGesture, { capture: true });
@@ -36,6 +54,7 @@ export class EarlyAudio {
         return ctx;
     }
 
+    /** Makes the context in the next wholly idle moment while the page loads. */
     _soon() {
         if (this._done || this._ctx || this._waiting) return;
         const state = () => this._root.document?.documentElement?.dataset.state;
@@ -44,7 +63,8 @@ export class EarlyAudio {
             this._waiting = false;
             if (!now) return;
             try {
-                const Ctx = audioContextClass();
+                // never null here: the constructor listens only where there is one (null would throw, caught)
+                const Ctx = /** @type {typeof AudioContext} */ (audioContextClass());
                 this._ctx = new Ctx();
             } catch { /* Sound makes one when it needs it */ }
         }, { root: this._root });

@@ -1,10 +1,18 @@
+// @ts-check
 // The game's fanfares (sound.js plays them): the big-win tiers, the tier stings of a count-up,
 // the feature's start and the max win. Each is a function of the voices (synth.js's Synth) and
 // the context time `t` it starts at; sound.js decides when, and whether, one plays.
 
 import { CELESTA, GLOCK, PENTA, midi } from "./soundkit.js";
 
-/** Big / mega / epic win (level 1..3): a festive brass-and-bells fanfare. */
+/** @typedef {import("./synth.js").Synth} Synth */
+
+/**
+ * Big / mega / epic win (level 1..3): a festive brass-and-bells fanfare.
+ * @param {Synth} v
+ * @param {number} t
+ * @param {1 | 2 | 3} lv
+ */
 export function bigWinFanfare(v, t, lv) {
     const up = (lv - 1) * 2; // each level a whole tone higher
     const phrase = [[67, 0.0, 0.14], [72, 0.14, 0.14], [76, 0.28, 0.14], [79, 0.42, 0.5]];
@@ -24,7 +32,11 @@ export function bigWinFanfare(v, t, lv) {
     v.sleighBells(t, end + 0.9, 0.07);
 }
 
-/** The max win is reached: the grand fanfare, with bells all round. */
+/**
+ * The max win is reached: the grand fanfare, with bells all round.
+ * @param {Synth} v
+ * @param {number} t
+ */
 export function maxWinFanfare(v, t) {
     const line = [[72, 0, 0.18], [72, 0.18, 0.1], [72, 0.28, 0.1], [79, 0.38, 0.45],
         [77, 0.86, 0.14], [76, 1.0, 0.14], [74, 1.14, 0.14], [84, 1.28, 1.2]];
@@ -38,7 +50,11 @@ export function maxWinFanfare(v, t) {
     v.sleighBells(t, 2.6, 0.09);
 }
 
-/** Free spins triggered: sleigh bells and a rising two-octave arpeggio. */
+/**
+ * Free spins triggered: sleigh bells and a rising two-octave arpeggio.
+ * @param {Synth} v
+ * @param {number} t
+ */
 export function featureFanfare(v, t) {
     v.sleighBells(t, 1.6, 0.09);
     const arp = [60, 64, 67, 72, 76, 79, 84, 88, 91, 96];
@@ -48,7 +64,12 @@ export function featureFanfare(v, t) {
     v.sparkle(top, 8, 0.8, 0.03);
 }
 
-/** A count-up climbs into tier `level` (1 big, 2 mega, 3 epic, 4 max): a short sting. */
+/**
+ * A count-up climbs into tier `level` (1 big, 2 mega, 3 epic, 4 max): a short sting.
+ * @param {Synth} v
+ * @param {number} t
+ * @param {1 | 2 | 3 | 4} lv
+ */
 export function tierSting(v, t, lv) {
     const root = 67 + lv * 2;
     for (const n of [0, 4, 7]) v.brass(t, midi(root + n), 0.35, 0.07);

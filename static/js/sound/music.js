@@ -1,3 +1,4 @@
+// @ts-check
 // The music's note data: two loops arranged here from public-domain carols, and their timing.
 //
 //   import { TRACKS, loopSeconds } from "./music.js";
@@ -8,9 +9,27 @@
 // feature: "Jingle Bells" chorus (James Lord Pierpont, 1857, public domain), lively 4/4 with
 // sleigh-bell beats. Voices: "lead", "bass", "bell" (a sleigh-bell shake). Sound.js plays them.
 
+/** A voice of the music: a melody, its bass, or a sleigh-bell shake. @typedef {"lead" | "bass" | "bell"} Voice */
+/** A note: [beat it starts on, counted from the loop's start; MIDI note (0 for the bells); length
+ *  in beats; voice]. @typedef {readonly [beat: number, midi: number, beats: number, voice: Voice]} Note */
+/** A loop's name. @typedef {"base" | "feature"} TrackName */
+/**
+ * A loop: its tempo (beats per minute), metre, length in bars, gain, and notes (in no order).
+ * @typedef {object} Track
+ * @property {TrackName} name
+ * @property {number} tempo
+ * @property {number} beatsPerBar
+ * @property {number} bars
+ * @property {number} gain
+ * @property {ReadonlyArray<Note>} notes
+ * @property {ReadonlyArray<Note>} [_sorted] the notes sorted by beat, cached by musicplayer.js on first use
+ */
+
 // [beat, midi note, length in beats] for a melody; beats counted from the loop's start.
+/** @type {(list: ReadonlyArray<readonly [note: number, beats: number]>, voice: Voice) => Note[]} */
 const seq = (list, voice) => {
     let beat = 0;
+    /** @type {Note[]} */
     const out = [];
     for (const [note, len] of list) {
         if (note) out.push([beat, note, len, voice]);
@@ -49,8 +68,10 @@ const jingleBass = seq([
     [43, 2], [50, 2], [43, 2], [50, 2], [43, 2], [50, 2], [43, 2], [50, 2],
     [48, 2], [43, 2], [43, 2], [50, 2], [50, 2], [45, 2], [43, 2], [50, 2],
 ], "bass");
+/** @type {Note[]} */
 const jingleBells = Array.from({ length: 16 }, (_, k) => [k * 2 + 1, 0, 1, "bell"]);
 
+/** @type {{ readonly [name in TrackName]: Track }} */
 export const TRACKS = {
     base: { name: "base", tempo: 84, beatsPerBar: 3, bars: 8, gain: 0.5,
         notes: [...tannenbaumLead, ...tannenbaumBass] },
@@ -58,7 +79,9 @@ export const TRACKS = {
         notes: [...jingleLead, ...jingleBass, ...jingleBells] },
 };
 
-/** A loop's length in seconds: bars x beats per bar x 60 / tempo. */
+/** A loop's length in seconds: bars x beats per bar x 60 / tempo.
+ *  @param {Pick<Track, "bars" | "beatsPerBar" | "tempo">} track
+ *  @returns {number} */
 export function loopSeconds(track) {
     return (track.bars * track.beatsPerBar * 60) / track.tempo;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The music (music.js's loops), played by a lookahead scheduler (sound.js owns one).
 //
 //   import { MusicPlayer } from "./musicplayer.js";
@@ -17,6 +18,22 @@
 import { CELESTA, midi } from "./soundkit.js";
 import { TRACKS, loopSeconds } from "./music.js";
 
+/** @typedef {import("./music.js").TrackName} TrackName */
+/** @typedef {import("./music.js").Voice} Voice */
+/** @typedef {import("./synth.js").Synth} Synth */
+/**
+ * The audio the music plays into (Sound's, once its context is made).
+ * @typedef {object} MusicAudio
+ * @property {BaseAudioContext} ctx
+ * @property {AudioNode} master the node the music's bus is connected to
+ * @property {Synth} voices the voices playing into `ctx`
+ */
+/**
+ * @typedef {object} MusicPlayerOptions
+ * @property {() => MusicAudio | null} audio the audio to play into, or null (none made yet)
+ * @property {() => boolean} allowed whether music may sound now
+ */
+
 const LOOKAHEAD = 0.8; // seconds of music scheduled ahead
 const SCHEDULE_MS = 100; // how often the scheduler runs
 const REACH = 0.2; // seconds by which one run may carry the scheduled horizon further
@@ -24,24 +41,35 @@ export const MUSIC_GAIN = 0.45; // the music bus under the effects
 export const DUCKED = 0.12; // the bus's gain, relative to MUSIC_GAIN, under a celebration
 
 export class MusicPlayer {
+    /** @param {MusicPlayerOptions} options */
     constructor({ audio, allowed }) {
+        /** @type {() => MusicAudio | null} */
         this._audio = audio;
+        /** @type {() => boolean} */
         this._allowed = allowed;
+        /** @type {TrackName | null} */
         this.track = null; // the loop wanted ("base" | "feature"), played when allowed
+        /** @type {boolean} whether the music is lowered under a celebration (duck) */
         this.ducked = false;
+        /** @type {ReturnType<typeof setInterval> | null} the scheduler's timer, while it runs */
         this._timer = null;
+        /** @type {GainNode | null} the music's gain bus (made on first use) */
         this._bus = null;
-        this._loopStart = 0; // context time of the current loop pass's start
+        /** @type {number | null} */
+        this._loopStart = 0; // context time of the current loop pass's start (null: the next run starts one)
+        /** @type {number} */
         this._nextNote = 0; // index into the track's notes sorted by beat
+        /** @type {number} */
         this._horizon = 0; // context time up to which notes are scheduled
     }
 
-    /** Whether the scheduler runs (notes are being scheduled). */
+    /** Whether the scheduler runs (notes are being scheduled). @returns {boolean} */
     get playing() {
         return this._timer !== null;
     }
 
-    /** Plays the loop `name` ("base" | "feature") from now on, when music may sound. */
+    /** Plays the loop `name` ("base" | "feature") from now on, when music may sound.
+     *  @param {TrackName} [name] */
     play(name = "base") {
         const track = TRACKS[name] ? name : "base";
         if (track === this.track && this._timer) return;
@@ -50,7 +78,7 @@ export class MusicPlayer {
         this.update();
     }
 
-    /** Starts or stops the scheduler to match `allowed()`. */
+    /** Starts or stops the scheduler to match `allowed()`. @returns {void} */
     update() {
         if (!this.track || !this._allowed()) return this.stop();
         if (this._timer) return;
@@ -75,13 +103,13 @@ export class MusicPlayer {
                 const old = this._bus;
                 old.gain.cancelScheduledValues(old.context.currentTime);
                 old.gain.setTargetAtTime(0, old.context.currentTime, 0.05);
-                setTimeout(() => { try { old.disconnect(); } catch { /* ignore */ } }, 1500);
+                setTimeout(() => { try { old.disconnect(); } catch { /* disconnected already, or its context closed */ } }, 1500);
                 this._bus = null;
             }
-        } catch { /* ignore */ }
+        } catch { /* a closed context's gain refuses a value: its notes are silent already */ }
     }
 
-    /** Lowers the music under a celebration (on = true), or brings it back. */
+    /** Lowers the music under a celebration (on = true), or brings it back. @param {boolean} [on] */
     duck(on = true) {
         this.ducked = Boolean(on);
         try {
@@ -90,7 +118,7 @@ export class MusicPlayer {
             const t = bus.context.currentTime;
             bus.gain.cancelScheduledValues(t);
             bus.gain.setTargetAtTime(this._level(), t, this.ducked ? 0.08 : 0.4);
-        } catch { /* ignore */ }
+        } catch { /* a closed context's gain refuses a value: the music is silent, nothing to duck */ }
     }
 
     /** A new context (Sound.attach): the old bus belongs to the old one. */
@@ -99,11 +127,14 @@ export class MusicPlayer {
         this._bus = null;
     }
 
+    /** The bus's gain now (lowered under a celebration). @returns {number} */
     _level() {
         return this.ducked ? MUSIC_GAIN * DUCKED : MUSIC_GAIN;
     }
 
-    /** The music's gain bus in `audio`'s context (made on first use). */
+    /** The music's gain bus in `audio`'s context (made on first use).
+     *  @param {MusicAudio} audio
+     *  @returns {GainNode} */
     bus(audio) {
         if (this._bus) return this._bus;
         const bus = audio.ctx.createGain();
@@ -113,13 +144,14 @@ export class MusicPlayer {
         return bus;
     }
 
-    /** Schedules the notes that start within the lookahead window. */
+    /** Schedules the notes that start within the lookahead window. @returns {void} */
     _schedule() {
         const audio = this._audio();
         if (!audio || !this._allowed()) return this.stop();
         const { ctx } = audio;
         if (ctx.state !== "running") return; // the clock is stopped: nothing to catch up
-        const track = TRACKS[this.track];
+        // never null: the timer runs only once update() has seen a track, and none is unset
+        const track = TRACKS[/** @type {TrackName} */ (this.track)];
         const notes = (track._sorted ??= [...track.notes].sort((a, b) => a[0] - b[0]));
         const beat = 60 / track.tempo;
         const span = loopSeconds(track);
@@ -149,7 +181,16 @@ export class MusicPlayer {
     }
 }
 
-/** One note of a track's `voice` at context time `t`, played by `voices` (a Synth) into `dest`. */
+/**
+ * One note of a track's `voice` at context time `t`, played by `voices` (a Synth) into `dest`.
+ * @param {Synth} voices
+ * @param {number} t
+ * @param {Voice} voice
+ * @param {number} note MIDI note (unused by the sleigh bells)
+ * @param {number} dur seconds
+ * @param {number} gain the track's gain
+ * @param {AudioNode} dest
+ */
 export function playNote(voices, t, voice, note, dur, gain, dest) {
     if (voice === "bell") {
         for (let k = 0; k < 2; k++) voices.noiseBurst(t + k * 0.06, 0.06, 0.07 * gain, "bandpass", 8000, 2.5, dest);

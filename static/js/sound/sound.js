@@ -1,3 +1,4 @@
+// @ts-check
 // Every sound effect, synthesised with WebAudio (no audio files).
 //
 //   import { Sound } from "./sound.js";
@@ -23,37 +24,79 @@ import { MusicPlayer, playNote } from "./musicplayer.js";
 import { Synth } from "./synth.js";
 import { bigWinFanfare, featureFanfare, maxWinFanfare, tierSting } from "./fanfares.js";
 
+/** @typedef {import("./music.js").TrackName} TrackName */
+/** @typedef {import("./music.js").Voice} Voice */
+/** @typedef {import("./musicplayer.js").MusicAudio} MusicAudio */
+/** The context played into: the page's, or an OfflineAudioContext rendering to a buffer (tests).
+ *  @typedef {AudioContext | OfflineAudioContext} SoundContext */
+/** A repeating effect's name (_loop). @typedef {"spin" | "anticipation"} LoopName */
+/** Plays a repeating effect's k-th repeat at context time `t` into `dest`.
+ *  @typedef {(t: number, dest: AudioNode, k: number) => void} LoopPattern */
+/**
+ * A repeating effect playing.
+ * @typedef {object} PlayingLoop
+ * @property {() => void} stop fades it out and ends it
+ * @property {number} stopAt the context time its guard ends it at
+ */
+/**
+ * The switches as the saved record holds them, and a context made already.
+ * @typedef {object} SoundOptions
+ * @property {boolean} [muted]
+ * @property {boolean} [music]
+ * @property {boolean} [effects]
+ * @property {SoundContext | null} [context]
+ */
+
 export class Sound {
     /** `muted`, `music`, `effects`: the switches as the saved record holds them (store.js);
      *  the setters below change them later. `context`: an AudioContext made already (while the
-     *  game loaded: earlyaudio.js), or null. */
+     *  game loaded: earlyaudio.js), or null.
+     *  @param {SoundOptions} [options] */
     constructor({ muted = false, music = true, effects = true, context = null } = {}) {
+        /** @type {boolean} */
         this._muted = muted;
+        /** @type {SoundContext | null} */
         this._ctx = null;
+        /** @type {GainNode | null} the master gain (attach), made with the context */
         this._master = null;
-        this._v = null; // the Synth playing into the context (attach)
+        // The Synth playing into the context (attach). Null until then, but typed as set: only the
+        // effects use it, inside _play and _loop, which run them once attach has set it.
+        /** @type {Synth} */
+        this._v = /** @type {Synth} */ (/** @type {unknown} */ (null));
+        /** @type {boolean} WebAudio is missing or failed: every method is a silent no-op */
         this._failed = !audioContextClass();
+        /** @type {boolean} a user gesture was seen */
         this._gestured = false;
+        /** @type {boolean} */
         this._soon = false; // a context is to be made in an idle moment (_contextSoon)
+        /** @type {number} context time of the last reel stop's thunk */
         this._lastReelStop = 0;
+        /** @type {boolean} */
         this._musicOn = music;
+        /** @type {boolean} */
         this._effectsOn = effects;
+        /** @type {MusicPlayer} */
         this._music = new MusicPlayer({ audio: () => this._audio(), allowed: () => this._musicAllowed() });
+        /** @type {number} performance.now() of the last count-up tick */
         this._lastTick = -1;
+        /** @type {Map<LoopName, PlayingLoop>} */
         this._loops = new Map(); // "spin" | "anticipation" -> {stop()}
+        /** @type {() => void} */
         this._onVisibility = () => this._visibility();
-        try { globalThis.document?.addEventListener?.("visibilitychange", this._onVisibility); } catch { /* ignore */ }
+        // (no document to listen to, as in Node's tests: the sound then keeps on while hidden)
+        try { globalThis.document?.addEventListener?.("visibilitychange", this._onVisibility); } catch { /* see above */ }
         // Note user gestures, and resume a suspended context inside one (iOS Safari only lets
         // audio start from within a gesture handler). The context itself is only created by the
         // first effect played after a gesture.
+        /** @type {() => void} */
         this._onGesture = () => {
             this._gestured = true;
             if (this._music.track && !this._music.playing) afterFrame().then(() => this._music.update());
             try {
                 if (this._ctx && this._ctx.state === "suspended" && !this._muted) {
-                    this._ctx.resume().catch(() => {});
+                    this._ctx.resume().catch(() => {}); // the browser still refuses: the next gesture asks again
                 }
-            } catch { /* ignore */ }
+            } catch { /* a context the browser closed: _context() makes none again (_failed), the game plays silently */ }
             this._warmSoon();
         };
         try {
@@ -61,6 +104,7 @@ export class Sound {
                 globalThis.addEventListener?.(type, this._onGesture, { capture: true, passive: true });
             }
         } catch { /* not in a window */ }
+        /** @type {boolean} an idle moment to make the context in is awaited (_warmSoon) */
         this._warming = false;
         if (context) this.attach(context);
         else this._warmSoon();
@@ -87,10 +131,12 @@ export class Sound {
         });
     }
 
+    /** @returns {boolean} */
     get muted() {
         return this._muted;
     }
 
+    /** @param {boolean} value */
     set muted(value) {
         this._muted = Boolean(value);
         try {
@@ -99,24 +145,28 @@ export class Sound {
                 this._master.gain.cancelScheduledValues(t);
                 this._master.gain.setTargetAtTime(this._muted ? 0 : MASTER_GAIN, t, 0.02);
             }
-        } catch { /* ignore */ }
+        } catch { /* a closed context's gain refuses a value: the loops stop below, nothing more sounds */ }
         if (this._muted) this._stopLoops();
         this._music.update();
     }
 
+    /** @returns {boolean} */
     get musicOn() {
         return this._musicOn;
     }
 
+    /** @param {boolean} value */
     set musicOn(value) {
         this._musicOn = value !== false;
         this._music.update();
     }
 
+    /** @returns {boolean} */
     get effectsOn() {
         return this._effectsOn;
     }
 
+    /** @param {boolean} value */
     set effectsOn(value) {
         this._effectsOn = value !== false;
         if (!this._effectsOn) this._stopLoops();
@@ -124,32 +174,42 @@ export class Sound {
 
     // ---- music ---------------------------------------------------------------------------
 
-    /** Plays the loop `name` ("base" | "feature") from now on, when music may sound. */
+    /** Plays the loop `name` ("base" | "feature") from now on, when music may sound.
+     *  @param {TrackName} [name] */
     music(name = "base") {
         this._music.play(name);
     }
 
-    /** Lowers the music under a celebration (on = true, panels.js), or brings it back. */
+    /** Lowers the music under a celebration (on = true, panels.js), or brings it back.
+     *  @param {boolean} [on] */
     duck(on = true) {
         this._music.duck(on);
     }
 
-    /** Whether music notes are being scheduled now (game.state().music reads the switch). */
+    /** Whether music notes are being scheduled now (game.state().music reads the switch).
+     *  @returns {boolean} */
     get musicPlaying() {
         return this._music.playing;
     }
 
     /** One note of the music at context time `t`, into the music's bus (test_sound renders
-     *  the loops with it in an OfflineAudioContext). */
+     *  the loops with it in an OfflineAudioContext).
+     *  @param {number} t
+     *  @param {Voice} voice
+     *  @param {number} note MIDI note
+     *  @param {number} dur seconds
+     *  @param {number} gain */
     playNote(t, voice, note, dur, gain) {
         const audio = this._audio();
         if (audio) playNote(audio.voices, t, voice, note, dur, gain, this._music.bus(audio));
     }
 
+    /** @returns {boolean} */
     _hidden() {
-        try { return Boolean(globalThis.document?.hidden); } catch { return false; }
+        try { return Boolean(globalThis.document?.hidden); } catch { return false; } // no document to ask: taken as shown
     }
 
+    /** @returns {boolean} */
     _musicAllowed() {
         return this._musicOn && !this._muted && !this._hidden() && !this._failed && this._hasGesture();
     }
@@ -157,13 +217,16 @@ export class Sound {
     /** The context, its master and its voices; or null. A context not made yet (the music's
      *  first note) is made soon, in an idle moment, and the music then starts: made here, it was
      *  the first AudioContext's long task in the very task that makes the game ready, while
-     *  the loading taps waited (bench phone.taps: 192-320 ms). */
+     *  the loading taps waited (bench phone.taps: 192-320 ms).
+     *  @returns {MusicAudio | null} */
     _audio() {
-        if (this._ctx) return { ctx: this._ctx, master: this._master, voices: this._v };
+        // the master is made with the context (attach)
+        if (this._ctx) return { ctx: this._ctx, master: /** @type {GainNode} */ (this._master), voices: this._v };
         this._contextSoon();
         return null;
     }
 
+    /** Makes the context soon, in an idle moment (or after a frame), then starts the music. */
     _contextSoon() {
         if (this._soon || this._failed || !this._hasGesture()) return;
         this._soon = true;
@@ -178,18 +241,21 @@ export class Sound {
         if (!whenWhollyIdle(() => "now", go, { tries: 20 })) afterFrame().then(go);
     }
 
+    /** The page is hidden or shown: everything stops, or the music starts again. */
     _visibility() {
         const hidden = this._hidden();
         try {
             if (hidden) {
                 this._stopLoops();
                 this._music.stop();
-                if (this._ctx && this._ctx.state === "running") this._ctx.suspend().catch(() => {});
+                // as an AudioContext: an OfflineAudioContext's (a test's) suspend() wants a time, and rejects here, caught
+                if (this._ctx && this._ctx.state === "running") /** @type {AudioContext} */ (this._ctx).suspend().catch(() => {});
             } else {
+                // refused outside a gesture: the next gesture resumes it (_onGesture)
                 if (this._ctx && this._ctx.state === "suspended" && !this._muted) this._ctx.resume().catch(() => {});
                 this._music.update();
             }
-        } catch { /* ignore */ }
+        } catch { /* a closed context: nothing plays to stop or resume, and the game goes on silently */ }
     }
 
     // ---- effects -------------------------------------------------------------------------
@@ -202,7 +268,7 @@ export class Sound {
         });
     }
 
-    /** Reel i (0..4) stops: a soft thunk, a little higher on each reel. */
+    /** Reel i (0..4) stops: a soft thunk, a little higher on each reel. @param {number} [i] */
     reelStop(i = 0) {
         this._play((t) => {
             const reel = Math.max(0, Math.min(4, Number(i) || 0));
@@ -225,7 +291,7 @@ export class Sound {
         });
     }
 
-    /** A win of `amountInBets` total bets: a jingle that grows with the win. */
+    /** A win of `amountInBets` total bets: a jingle that grows with the win. @param {number} [amountInBets] */
     win(amountInBets = 1) {
         const x = Number(amountInBets);
         if (!(x > 0)) return;
@@ -244,9 +310,9 @@ export class Sound {
         });
     }
 
-    /** Big / mega / epic win (level 1..3): a festive brass-and-bells fanfare. */
+    /** Big / mega / epic win (level 1..3): a festive brass-and-bells fanfare. @param {number} [level] */
     bigWin(level = 1) {
-        const lv = Math.max(1, Math.min(3, Math.round(Number(level) || 1)));
+        const lv = /** @type {1 | 2 | 3} */ (Math.max(1, Math.min(3, Math.round(Number(level) || 1))));
         this._play((t) => bigWinFanfare(this._v, t, lv));
     }
 
@@ -278,7 +344,7 @@ export class Sound {
         this._play((t) => maxWinFanfare(this._v, t));
     }
 
-    /** The reels spin (on = true) or all stopped: a soft looping whirr of ticks. */
+    /** The reels spin (on = true) or all stopped: a soft looping whirr of ticks. @param {boolean} [on] */
     spinLoop(on = true) {
         this._loop("spin", on, (t, dest) => {
             // A 0.12 s pattern of two soft wooden ticks, repeated by an interval.
@@ -287,7 +353,7 @@ export class Sound {
         }, 0.12);
     }
 
-    /** Suspense on the last reels (on = true) until off: a rising noise-and-tone riser. */
+    /** Suspense on the last reels (on = true) until off: a rising noise-and-tone riser. @param {boolean} [on] */
     anticipation(on = true) {
         this._loop("anticipation", on, (t, dest, k) => {
             const f = 220 * Math.pow(2, Math.min(k, 24) / 12);
@@ -296,7 +362,7 @@ export class Sound {
         }, 0.2);
     }
 
-    /** The k-th expanding book of a free spin: a whoosh and a bell a step higher each time. */
+    /** The k-th expanding book of a free spin: a whoosh and a bell a step higher each time. @param {number} [k] */
     expandBook(k = 0) {
         const step = Math.max(0, Math.min(7, Math.round(Number(k) || 0)));
         this._play((t) => {
@@ -305,7 +371,7 @@ export class Sound {
         });
     }
 
-    /** A multiplier is revealed: ascending bells, one for each power of the multiplier. */
+    /** A multiplier is revealed: ascending bells, one for each power of the multiplier. @param {number} [mult] */
     multiplier(mult = 2) {
         const m = Math.max(1, Number(mult) || 1);
         const steps = Math.max(2, Math.min(6, Math.round(Math.log2(m)) + 1));
@@ -324,13 +390,13 @@ export class Sound {
         });
     }
 
-    /** A count-up climbs into tier `level` (1 big, 2 mega, 3 epic, 4 max): a short sting. */
+    /** A count-up climbs into tier `level` (1 big, 2 mega, 3 epic, 4 max): a short sting. @param {number} [level] */
     tier(level = 1) {
-        const lv = Math.max(1, Math.min(4, Math.round(Number(level) || 1)));
+        const lv = /** @type {1 | 2 | 3 | 4} */ (Math.max(1, Math.min(4, Math.round(Number(level) || 1))));
         this._play((t) => tierSting(this._v, t, lv));
     }
 
-    /** The count-up climbs (fraction 0..1): a tick at most every 70 ms, rising with it. */
+    /** The count-up climbs (fraction 0..1): a tick at most every 70 ms, rising with it. @param {number} [fraction] */
     tick(fraction = 0) {
         const now = globalThis.performance?.now?.() ?? Date.now();
         if (now - this._lastTick < 70) return;
@@ -339,7 +405,7 @@ export class Sound {
         this._play((t) => this._v.tone(t, 900 * Math.pow(2, f * 1.5), 0.035, 0.045, "sine"));
     }
 
-    /** The count lands (level 0 plain, 1..3 tiers, 4 max): a closing chime. */
+    /** The count lands (level 0 plain, 1..3 tiers, 4 max): a closing chime. @param {number} [level] */
     countEnd(level = 0) {
         const lv = Math.max(0, Math.min(4, Math.round(Number(level) || 0)));
         this._play((t) => {
@@ -358,13 +424,15 @@ export class Sound {
     // ---- plumbing ------------------------------------------------------------------------
 
     /** Plays into `ctx` (the page's AudioContext, or an OfflineAudioContext to render to a
-     *  buffer): the master gain through a gentle compressor to its destination. */
+     *  buffer): the master gain through a gentle compressor to its destination.
+     *  @param {SoundContext} ctx
+     *  @returns {this} */
     attach(ctx) {
         const master = ctx.createGain();
         master.gain.value = this._muted ? 0 : MASTER_GAIN;
         const comp = ctx.createDynamicsCompressor();
         const settings = { threshold: -14, knee: 12, ratio: 4, attack: 0.003, release: 0.2 };
-        for (const [name, value] of Object.entries(settings)) comp[name].value = value;
+        for (const [name, value] of Object.entries(settings)) comp[/** @type {keyof typeof settings} */ (name)].value = value;
         master.connect(comp);
         comp.connect(ctx.destination);
         this._ctx = ctx;
@@ -381,16 +449,19 @@ export class Sound {
         return this;
     }
 
+    /** Whether the player has touched the page (true where a browser cannot tell). @returns {boolean} */
     _hasGesture() {
         if (this._gestured) return true;
         try {
             const ua = globalThis.navigator?.userActivation;
             if (ua) return Boolean(ua.hasBeenActive);
-        } catch { /* ignore */ }
+        } catch { /* a browser without userActivation to read: no way to tell, as below */ }
         // No way to tell: try anyway (the context will simply stay suspended if blocked).
         return true;
     }
 
+    /** The context, made (after a gesture) and resumed if need be; null without one.
+     *  @returns {SoundContext | null} */
     _context() {
         if (this._failed) return null;
         try {
@@ -403,19 +474,28 @@ export class Sound {
                 }
                 this.attach(new Ctx());
             }
-            if (this._ctx.state === "suspended" && !this._muted && !this._hidden()) {
-                const p = this._ctx.resume();
+            // made above (attach) if it was not
+            if (/** @type {SoundContext} */ (this._ctx).state === "suspended" && !this._muted && !this._hidden()) {
+                const p = /** @type {SoundContext} */ (this._ctx).resume();
+                // refused outside a gesture: it stays suspended, and the next gesture resumes it (_onGesture)
                 if (p && typeof p.catch === "function") p.catch(() => {});
             }
             return this._ctx;
-        } catch {
+        } catch { // the browser would not make a context (too many, or audio blocked): the game plays silently
             this._failed = true;
             this._ctx = null;
             return null;
         }
     }
 
-    /** A repeating effect `name`, on until called with on = false. */
+    /**
+     * A repeating effect `name`, on until called with on = false (`pattern` and `every` are
+     * needed only to start it).
+     * @param {LoopName} name
+     * @param {boolean} on
+     * @param {LoopPattern} [pattern] plays the k-th repeat at context time `t` into `dest`
+     * @param {number} [every] seconds between repeats
+     */
     _loop(name, on, pattern, every) {
         const old = this._loops.get(name);
         if (!on) {
@@ -425,21 +505,30 @@ export class Sound {
         }
         if (old || this._muted || !this._effectsOn || this._hidden()) return;
         this._play(() => {
-            const ctx = this._ctx;
+            // _play runs this only with the context, and its master, made
+            const ctx = /** @type {SoundContext} */ (this._ctx);
             if (this._loops.has(name)) return;
             const bus = ctx.createGain();
-            bus.connect(this._master);
+            bus.connect(/** @type {GainNode} */ (this._master));
             let next = ctx.currentTime + 0.01;
             let k = 0;
+            // pattern and every: given whenever a loop is turned on (the callers)
             const run = () => {
-                while (next < ctx.currentTime + 0.4) { pattern(next, bus, k++); next += every; }
+                while (next < ctx.currentTime + 0.4) {
+                    /** @type {LoopPattern} */ (pattern)(next, bus, k++);
+                    next += /** @type {number} */ (every);
+                }
             };
-            const timer = setInterval(() => { try { run(); } catch { /* ignore */ } }, 150);
+            // (a pattern that throws on a context closed meanwhile: the loop falls silent, the guard below ends it)
+            const timer = setInterval(() => { try { run(); } catch { /* see above */ } }, 150);
             // the first pattern now, the rest of the lookahead in a task of its own: the loop
             // starts with the reels, in the task that handles the round's result, and a tap
             // arriving meanwhile is answered between the two (its nodes cost ~30 ms on a phone)
-            while (next < ctx.currentTime + every) { pattern(next, bus, k++); next += every; }
-            setTimeout(() => { try { run(); } catch { /* ignore */ } }, 0);
+            while (next < ctx.currentTime + /** @type {number} */ (every)) {
+                /** @type {LoopPattern} */ (pattern)(next, bus, k++);
+                next += /** @type {number} */ (every);
+            }
+            setTimeout(() => { try { run(); } catch { /* a closed context: as the interval's above */ } }, 0);
             const stopAt = ctx.currentTime + 12; // a loop left on never plays for ever
             const guard = setTimeout(() => this._loop(name, false), 12000);
             this._loops.set(name, { stop: () => {
@@ -447,16 +536,19 @@ export class Sound {
                 clearTimeout(guard);
                 try {
                     bus.gain.setTargetAtTime(0, ctx.currentTime, 0.03);
-                    setTimeout(() => { try { bus.disconnect(); } catch { /* ignore */ } }, 800);
-                } catch { /* ignore */ }
+                    setTimeout(() => { try { bus.disconnect(); } catch { /* disconnected already, or its context closed */ } }, 800);
+                } catch { /* a closed context's gain refuses a value: the loop is silent already */ }
             }, stopAt });
         });
     }
 
+    /** Ends every repeating effect. */
     _stopLoops() {
         for (const name of [...this._loops.keys()]) this._loop(name, false);
     }
 
+    /** Plays the effect `fn` (given the context time to start at) now, or once a context is made.
+     *  @param {(t: number) => void} fn */
     _play(fn) {
         // nothing while the page is hidden: an effect (an autoplay round in the background) would
         // otherwise resume the context the hiding suspended
@@ -469,11 +561,13 @@ export class Sound {
         if (this._waiting.length > 1) return;
         afterFrame().then(() => {
             const waiting = this._waiting ?? [];
+            /** @type {Array<(t: number) => void> | null | undefined} the effects awaiting the context, made after the next paint */
             this._waiting = null;
             if (!this._muted && this._effectsOn && !this._hidden()) for (const f of waiting) this._start(f);
         });
     }
 
+    /** Plays `fn` at once, making the context if need be. @param {(t: number) => void} fn */
     _start(fn) {
         const ctx = this._context();
         if (!ctx || ctx.state === "closed") return;

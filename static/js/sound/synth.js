@@ -1,3 +1,4 @@
+// @ts-check
 // The synthesiser's voices (sound.js, musicplayer.js): the few WebAudio building blocks every
 // effect and every note of the music is made of, played into one context.
 //
@@ -11,13 +12,23 @@
 
 import { GLOCK, PENTA, midi } from "./soundkit.js";
 
+/** @typedef {import("./soundkit.js").Partials} Partials */
+
 export class Synth {
+    /**
+     * @param {BaseAudioContext} ctx the context played into (an AudioContext, or an OfflineAudioContext)
+     * @param {AudioNode} master the node everything is connected to by default
+     */
     constructor(ctx, master) {
+        /** @type {BaseAudioContext} */
         this.ctx = ctx;
+        /** @type {AudioNode} */
         this.master = master;
+        /** @type {AudioBuffer | null} one second of white noise, shared by every noise (made on first use) */
         this._noise = null;
     }
 
+    /** The shared second of white noise (made on first use). @returns {AudioBuffer} */
     noiseBuffer() {
         if (!this._noise) {
             const ctx = this.ctx;
@@ -37,7 +48,15 @@ export class Synth {
         return this._noise;
     }
 
-    /** Envelope gain node: fast attack, exponential decay, connected to `dest`. */
+    /**
+     * Envelope gain node: fast attack, exponential decay, connected to `dest`.
+     * @param {number} t
+     * @param {number} attack seconds
+     * @param {number} dur seconds
+     * @param {number} peak
+     * @param {AudioNode} [dest]
+     * @returns {GainNode}
+     */
     env(t, attack, dur, peak, dest = this.master) {
         const g = this.ctx.createGain();
         g.gain.setValueAtTime(0.0001, t);
@@ -47,7 +66,16 @@ export class Synth {
         return g;
     }
 
-    /** A single oscillator with an optional pitch glide to `toFreq`. */
+    /**
+     * A single oscillator with an optional pitch glide to `toFreq`.
+     * @param {number} t
+     * @param {number} freq Hz
+     * @param {number} dur seconds
+     * @param {number} peak
+     * @param {OscillatorType} [type]
+     * @param {number | null} [toFreq] Hz
+     * @param {AudioNode} [dest]
+     */
     tone(t, freq, dur, peak, type = "sine", toFreq = null, dest = this.master) {
         const ctx = this.ctx;
         const osc = ctx.createOscillator();
@@ -59,7 +87,15 @@ export class Synth {
         osc.stop(t + dur + 0.05);
     }
 
-    /** A bell: sine partials, higher ones decaying faster. */
+    /**
+     * A bell: sine partials, higher ones decaying faster.
+     * @param {number} t
+     * @param {number} freq Hz
+     * @param {number} dur seconds
+     * @param {number} peak
+     * @param {Partials} [partials]
+     * @param {AudioNode} [dest]
+     */
     bell(t, freq, dur, peak, partials = GLOCK, dest = this.master) {
         const ctx = this.ctx;
         const nyquist = ctx.sampleRate / 2;
@@ -76,7 +112,13 @@ export class Synth {
         }
     }
 
-    /** A soft brass-like note: detuned triangles through a lowpass with a swell. */
+    /**
+     * A soft brass-like note: detuned triangles through a lowpass with a swell.
+     * @param {number} t
+     * @param {number} freq Hz
+     * @param {number} dur seconds
+     * @param {number} peak
+     */
     brass(t, freq, dur, peak) {
         const ctx = this.ctx;
         const filter = ctx.createBiquadFilter();
@@ -92,7 +134,9 @@ export class Synth {
         g.gain.exponentialRampToValueAtTime(0.0001, t + dur + 0.18);
         filter.connect(g);
         g.connect(this.master);
-        for (const [type, detune, amp] of [["sawtooth", -6, 0.35], ["triangle", 5, 1]]) {
+        /** @type {ReadonlyArray<readonly [OscillatorType, number, number]>} [type, detune in cents, amplitude] */
+        const oscillators = [["sawtooth", -6, 0.35], ["triangle", 5, 1]];
+        for (const [type, detune, amp] of oscillators) {
             const osc = ctx.createOscillator();
             osc.type = type;
             osc.frequency.setValueAtTime(freq, t);
@@ -107,7 +151,14 @@ export class Synth {
     }
 
     /** Noise through a biquad filter of `type` from time `t` for `dur` seconds; returns the
-     *  filter, to be connected to an envelope. */
+     *  filter, to be connected to an envelope.
+     * @param {number} t
+     * @param {number} dur seconds
+     * @param {BiquadFilterType} type
+     * @param {number} q
+     * @param {number} offset the most seconds into the noise it starts at (a random point)
+     * @returns {BiquadFilterNode}
+     */
     filteredNoise(t, dur, type, q, offset) {
         const ctx = this.ctx;
         const src = ctx.createBufferSource();
@@ -121,7 +172,16 @@ export class Synth {
         return filter;
     }
 
-    /** Filtered noise with a frequency sweep (whooshes). */
+    /**
+     * Filtered noise with a frequency sweep (whooshes).
+     * @param {number} t
+     * @param {number} dur seconds
+     * @param {number} from Hz
+     * @param {number} to Hz
+     * @param {number} peak
+     * @param {number} [q]
+     * @param {AudioNode} [dest]
+     */
     noiseSweep(t, dur, from, to, peak, q = 1, dest = this.master) {
         const filter = this.filteredNoise(t, dur, "bandpass", q, 0.4);
         filter.frequency.setValueAtTime(from, t);
@@ -134,14 +194,28 @@ export class Synth {
         g.connect(dest);
     }
 
-    /** A short burst of filtered noise. */
+    /**
+     * A short burst of filtered noise.
+     * @param {number} t
+     * @param {number} dur seconds
+     * @param {number} peak
+     * @param {BiquadFilterType} type
+     * @param {number} freq Hz
+     * @param {number} [q]
+     * @param {AudioNode} [dest]
+     */
     noiseBurst(t, dur, peak, type, freq, q = 0.8, dest = this.master) {
         const filter = this.filteredNoise(t, dur, type, q, 0.5);
         filter.frequency.value = freq;
         filter.connect(this.env(t, 0.002, dur, peak, dest));
     }
 
-    /** Sleigh bells: rhythmic shakes of bright metallic jingles over `dur` seconds. */
+    /**
+     * Sleigh bells: rhythmic shakes of bright metallic jingles over `dur` seconds.
+     * @param {number} t
+     * @param {number} dur seconds
+     * @param {number} peak
+     */
     sleighBells(t, dur, peak) {
         const shakes = Math.max(2, Math.floor(dur / 0.11));
         for (let s = 0; s < shakes; s++) {
@@ -158,7 +232,13 @@ export class Synth {
         }
     }
 
-    /** A shimmer of random high pentatonic bells. */
+    /**
+     * A shimmer of random high pentatonic bells.
+     * @param {number} t
+     * @param {number} count bells
+     * @param {number} span seconds they are spread over
+     * @param {number} peak
+     */
     sparkle(t, count, span, peak) {
         for (let k = 0; k < count; k++) {
             const n = PENTA[5 + Math.floor(Math.random() * (PENTA.length - 5))] + 12;

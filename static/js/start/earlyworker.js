@@ -1,3 +1,4 @@
+// @ts-check
 // Starts the engine's worker (static/boot/engine-worker.mjs) from the top of index.html, as soon
 // as the HTML arrives: a classic async script, run the moment it is loaded, before the page's
 // stylesheets and module scripts (which wait for each other and for the whole HTML). On a phone's
@@ -14,7 +15,7 @@
 // screen with a Retry button (static/js/start/startup.js reportDownloadFailure, or, if that module
 // cannot be loaded either, the same in English from here).
 (() => {
-    const here = document.currentScript.src;
+    const here = /** @type {HTMLScriptElement} this classic script, running */ (document.currentScript).src;
     // (in English: the tables are modules, which such a frame cannot load)
     const SANDBOXED = "This game cannot run in this frame: it is sandboxed without allow-same-origin, which the game needs." +
         " The site that embeds it must allow it (sandbox=\"allow-scripts allow-same-origin\").";
@@ -30,7 +31,11 @@
         root.removeAttribute("data-lang-pending");
         const status = document.getElementById("status");
         if (status) status.textContent = message;
-        else document.addEventListener("DOMContentLoaded", () => { document.getElementById("status").textContent = message; });
+        else {
+            document.addEventListener("DOMContentLoaded", () => {
+                /** @type {HTMLElement} index.html's */ (document.getElementById("status")).textContent = message;
+            });
+        }
         if (window.parent !== window) {
             try {
                 window.parent.postMessage({ source: "book-of-christmas-eve", type: "error", message, code: "boot.sandboxed" }, "*");
@@ -42,19 +47,23 @@
     // ---- the page's modules: tried again, then the error screen ----
     const ATTEMPTS = 4; // tries per file, the first included; the same in static/js/core/download.js
     const BACKOFF_MS = [500, 1500, 4000]; // before the 2nd, 3rd and 4th (x 0.8-1.2)
+    /** @type {(tries: number) => Promise<void>} */
     const pause = (tries) => new Promise((wake) => setTimeout(wake,
         BACKOFF_MS[Math.min(tries, BACKOFF_MS.length) - 1] * (0.8 + 0.4 * Math.random())));
+    /** @type {(url: string) => string} */
     const path = (url) =>
         (url.startsWith(new URL("../../../", here).href) ? url.slice(new URL("../../../", here).href.length) : url).split(/[?#]/)[0];
     // (each engine's words for a module that could not be fetched, not one that threw)
     const NOT_FETCHED = /dynamically imported module|importing a module script failed|error loading/i;
-    const failed = new Set(); // the module scripts (src) that failed and have not loaded since
+    /** @type {Set<string>} the module scripts (src) that failed and have not loaded since */
+    const failed = new Set();
     let recovering = false;
 
     /** The scripts whose download failed so far, as Resource Timing tells (a status of 0). */
-    const failedScripts = () => performance.getEntriesByType("resource")
+    const failedScripts = () => /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"))
         .filter((e) => e.responseStatus === 0 && /\.m?js$/.test(new URL(e.name).pathname));
-    /** The module that did not come, as far as Resource Timing tells, else the script's own file. */
+    /** The module that did not come, as far as Resource Timing tells, else the script's own file.
+     *  @param {string} src @returns {string} */
     function missing(src) {
         const scripts = failedScripts();
         return path(scripts.length ? scripts[scripts.length - 1].name : src);
@@ -65,6 +74,7 @@
     // of it would ask for it twice). ATTEMPTS requests of a file in all, the page's own load
     // included (counted in Resource Timing, where the browser lists failed requests; else a
     // round is a try).
+    /** @param {string} src */
     async function recover(src) {
         failed.add(src);
         if (recovering) return;
@@ -76,8 +86,9 @@
                 try {
                     await import(script);
                     failed.delete(script);
-                } catch (error) {
+                } catch (thrown) {
                     // one that came and threw is watchdog.js's to report
+                    const error = /** @type {{ message?: unknown } | null | undefined} any thrown value */ (thrown);
                     if (!NOT_FETCHED.test(String(error?.message ?? error))) { failed.delete(script); continue; }
                     still = script;
                     break;
@@ -91,15 +102,17 @@
         }
     }
 
+    /** @param {string} file */
     function giveUp(file) {
         import(new URL("./startup.js", here).href)
             .then((startup) => startup.reportDownloadFailure(file))
-            .catch(() => inEnglish(file));
+            .catch(() => inEnglish(file)); // startup.js did not come either: the screen is written here, in English
     }
 
     // The page's own modules did not load, its tables neither: startup.js's screen, in English
     // (static/i18n/en.json "boot.failed").
     const FAILED_IN_ENGLISH = "Connection lost: the game could not be loaded. Check your connection and try again. ({file})";
+    /** @param {string} file */
     function inEnglish(file) {
         const root = document.documentElement;
         if (root.dataset.state !== "loading") return;
@@ -121,14 +134,15 @@
         }
     }
 
-    const isEntry = (node) => node instanceof HTMLScriptElement && node.type === "module" && node.src;
+    /** A module script of the page's own (with a src). @type {(node: EventTarget | null) => node is HTMLScriptElement} */
+    const isEntry = (node) => node instanceof HTMLScriptElement && node.type === "module" && Boolean(node.src);
     // (an element's error does not bubble: heard on its way down)
     addEventListener("error", (event) => { if (isEntry(event.target)) recover(event.target.src); }, true);
     // This script may run after the module scripts failed (it is async; their failure may come
     // first on a fast network): if a script of the page failed to download already, each entry
     // is imported again; one that ran is in the module map and costs no request.
     if (failedScripts().length) {
-        for (const script of document.querySelectorAll("script[type=module][src]")) recover(script.src);
+        for (const script of document.querySelectorAll("script[type=module][src]")) recover(/** @type {HTMLScriptElement} */ (script).src);
     }
 
     // ---- a page module that stalls: the page loaded again, then the error screen ----
@@ -145,16 +159,22 @@
     const stallMs = Number(params.get("stallMs")) >= 100 ? Number(params.get("stallMs")) : 20_000;
     const STALLS = "boce.moduleStalls " + location.href; // sessionStorage: stalled loads so far
     const stalls = {
+        // without sessionStorage (blocked, full) a stall counts as the last try: never a reload without end
         get() { try { return Number(sessionStorage.getItem(STALLS)) || 0; } catch { return ATTEMPTS - 1; } },
+        /** @param {number} n */
         set(n) {
-            try { if (n) sessionStorage.setItem(STALLS, String(n)); else sessionStorage.removeItem(STALLS); } catch { /* no storage */ }
+            // (no sessionStorage: get() counts the last try)
+            try { if (n) sessionStorage.setItem(STALLS, String(n)); else sessionStorage.removeItem(STALLS); } catch { /* see above */ }
         },
     };
-    const evaluated = new Set(); // module scripts that have run (or failed) in this load
+    /** @type {Set<string>} module scripts that have run (or failed) in this load */
+    const evaluated = new Set();
     // (on the document: an element's `load` is not dispatched to the window, even while capturing)
     document.addEventListener("load", (event) => { if (isEntry(event.target)) evaluated.add(event.target.src); }, true);
-    const completed = () => new Set(performance.getEntriesByType("resource").filter((e) => e.responseEnd > 0).map((e) => e.name));
-    const notRun = () => [...document.querySelectorAll("script[type=module][src]")].filter((s) => !evaluated.has(s.src));
+    const completed = () => new Set(/** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"))
+        .filter((e) => e.responseEnd > 0).map((e) => e.name));
+    const notRun = () => [.../** @type {NodeListOf<HTMLScriptElement>} */ (document.querySelectorAll("script[type=module][src]"))]
+        .filter((s) => !evaluated.has(s.src));
     /** The module the page waits on: the first module script whose file did not complete, else
      *  the first that has not run (one of its imports is missing). */
     function waitedOn() {
@@ -173,7 +193,7 @@
             const queue = notRun().map((s) => s.src);
             const seen = new Set();
             while (queue.length) {
-                const url = queue.shift();
+                const url = /** @type {string} the queue is not empty */ (queue.shift());
                 if (seen.has(url)) continue;
                 seen.add(url);
                 if (!done.has(url)) return path(url);
@@ -181,16 +201,18 @@
                 for (const m of text.matchAll(IMPORTS)) queue.push(new URL(m[1], url).href);
             }
             return null;
-        })().catch(() => null);
+        })().catch(() => null); // a walk that fails names no module: waitedOn() below names one
+        /** @type {Promise<null>} */
         const late = new Promise((wake) => setTimeout(() => wake(null), 2000));
         return (await Promise.race([walk, late])) ?? waitedOn();
     }
     // (this async script may run after the HTML is parsed, "interactive", but before the
     // module scripts: DOMContentLoaded has then not begun)
-    const navigation = performance.getEntriesByType("navigation")[0];
+    const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType("navigation")[0]);
     const modulesPending = navigation ? navigation.domContentLoadedEventStart === 0 : document.readyState === "loading";
     if (modulesPending && typeof PerformanceObserver === "function") {
-        let timer = 0;
+        /** @type {ReturnType<typeof setTimeout> | undefined} */
+        let timer;
         const arm = () => { clearTimeout(timer); timer = setTimeout(stalled, stallMs); };
         const progress = new PerformanceObserver(arm);
         progress.observe({ type: "resource" });
@@ -222,20 +244,26 @@
     // ---- the engine's worker ----
     if (params.get("poster") === "1" || params.get("engine") === "page" || typeof Worker !== "function") return;
     const worker = new Worker(new URL("../../boot/engine-worker.mjs", here), { type: "module", credentials: "omit" });
-    const held = []; // the events so far, in their order
-    const hold = (event) => held.push(event);
+    /** @type {Array<MessageEvent | ErrorEvent>} the events so far, in their order */
+    const held = [];
+    /** @param {Event} event */
+    const hold = (event) => held.push(/** @type {MessageEvent | ErrorEvent} */ (event));
     worker.addEventListener("message", hold);
     worker.addEventListener("error", hold);
     worker.postMessage({ type: "start", search: location.search });
     globalThis.__boceEngineWorker = {
         worker,
-        /** bridge.js's listeners from now on, after the events held so far (in their order). */
+        /** bridge.js's listeners from now on, after the events held so far (in their order).
+         *  @param {(event: MessageEvent) => void} onMessage @param {(event: ErrorEvent) => void} onError */
         handOver(onMessage, onError) {
             worker.removeEventListener("message", hold);
             worker.removeEventListener("error", hold);
             worker.addEventListener("message", onMessage);
             worker.addEventListener("error", onError);
-            for (const event of held.splice(0)) (event.type === "message" ? onMessage : onError)(event);
+            for (const event of held.splice(0)) {
+                if (event.type === "message") onMessage(/** @type {MessageEvent} */ (event));
+                else onError(/** @type {ErrorEvent} */ (event));
+            }
         },
     };
 })();

@@ -1,3 +1,4 @@
+// @ts-check
 // The first paint: the frame, the reels and the HUD on screen before Python is ready.
 // It starts when this module is evaluated: index.html loads it as an entry script of its own,
 // before app.js (which imports it too), so that it runs as soon as its own small graph is in.
@@ -30,17 +31,23 @@ import { still } from "../core/still.js";
 
 export const MODEL_URL = "./engine/data/model.json";
 
-/** Where each reel rests before the first round: a fixed, harmless position of the strip. */
+/** @typedef {import("../../../types/game").Model} Model */
+/** @typedef {import("../core/money.js").Format} Format */
+/** The launch settings, as read (launch.js). @typedef {ReturnType<typeof readSettings>} Settings */
+
+/** Where each reel rests before the first round: a fixed, harmless position of the strip.
+ *  @type {(strips: ReadonlyArray<ReadonlyArray<string>>) => number[]} */
 export const restStops = (strips) => strips.map((s, i) => (i * 7 + 3) % s.length);
 
-/** The symbols the renderer needs sprites for: the paytable's and the wild. */
+/** The symbols the renderer needs sprites for: the paytable's and the wild.
+ *  @type {(model: Pick<Model, "paytable" | "wild">) => string[]} */
 export const symbolsOf = (model) => [...Object.keys(model.paytable), model.wild];
 
 /** Locks the controls that start a round or change the bet (app.js unlocks them at ready).
  *  Spin is only aria-disabled, so that a tap on it (or Space) is answered at once with why
  *  nothing happens (answerLockedSpin); buy and the bet are disabled outright. */
 function lockControls() {
-    for (const id of ["buy", "bet", "bet-down", "bet-up"]) byId(id).disabled = true;
+    for (const id of ["buy", "bet", "bet-down", "bet-up"]) /** @type {HTMLButtonElement | HTMLSelectElement} */ (byId(id)).disabled = true;
     const spin = byId("spin");
     spin.setAttribute("aria-disabled", "true");
     spin.dataset.locked = "loading";
@@ -69,9 +76,10 @@ export function unlockSpin() {
     if (byId("message-text").textContent === loadingText()) byId("message").hidden = true;
 }
 
+/** @param {Model} model @param {Format} format @param {Settings | null} settings */
 function paintHud(model, format, settings) {
     if (settings) layOutAround(settings, format);
-    const bet = byId("bet");
+    const bet = /** @type {HTMLSelectElement} */ (byId("bet"));
     fillBets(bet, model.bets, format);
     bet.value = String(model.default_bet);
     // The balance (the save, checked by the engine) and the buy price (the engine's offer)
@@ -88,9 +96,10 @@ function paintHud(model, format, settings) {
  *  link and the stake information (its figures fetched beside the model file). Laid out only at
  *  ready (app.js, playercontrols.js), they shrank the logo of a phone held upright and moved the
  *  reels and Spin, in the task a loading tap waited behind. */
+/** @param {Settings} settings @param {Format} format */
 function layOutAround(settings, format) {
     for (const [name, id] of Object.entries(SWITCHED_CONTROLS)) {
-        if (!settings.switches[name]) byId(id).hidden = true;
+        if (!settings.switches[/** @type {import("../operator/launch.js").SwitchName} */ (name)]) byId(id).hidden = true;
     }
     layOutSessionBar({ sessionClock: sessionBarShown(settings), clock: Boolean(settings.switches.clock),
         net: Boolean(settings.switches.net) });
@@ -103,13 +112,14 @@ function layOutAround(settings, format) {
  *  again at ready), so the first paint shows the currency and levels the game will play in;
  *  the model's own, in euros, when a setting is bad (app.js then shows why); and the settings
  *  the launch lays out around the reels (layOutAround), if any. */
+/** @param {Model} model @param {Format} format @returns {[Model, Format, Settings | null]} */
 function launchView(model, format) {
     try {
         const params = new URLSearchParams(location.search);
         const s = readSettings(params, { model, warn: () => {} });
         const around = params.has("replay") ? null : s; // (a replay link's page has no session bar nor lobby: app.js)
         return [{ ...model, bets: s.bets, default_bet: s.bet }, makeFormat(s.currency, s.locale), around];
-    } catch {
+    } catch { // a bad setting: painted with the model's own levels, and app.js says why when it reads them again
         return [model, format, null];
     }
 }
@@ -117,6 +127,8 @@ function launchView(model, format) {
 /**
  * Draws the game at rest. Resolves with `{model, renderer, reels}` (the model as fetched), or
  * with null if anything is missing (the page then paints at ready, as before).
+ * @param {{ format: Format, reduced: boolean }} options
+ * @returns {Promise<{ model: Model, renderer: Renderer, reels: ReelSet } | null>}
  */
 export async function paintEarly({ format, reduced }) {
     lockControls();
@@ -125,6 +137,7 @@ export async function paintEarly({ format, reduced }) {
     try {
         // preloaded by index.html: the first try takes the preload's request; one that stalls is
         // given up and asked for again (core/download.js), and after its tries app.js paints at ready
+        /** @type {Model} */
         const model = await download(MODEL_URL, { priority: "high", read: (response) => {
             if (!response.ok) throw new Error(`${MODEL_URL}: HTTP ${response.status}`);
             return response.json();
@@ -141,7 +154,8 @@ export async function paintEarly({ format, reduced }) {
         renderer.drawNow(); // still until the game is ready, when app.js starts its frame loop
         performance.mark("reels-painted");
         return { model, renderer, reels };
-    } catch (err) {
+    } catch (thrown) {
+        const err = /** @type {{ message?: string } | null | undefined} any thrown value */ (thrown);
         console.info(`The reels are painted once the engine is ready: ${err?.message ?? err}`);
         return null;
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's language and wording, chosen once at boot, before the first paint is shown.
 // index.html and par.html load this module first; their <html data-lang-pending> keeps the
 // body hidden (game.css/par.css) until the tables are applied, so nothing flickers in English.
@@ -41,7 +42,7 @@ export function keepQuery(root = document, search = location.search) {
     params.delete("poster");
     const query = params.toString();
     for (const link of root.querySelectorAll("a[data-keep-query]")) {
-        const href = link.getAttribute("href").split("?")[0];
+        const href = (link.getAttribute("href") ?? "").split("?")[0]; // (the selector's links have one)
         link.setAttribute("href", query ? `${href}?${query}` : href);
     }
 }

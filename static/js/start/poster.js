@@ -1,3 +1,4 @@
+// @ts-check
 // Marketing embeds. `?poster=1`: the game's art (the reels painted at rest, firstpaint.js, and
 // the title) with a Play button `#poster-play`; no part of the Python runtime is downloaded
 // until it is pressed (bridge.js starts the engine on `released`). A video or screenshot of a
@@ -11,6 +12,7 @@ import { byId } from "../core/dom.js";
 
 const POSTER = new URLSearchParams(location.search).get("poster") === "1";
 
+/** @param {(value?: undefined) => void} resolve */
 function showPoster(resolve) {
     const poster = byId("poster");
     document.documentElement.dataset.poster = "";
@@ -25,4 +27,5 @@ function showPoster(resolve) {
 }
 
 /** Resolves when the engine may start: at once, or when the poster's Play is pressed. */
+/** @type {Promise<void>} */
 export const released = POSTER ? new Promise(showPoster) : Promise.resolve();

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's one reporter of a start that failed: <html data-state> goes to "error" and
 // #status says why, in one sentence. watchdog.js (an uncaught error while loading), bridge.js (the
 // engine's worker failed) and app.js (a start that threw) all report through it; main.py says
@@ -17,15 +18,18 @@ import { t } from "../lang/i18n.js";
 // exported on from here for the modules that report through this one
 export { ATTEMPTS, BACKOFF_MS, DOWNLOAD, backoff, pause, stallMsOf } from "../core/download.js";
 
-let failure = null; // { code, file } of the download that failed, once reported
+/** @type {{ code: string, file: string } | null} the download that failed, once reported */
+let failure = null;
 
-/** The sentence the loading screen shows when the game could not start because of `detail`. */
+/** The sentence the loading screen shows when the game could not start because of `detail`.
+ *  @param {string} detail @returns {string} */
 export function startupMessage(detail) {
     return t("load.failed", { detail });
 }
 
 /** Shows the start as failed with `text` (the whole sentence): only while the page is loading,
- *  unless `always`. Returns whether it did. */
+ *  unless `always`. Returns whether it did.
+ *  @param {string} text @param {{ always?: boolean }} [options] @returns {boolean} */
 export function showStartupFailure(text, { always = false } = {}) {
     const root = document.documentElement;
     if (!always && root.dataset.state !== "loading") return false;
@@ -35,7 +39,8 @@ export function showStartupFailure(text, { always = false } = {}) {
     return true;
 }
 
-/** Shows the start as failed because of `detail` (startupMessage). */
+/** Shows the start as failed because of `detail` (startupMessage).
+ *  @param {string} detail @param {{ always?: boolean }} [options] @returns {boolean} */
 export function reportStartupError(detail, options) {
     return showStartupFailure(startupMessage(detail), options);
 }
@@ -52,7 +57,8 @@ function offerRetry() {
 
 /** `file` (its path from the site's root) did not download after its tries: the message in the
  *  player's language, the Retry button, and the parent told ({message, code, file}). Only while
- *  loading, once; returns whether it did. */
+ *  loading, once; returns whether it did.
+ *  @param {string} file @returns {boolean} */
 export function reportDownloadFailure(file) {
     if (failure || !showStartupFailure(t("boot.failed", { file }))) return false;
     failure = { code: DOWNLOAD, file: String(file) };
@@ -71,7 +77,8 @@ let engineLost = false;
 /** The engine's worker is gone (`detail`: why, in English): the error screen at any time (after
  *  `ready` too), its words in the player's language, the Retry button (the same URL loaded
  *  again: the saved game is kept, and a round the engine did not decide was never debited),
- *  and the parent told, unless the page is still loading (app.js tells it then). Once. */
+ *  and the parent told, unless the page is still loading (app.js tells it then). Once.
+ *  @param {string} detail @returns {boolean} */
 export function reportEngineLost(detail) {
     const loading = document.documentElement.dataset.state === "loading";
     if (engineLost || failure || !showStartupFailure(t("engine.lost", { detail }), { always: true })) return false;

@@ -1,3 +1,4 @@
+// @ts-check
 // Startup watchdog: main.py reports Python-side startup errors itself, but if the runtime
 // never gets that far (Pyodide or main.py fails to load, a config error, an uncaught
 // Python exception) the page would say "Loading" forever. While <html data-state> is
@@ -6,6 +7,7 @@ import { reportStartupError } from "./startup.js";
 
 const root = document.documentElement;
 
+/** @param {any} reason  an uncaught error or rejection: any thrown value */
 function fail(reason) {
     reportStartupError(String(reason?.message ?? reason ?? "unknown error").split("\n")[0]);
 }

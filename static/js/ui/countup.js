@@ -1,3 +1,4 @@
+// @ts-check
 // A count-up: a number shown climbing toward an amount the engine reported. Only the shown
 // text moves; whoever owns the element keeps the engine's amount in data-minor at once. The
 // value shown is a whole number of minor units, never above the target and never going down
@@ -10,14 +11,30 @@
 // `timeline` (panels' celebrations) is the same climb over segments of their own lengths:
 // [{until: 1500, ms: 1200}, {until: 4000, ms: 1800}] climbs to 1500 in 1.2 s, then to 4000.
 
+/** One segment of a climb: up to `until` (minor units) in `ms`.
+ *  @typedef {{ until: number, ms: number }} Segment */
+/** A segment as the climb runs it: from `from` up to `until`, starting at `t0` (performance.now()).
+ *  @typedef {{ from: number, until: number, ms: number, t0: number }} TimedSegment */
+
 export class CountUp {
+    /**
+     * @param {(value: number) => void} write  shows `value` (minor units)
+     * @param {{ onFrame?: ((value: number, target: number) => void) | null }} [options]
+     */
     constructor(write, { onFrame = null } = {}) {
+        /** @type {(value: number) => void} */
         this.write = write;
+        /** @type {((value: number, target: number) => void) | null} */
         this.onFrame = onFrame; // (value, target) after each frame's write
+        /** The value shown now. @type {number} */
         this.value = 0;
+        /** The value the climb lands on. @type {number} */
         this.target = 0;
+        /** The pending animation frame's id; null when nothing climbs. @type {number | null} */
         this._raf = null;
+        /** Resolves the promise of the climb in progress. @type {(() => void) | null} */
         this._done = null;
+        /** @type {TimedSegment[]} */
         this._segments = [];
     }
 
@@ -27,16 +44,20 @@ export class CountUp {
     }
 
     /** Shows `target` climbing from the value shown now, over `ms`; at once when `ms` is under a
-     *  frame or the target is not above the value shown. Resolves once it shows the target. */
+     *  frame or the target is not above the value shown. Resolves once it shows the target.
+     *  @param {number} target  @param {number} ms  @returns {Promise<void>} */
     to(target, ms) {
         return this.timeline([{ until: target, ms }], this.value <= target ? this.value : target);
     }
 
     /** Climbs from `from` through each segment's `until` in its `ms`; the last `until` is the
-     *  target. Resolves when it lands (at its end, or on land()). */
+     *  target. Resolves when it lands (at its end, or on land()).
+     *  @param {readonly Segment[]} segments  at least one
+     *  @param {number} [from]
+     *  @returns {Promise<void>} */
     timeline(segments, from = 0) {
         this._stop();
-        const target = segments.at(-1).until;
+        const target = /** @type {Segment} */ (segments.at(-1)).until; // (segments is never empty)
         this.target = target;
         this.value = Math.min(from, target);
         let start = this.value;
@@ -47,12 +68,14 @@ export class CountUp {
             t0 += seg.ms;
             return seg;
         });
+        /** @type {Promise<void>} */
         const promise = new Promise((resolve) => { this._done = resolve; });
         if (this._segments.every((s) => s.ms < 16 || s.until <= s.from)) {
             this.land();
             return promise;
         }
         this._show(this.value);
+        /** @param {number} now */
         const frame = (now) => {
             this._raf = null;
             const seg = this._segments.find((s) => now < s.t0 + s.ms);
@@ -78,7 +101,8 @@ export class CountUp {
         done?.();
     }
 
-    /** Shows `value` at once, with nothing climbing (a new round's 0, a restored total). */
+    /** Shows `value` at once, with nothing climbing (a new round's 0, a restored total).
+     *  @param {number} value */
     set(value) {
         this._stop();
         this.target = value;
@@ -88,6 +112,7 @@ export class CountUp {
         done?.();
     }
 
+    /** @param {number} v */
     _show(v) {
         this.value = v;
         this.write(v);
@@ -101,7 +126,8 @@ export class CountUp {
 }
 
 /** How long a meter takes to count a win of `timesBet` total bets (a decimal string or number):
- *  a small win a blink, a line of a few bets under a second, at most 1.6 s. */
+ *  a small win a blink, a line of a few bets under a second, at most 1.6 s.
+ *  @param {string | number} timesBet  @returns {number} */
 export function meterMs(timesBet) {
     const x = Math.max(0, Number(timesBet) || 0);
     return Math.min(1600, 350 + 320 * Math.log2(1 + x));

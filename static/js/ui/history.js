@@ -1,3 +1,4 @@
+// @ts-check
 // The history panel: the player's last rounds (newest first), each with Replay, Share and
 // Export buttons. It only renders; replay.js owns the dialog and what the buttons do,
 // store.js the entries.
@@ -5,19 +6,48 @@
 import { el, symbolUrl } from "../core/dom.js";
 import { lang, t } from "../lang/i18n.js";
 
+/** A history entry as the panel shows it (ledger/store.js historyEntry keeps more): when the
+ *  round ended (ms since the epoch), its bet and total win in minor units, whether the feature
+ *  was bought or won, and its special symbol (null without a feature).
+ * @typedef {object} HistoryRow
+ * @property {number} time
+ * @property {number} bet
+ * @property {boolean} buy
+ * @property {number} win
+ * @property {boolean} feature
+ * @property {string | null} special
+ */
+
+/**
+ * What renderHistory draws and what its buttons call, with the entry's index (0 = newest).
+ * @typedef {object} HistoryOptions
+ * @property {readonly HistoryRow[]} entries  newest first
+ * @property {(minor: number) => string} format
+ * @property {boolean} busy  a round plays: Replay is disabled
+ * @property {(index: number) => void} onReplay
+ * @property {(index: number) => void} onShare
+ * @property {(index: number) => void} onExport
+ */
+
 // Made on first use, once per language: building an Intl formatter loads locale data, a long
 // task on a slow phone that the page's start-up does not need.
+/** @type {Map<string, Intl.DateTimeFormat>} */
 const dateFormats = new Map();
 export const timeFormat = {
+    /** A round's time as the history shows it, in the page's language.
+     *  @param {Date | number} date  @returns {string} */
     format(date) {
         const code = lang();
         if (!dateFormats.has(code)) dateFormats.set(code, new Intl.DateTimeFormat(code, {
             month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit",
         }));
-        return dateFormats.get(code).format(date);
+        return /** @type {Intl.DateTimeFormat} */ (dateFormats.get(code)).format(date); // (made above)
     },
 };
 
+/** One of a row's buttons.
+ *  @param {string} label  @param {string} className  @param {string} aria  its aria-label
+ *  @param {boolean} disabled  @param {() => void} onClick  @returns {HTMLButtonElement} */
 function action(label, className, aria, disabled, onClick) {
     const button = el("button", `btn btn-small ${className}`, label);
     button.type = "button";
@@ -27,6 +57,8 @@ function action(label, className, aria, disabled, onClick) {
     return button;
 }
 
+/** Fills `root` with the history's table (or says it is empty), replacing what it held.
+ *  @param {Element} root  @param {HistoryOptions} options */
 export function renderHistory(root, { entries, format, busy, onReplay, onShare, onExport }) {
     if (!entries.length) {
         root.replaceChildren(el("p", "history-empty", t("history.empty")));
@@ -37,7 +69,7 @@ export function renderHistory(root, { entries, format, busy, onReplay, onShare, 
     for (const h of ["time", "bet", "win", "feature", "special"]) head.append(el("th", "", t(`history.${h}`)));
     head.append(el("th"));
     table.append(el("thead"));
-    table.tHead.append(head);
+    /** @type {HTMLTableSectionElement} */ (table.tHead).append(head); // (the <thead> appended above)
     const body = el("tbody");
     entries.forEach((h, i) => {
         const row = el("tr", h.win > 0 ? "history-row won" : "history-row");

@@ -1,3 +1,4 @@
+// @ts-check
 // The HTML controls around the canvas: balance, bet, win, spin, buy, feature bar, messages.
 // It shows the numbers it is given (minor units, written by the launch's format: core/money.js) and
 // reports clicks as events ("spin", "buy", "bet" {bet}, "topUp", "info", "mute", "turbo",
@@ -8,8 +9,16 @@ import { symbolUrl } from "../core/dom.js";
 import { Emitter } from "../core/emitter.js";
 import { plural, t } from "../lang/i18n.js";
 
+/** @typedef {import("../../../types/game").Model} Model */
+/** @typedef {import("../../../types/game").Offer} Offer */
+/** An amount in minor units as the launch writes it (core/money.js makeFormat).
+ *  @typedef {(minor: number) => string} Format */
+/** What the spin button does now (Hud.setSpinMode).
+ *  @typedef {"spin" | "slam" | "autoplay"} SpinMode */
+
 /** The kinds of message #message shows (its data-kind). */
 export const MessageKind = Object.freeze({ REFUSAL: "refusal", NOTICE: "notice" });
+/** @typedef {typeof MessageKind[keyof typeof MessageKind]} MessageKindName */
 
 /** The controls a launch switch takes away (launch.js SWITCHES), by switch: hidden from the
  *  first paint (firstpaint.js) and removed at ready (playercontrols.js). */
@@ -18,6 +27,7 @@ export const SWITCHED_CONTROLS = Object.freeze({ buy: "buy", turbo: "turbo", aut
 /** Puts `text` in `node` (unless `write` is false: a <select> shows its option's text) and marks
  *  how long it is (data-size "m" past 11 characters, "s" past 15), so the CSS can set a long
  *  amount ("¥100,000,000", "BHD 10,000.000") smaller and it still fits its meter. */
+/** @param {HTMLElement} node  @param {string} text  @param {boolean} [write] */
 export function sized(node, text, write = true) {
     if (write) node.textContent = text;
     const size = text.length > 15 ? "s" : text.length > 11 ? "m" : "";
@@ -32,7 +42,8 @@ export const AMOUNT = { oneLine: true }; // fitWidth's options for an amount
  *  `oneLine` (an amount): kept on one line while it shrinks, so "€20,168.00" gets smaller
  *  rather than break inside its digits; only an amount too wide even at MIN_TEXT_PX may wrap
  *  as its CSS allows (a long currency on a small phone). Returns whether it measured (false
- *  for a node not laid out: not in the page, or hidden). */
+ *  for a node not laid out: not in the page, or hidden).
+ *  @param {HTMLElement} node  @param {{ oneLine?: boolean }} [options]  @returns {boolean} */
 export function fitWidth(node, { oneLine = false } = {}) {
     node.style.fontSize = "";
     node.style.whiteSpace = "";
@@ -46,7 +57,7 @@ export function fitWidth(node, { oneLine = false } = {}) {
     if (oneLine) node.style.whiteSpace = "nowrap";
     const css = parseFloat(getComputedStyle(node).fontSize);
     const over = () => node.scrollWidth > node.clientWidth + 0.5;
-    const set = (px) => { node.style.fontSize = `${px}px`; };
+    const set = (/** @type {number} */ px) => { node.style.fontSize = `${px}px`; };
     if (over() && css > MIN_TEXT_PX) {
         // the largest whole size that fits, as a search a pixel at a time finds it, but from a
         // first guess in proportion (a text's width grows with its size): a few layouts, not one
@@ -74,7 +85,8 @@ export function fitWidth(node, { oneLine = false } = {}) {
 }
 
 /** The bet <select>'s options: one a level (`bets`, minor units), worded by `format`; sized
- *  by its longest (a <select> is as wide as its longest option). The first paint fills it too. */
+ *  by its longest (a <select> is as wide as its longest option). The first paint fills it too.
+ *  @param {HTMLSelectElement} select  @param {readonly number[]} bets  @param {Format} format */
 export function fillBets(select, bets, format) {
     const texts = bets.map(format);
     const same = select.options.length === bets.length
@@ -92,14 +104,53 @@ export function fillBets(select, bets, format) {
     sized(select, texts.reduce((a, b) => (b.length > a.length ? b : a), ""), false);
 }
 
+/** The HUD's elements, by the ids of the page (index.html).
+ * @typedef {object} HudElements
+ * @property {HTMLElement} balance
+ * @property {HTMLSelectElement} bet
+ * @property {HTMLOutputElement} win
+ * @property {HTMLButtonElement} spin
+ * @property {HTMLButtonElement} buy
+ * @property {HTMLElement} buyPrice
+ * @property {HTMLButtonElement} betDown
+ * @property {HTMLButtonElement} betUp
+ * @property {HTMLElement} feature  the feature bar
+ * @property {HTMLElement} fsCount
+ * @property {HTMLImageElement} fsSymbol
+ * @property {HTMLElement} fsTotal
+ * @property {HTMLElement} announce  the polite live region
+ * @property {HTMLElement} message
+ * @property {HTMLElement} messageText
+ * @property {HTMLButtonElement} topUp
+ * @property {HTMLButtonElement} messageClose
+ * @property {HTMLElement} spinCount
+ * @property {HTMLButtonElement} auto  the autoplay button
+ * @property {HTMLButtonElement} info
+ * @property {HTMLButtonElement} history
+ * @property {HTMLButtonElement} mute
+ * @property {HTMLButtonElement} turbo
+ * @property {HTMLElement} winLabel
+ */
+
+/** The buttons whose click the HUD reports as an event of that name, with no payload.
+ *  @typedef {"spin" | "buy" | "topUp" | "info" | "history" | "mute" | "turbo"} HudClick */
+/** The HUD's events, each a thing the player asks for (the controller decides whether it
+ *  happens): each click as "<button>Asked", and "betAsked" with the level chosen (minor units).
+ *  @typedef {{ [K in HudClick as `${K}Asked`]: {} } & { betAsked: { bet: number } }} HudEvents */
+
+/** @extends {Emitter<HudEvents>} */
 export class Hud extends Emitter {
-    /** `root`: the document (or a test's) that holds the HUD's elements. */
+    /** `root`: the document (or a test's) that holds the HUD's elements.
+     *  @param {{ model: Model, format: Format, root?: Document }} options */
     constructor({ model, format, root = document }) {
         super();
-        const $ = (id) => root.getElementById(id);
+        const $ = (/** @type {string} */ id) => root.getElementById(id);
+        /** @type {Model} */
         this.model = model;
+        /** @type {Format} */
         this.format = format;
-        this.el = {
+        /** @type {HudElements} */
+        this.el = /** @type {HudElements} */ ({ // the page has every one of them (index.html)
             balance: $("balance"), bet: $("bet"), win: $("win"), spin: $("spin"), buy: $("buy"),
             buyPrice: $("buy-price"), betDown: $("bet-down"), betUp: $("bet-up"),
             feature: $("feature-bar"), fsCount: $("fs-count"), fsSymbol: $("fs-symbol"),
@@ -107,34 +158,52 @@ export class Hud extends Emitter {
             messageText: $("message-text"), topUp: $("top-up"), messageClose: $("message-close"),
             spinCount: $("spin-count"), auto: $("autoplay-button"),
             info: $("info-button"), history: $("history-button"), mute: $("mute"), turbo: $("turbo"), winLabel: $("win-label"),
-        };
+        });
         const e = this.el;
         fillBets(e.bet, model.bets, format);
         // a turned phone gives the meters another width
         addEventListener("resize", () => { fitWidth(e.balance, AMOUNT); fitWidth(e.win, AMOUNT); });
         // the option chosen is a level of the model's (by its place), never text read back
-        e.bet.addEventListener("change", () => this.emit("bet", { bet: model.bets[e.bet.selectedIndex] }));
+        e.bet.addEventListener("change", () => this.emit("betAsked", { bet: model.bets[e.bet.selectedIndex] }));
         e.betDown.addEventListener("click", () => this._stepBet(-1));
         e.betUp.addEventListener("click", () => this._stepBet(1));
         e.messageClose.addEventListener("click", () => this.hideMessage());
         const clicks = { spin: e.spin, buy: e.buy, topUp: e.topUp, info: e.info, history: e.history, mute: e.mute, turbo: e.turbo };
-        for (const [type, control] of Object.entries(clicks)) control.addEventListener("click", () => this.emit(type));
+        for (const [type, control] of Object.entries(clicks)) {
+            control.addEventListener("click", () => this.emit(`${/** @type {HudClick} */ (type)}Asked`)); // (a key of `clicks`)
+        }
+        /** @type {SpinMode} */
         this.spinMode = "spin";
+        /** The rounds of autoplay not yet started (Infinity: until stopped), null without autoplay. @type {number | null} */
         this.autoLeft = null;
         // #win's text counts toward its data-minor; in a feature the bar's feature win is the
         // same count less what the round had won before it (one number, two places, every frame)
+        /** @type {number | null} */
         this.featureBase = null;
+        /** The text #win shows now. @type {string} */
         this._winText = "";
+        /** @type {CountUp} */
         this.winCount = new CountUp((v) => this._writeWin(v));
+        // Set later (declarations only: each stays undefined until then):
+        /** The offer at the bet shown (setBet). @type {Offer | undefined} */
+        this.offer;
+        /** A round plays: the controls are locked (setBusy). @type {boolean | undefined} */
+        this.busy;
+        /** The length of the balance's text when it was last fitted (null: it was not laid out). @type {number | null | undefined} */
+        this._balanceLength;
+        /** The length of #win's text when it was last fitted (null: it was not laid out). @type {number | null | undefined} */
+        this._fitLength;
     }
 
+    /** @param {-1 | 1} dir */
     _stepBet(dir) {
         const bets = this.model.bets;
         const i = this.el.bet.selectedIndex;
         const j = Math.max(0, Math.min(bets.length - 1, i + dir));
-        if (j !== i) this.emit("bet", { bet: bets[j] });
+        if (j !== i) this.emit("betAsked", { bet: bets[j] });
     }
 
+    /** @param {number} minor */
     setBalance(minor) {
         const text = this.format(minor);
         sized(this.el.balance, text);
@@ -145,7 +214,8 @@ export class Hud extends Emitter {
         this.el.balance.dataset.minor = String(minor);
     }
 
-    /** The bet selector and the buy price, from the engine's offer at that bet. */
+    /** The bet selector and the buy price, from the engine's offer at that bet.
+     *  @param {Offer} offer */
     setBet(offer) {
         this.offer = offer;
         const e = this.el;
@@ -161,7 +231,8 @@ export class Hud extends Emitter {
     /** Show `minor` in #win: data-minor holds it at once, the text counts up to it over `ms`
      *  (at once for 0, a lower amount, or no `ms`); a change makes it pulse, unless `quiet` (a
      *  win a profile does not celebrate: the amount only). In a feature the bar's feature win
-     *  is set from the same amount (enterFeature). Resolves when the text shows `minor`. */
+     *  is set from the same amount (enterFeature). Resolves when the text shows `minor`.
+     *  @param {number} minor  @param {{ quiet?: boolean, ms?: number }} [options]  @returns {Promise<void>} */
     setWin(minor, { quiet = false, ms = 0 } = {}) {
         const win = this.el.win;
         if (win.dataset.minor !== String(minor)) {
@@ -179,7 +250,8 @@ export class Hud extends Emitter {
     }
 
     /** The bar's feature win for a round total of `minor` shown elsewhere (a replay's banner
-     *  holds the total): the amount less the feature's base, at once. */
+     *  holds the total): the amount less the feature's base, at once.
+     *  @param {number} minor */
     setFeatureWin(minor) {
         if (this.featureBase === null) return;
         const won = Math.max(0, minor - this.featureBase);
@@ -192,6 +264,7 @@ export class Hud extends Emitter {
         this.winCount.land();
     }
 
+    /** @param {number} v */
     _writeWin(v) {
         const e = this.el;
         const text = this.format(v);
@@ -205,7 +278,8 @@ export class Hud extends Emitter {
     }
 
     /** Spin and Buy stay focusable through a round (aria-disabled: a click is refused), so
-     *  focus never falls to the page; a control that is disabled hands its focus to Spin. */
+     *  focus never falls to the page; a control that is disabled hands its focus to Spin.
+     *  @param {boolean} busy */
     setBusy(busy) {
         this.busy = busy;
         const e = this.el;
@@ -222,6 +296,7 @@ export class Hud extends Emitter {
         if (!busy && document.hasFocus() && (active === document.body || active === e.buy)) e.spin.focus();
     }
 
+    /** @param {HTMLButtonElement | HTMLSelectElement} control  @param {boolean} off */
     _disable(control, off) {
         if (off && document.activeElement === control) this.el.spin.focus();
         control.disabled = off;
@@ -229,7 +304,8 @@ export class Hud extends Emitter {
 
     /** What the spin button does now: "spin" (aria-disabled while busy: a press is refused),
      *  "slam" (stops the reels at once), "autoplay" (stops autoplay; shows `left`, the rounds
-     *  not yet started). Spin stays focusable throughout. */
+     *  not yet started; Infinity: until stopped). Spin stays focusable throughout.
+     *  @param {SpinMode} mode  @param {number | null} [left] */
     setSpinMode(mode, left = null) {
         const e = this.el;
         this.spinMode = mode;
@@ -242,8 +318,11 @@ export class Hud extends Emitter {
         e.spinCount.hidden = !auto;
         e.spinCount.textContent = auto ? count : "";
         e.spinCount.classList.toggle("long", auto && count.length > 2);
+        // (in autoplay `left` is the count the driver gives, never null)
         e.spin.setAttribute("aria-label", auto
-            ? t("hud.stopAuto", { left: left === Infinity ? t("hud.stopAutoUntil") : plural("hud.roundsLeft", left) })
+            ? t("hud.stopAuto", {
+                left: left === Infinity ? t("hud.stopAutoUntil") : plural("hud.roundsLeft", /** @type {number} */ (left)),
+            })
             : t(mode === "slam" ? "hud.slam" : "hud.spin"));
         e.auto.setAttribute("aria-pressed", String(auto));
         e.auto.setAttribute("aria-label", t(auto ? "hud.autoStop" : "hud.autoSettings"));
@@ -252,7 +331,8 @@ export class Hud extends Emitter {
 
     /** The feature begins with the round at `base` (what the triggering spin won; 0 for a bought
      *  one): from now the bar's feature win is #win's amount less `base`, in data-minor and in
-     *  every frame of the count. */
+     *  every frame of the count.
+     *  @param {number} base */
     enterFeature(base) {
         this.featureBase = base;
         const shown = this.winCount.value;
@@ -260,6 +340,8 @@ export class Hud extends Emitter {
         sized(this.el.fsTotal, this.format(Math.max(0, shown - base)));
     }
 
+    /** The feature bar: free spin `number` of `count`, with the feature's `special` symbol.
+     *  @param {{ number: number, count: number, special: string }} feature */
     showFeature({ number, count, special }) {
         const e = this.el;
         e.feature.hidden = false;
@@ -281,22 +363,26 @@ export class Hud extends Emitter {
         document.body.classList.remove("in-feature");
     }
 
+    /** @param {boolean} muted */
     setMuted(muted) {
         this.el.mute.setAttribute("aria-pressed", String(muted));
         this.el.mute.setAttribute("aria-label", t(muted ? "hud.soundOff" : "hud.soundOn"));
         this.el.mute.classList.toggle("off", muted);
     }
 
+    /** @param {boolean} on */
     setTurbo(on) {
         this.el.turbo.setAttribute("aria-pressed", String(on));
         this.el.turbo.classList.toggle("on", on);
     }
 
+    /** Says `text` in the polite live region. @param {string} text */
     announce(text) {
         this.el.announce.textContent = text;
     }
 
-    /** A refusal (red) or a notice (gold); with `topUp` the demo top-up button is offered. */
+    /** A refusal (red) or a notice (gold); with `topUp` the demo top-up button is offered.
+     *  @param {string} text  @param {{ topUp?: boolean, kind?: MessageKindName }} [options] */
     showMessage(text, { topUp = false, kind = MessageKind.REFUSAL } = {}) {
         const e = this.el;
         e.message.dataset.kind = kind;

@@ -1,3 +1,4 @@
+// @ts-check
 // The help / paytable panel.
 //
 //   import { renderInfo } from "./info.js";
@@ -16,13 +17,45 @@ import { el, symbolUrl } from "../core/dom.js";
 import { has, plural, t } from "../lang/i18n.js";
 import { fixed, grouped, listOf, pct } from "../lang/numbers.js";
 
+/** @typedef {import("../../../types/game").Model} Model */
+/** @typedef {import("../../../types/game").Offer} Offer */
+/** @typedef {import("./hud.js").Format} Format */
+
+/**
+ * The figures of static/par.json this screen reads (engine/par writes them). Each is `unknown`
+ * and checked before use: the file is downloaded, and may be older than the page or damaged.
+ * @typedef {object} ParFigures
+ * @property {unknown} [rtp]
+ * @property {unknown} [rtp_capped]
+ * @property {unknown} [buy_rtp]
+ * @property {unknown} [buy_rtp_capped]
+ * @property {unknown} [hit_frequency]
+ * @property {unknown} [free_spins_every]
+ * @property {unknown} [free_spins_frequency]
+ * @property {unknown} [volatility]  a number (the standard deviation), or a word
+ * @property {{ readonly base?: unknown, readonly buy?: unknown } | null} [max_win_odds]
+ */
+
+/** What every section is drawn from (renderInfo's options, and the book's symbol).
+ * @typedef {object} InfoContext
+ * @property {Model} model
+ * @property {Offer} offer
+ * @property {ParFigures | null} par
+ * @property {Format} format
+ * @property {string} wild  the book (model.wild)
+ * @property {boolean} buy  the profile has the feature buy
+ */
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** A symbol's name in the player's language (sym.NAME; an unknown one in title case). */
+/** A symbol's name in the player's language (sym.NAME; an unknown one in title case).
+ *  @param {string} symbol  @returns {string} */
 function displayName(symbol) {
     return has(`sym.${symbol}`) ? t(`sym.${symbol}`) : symbol[0] + symbol.slice(1).toLowerCase();
 }
 
+/** A new SVG element `tag` with the attributes `attrs`.
+ *  @param {string} tag  @param {Readonly<Record<string, string | number>>} [attrs]  @returns {SVGElement} */
 function svg(tag, attrs = {}) {
     const node = document.createElementNS(SVG_NS, tag);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -31,11 +64,15 @@ function svg(tag, attrs = {}) {
 
 // Numbers as the page's language writes them, in the locale its amounts are in
 // (lang/numbers.js): "20,168×" in English is "20.168×" in German.
+/** Whether `v` is a finite number (a figure of par.json that can be shown).
+ *  @type {(v: unknown) => v is number} */
 const isNum = (v) => typeof v === "number" && Number.isFinite(v);
 
 
-/** The reels (numbered from 1) whose base strip holds the book. */
+/** The reels (numbered from 1) whose base strip holds the book.
+ *  @param {Model} model  @param {string} wild  @returns {number[]} */
 function bookReels(model, wild) {
+    /** @type {number[]} */
     const reels = [];
     model.reels.base.forEach((strip, i) => {
         if (strip.includes(wild)) reels.push(i + 1);
@@ -43,6 +80,7 @@ function bookReels(model, wild) {
     return reels;
 }
 
+/** @param {number} sd  the standard deviation of a round's win, in bets  @returns {string} */
 function volatilityLabel(sd) {
     if (sd < 3) return t("info.volLow");
     if (sd < 7) return t("info.volMedium");
@@ -52,7 +90,8 @@ function volatilityLabel(sd) {
 
 // ---- sections ----------------------------------------------------------------------------
 
-/** A section of the info screen: its heading between two snowflakes. */
+/** A section of the info screen: its heading between two snowflakes.
+ *  @param {string} title  @param {string} className  @returns {HTMLElement} */
 export function section(title, className) {
     const s = el("section", `info-section ${className}`);
     const h = el("h3", "info-heading");
@@ -62,6 +101,7 @@ export function section(title, className) {
     return s;
 }
 
+/** @param {string} symbol  @returns {HTMLImageElement} */
 function symbolImage(symbol) {
     const img = el("img", "info-symbol-img");
     img.src = symbolUrl(symbol);
@@ -73,6 +113,7 @@ function symbolImage(symbol) {
     return img;
 }
 
+/** @param {InfoContext} ctx  @returns {HTMLElement} */
 function paytableSection(ctx) {
     const { model, offer, format, wild } = ctx;
     const s = section(t("info.paytable"), "info-paytable");
@@ -126,6 +167,8 @@ function paytableSection(ctx) {
     return s;
 }
 
+/** A payline's picture: its cell on each reel, joined.
+ *  @param {readonly number[]} line  a row per reel  @param {number} number  from 1  @returns {SVGElement} */
 function paylineSvg(line, number) {
     const reels = line.length;
     const rows = 3;
@@ -141,8 +184,8 @@ function paylineSvg(line, number) {
         "aria-label": t("info.lineLabel", { number, rows: line.map((r) => r + 1).join(", ") }),
     });
     root.appendChild(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 3, class: "info-line-frame" }));
-    const cx = (reel) => pad + reel * (cell + gap) + cell / 2;
-    const cy = (row) => pad + row * (cell + gap) + cell / 2;
+    const cx = (/** @type {number} */ reel) => pad + reel * (cell + gap) + cell / 2;
+    const cy = (/** @type {number} */ row) => pad + row * (cell + gap) + cell / 2;
     for (let reel = 0; reel < reels; reel++) {
         for (let row = 0; row < rows; row++) {
             const on = line[reel] === row;
@@ -163,6 +206,7 @@ function paylineSvg(line, number) {
     return root;
 }
 
+/** @param {InfoContext} ctx  @returns {HTMLElement} */
 function paylinesSection(ctx) {
     const { model } = ctx;
     const s = section(t("info.paylines"), "info-paylines");
@@ -179,9 +223,11 @@ function paylinesSection(ctx) {
     return s;
 }
 
-/** The rules whose plural form is chosen by the lines' count (the others': the free spins'). */
+/** The rules whose plural form is chosen by the lines' count (the others': the free spins').
+ *  @type {Readonly<Record<string, "lines">>} */
 const COUNTED = { "info.rule.lines.1": "lines", "info.rule.free.5": "lines" };
 
+/** @param {InfoContext} ctx  @returns {HTMLElement} */
 function rulesSection(ctx) {
     const { model, offer, format, wild, buy: canBuy } = ctx;
     const s = section(t("info.howTo"), "info-rules");
@@ -204,6 +250,7 @@ function rulesSection(ctx) {
         lo: multLo, hi: multHi, max: grouped(maxWin), cap: format(offer.cap), buy: grouped(buy), cost: format(offer.buy_cost),
     };
     // where the market has no feature buy, the max win's group says nothing of one
+    /** @type {ReadonlyArray<readonly [string, number]>} */
     const groups = [["lines", 3], ["book", 3], ["free", 7], ["max", canBuy ? 2 : 1]];
     for (const [group, count] of groups) {
         const block = el("div", "info-rule-group");
@@ -220,11 +267,13 @@ function rulesSection(ctx) {
     return s;
 }
 
+/** @param {InfoContext} ctx  @returns {HTMLElement} */
 function statsSection(ctx) {
     const { model, offer, par, format, buy } = ctx;
-    const hasPar = Boolean(par && typeof par === "object");
+    const hasPar = par !== null && typeof par === "object"; // (a condition the checker narrows `par` by)
     const s = section(t(hasPar ? "info.rtpTitle" : "info.maxWin"), "info-stats");
     const dl = el("dl", "info-stats-list");
+    /** @param {string} label  @param {string} value  @param {string} key  @param {string} [sub] */
     const add = (label, value, key, sub) => {
         const row = el("div", "info-stat");
         row.dataset.stat = key;
@@ -261,7 +310,7 @@ function statsSection(ctx) {
     add(t("info.maxWin"), t("info.timesBet", { n: grouped(model.max_win) }), "max_win", t("info.atBet", { amount: format(offer.cap) }));
     // par.max_win_odds: {base, buy}, each N of "1 in N" (exact to the whole round), or null
     const odds = hasPar ? par.max_win_odds : null;
-    const oneIn = (n) => t("info.oneIn", { n: grouped(Math.round(n)) });
+    const oneIn = (/** @type {number} */ n) => t("info.oneIn", { n: grouped(Math.round(n)) });
     if (isNum(odds?.base)) add(t("info.odds"), oneIn(odds.base), "max_win_odds_base", t("info.oddsSub"));
     if (buy && isNum(odds?.buy)) add(t("info.oddsBuy"), oneIn(odds.buy), "max_win_odds_buy", t("info.oddsBuySub"));
     s.appendChild(dl);
@@ -279,10 +328,11 @@ function statsSection(ctx) {
 /**
  * Fill `container` with the help screen. Calling it again replaces the content.
  * @param {Element} container  an element shown as a modal panel
- * @param {{model: object, offer: object, par?: object|null, format: (minor:number)=>string,
+ * @param {{model: Model, offer: Offer, par?: ParFigures | null, format: Format,
  *          rtp?: boolean, buy?: boolean}} options
  *        offer: the engine's offer at the current bet (bridge.offer); rtp, buy: the profile's
  *        switches (without the buy, its rule and its figures are left out)
+ * @returns {HTMLElement}  the screen's root (.boce-info)
  */
 export function renderInfo(container, { model, offer, par = null, format, rtp = true, buy = true }) {
     const ctx = { model, offer, par, format, wild: model.wild, buy };

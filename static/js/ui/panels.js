@@ -1,3 +1,4 @@
+// @ts-check
 // Overlay panels inside a round: free-spins intro and outro, big win, max win. A panel
 // continues by itself after a few seconds, or at once on a click or key: a round never waits
 // forever.
@@ -8,14 +9,71 @@ import { AMOUNT, fitWidth } from "./hud.js";
 import { has, t } from "../lang/i18n.js";
 import { decimal, grouped } from "../lang/numbers.js";
 
+/** @typedef {import("./hud.js").Format} Format */
+/** A sound of the round (sound.js, through the sequencer's sfx): its name and arguments.
+ *  @typedef {(name: string, ...args: Array<number | boolean>) => void} Sfx */
+/** A big-win tier: its name (the model's, when the tables have no bigwin.LEVEL) and level 1-4.
+ *  @typedef {{ readonly name: string, readonly level: number }} Tier */
+
+/**
+ * How a panel shows (Panels._show).
+ * @typedef {object} ShowOptions
+ * @property {string} cls  the panel's class
+ * @property {number} ms  how long it stays, before the speed factor
+ * @property {number} speedFactor  the game's pace: 1 normal, smaller faster
+ * @property {() => boolean} [onSkip]  the first click or key: true when it only fast-forwarded
+ */
+
+/**
+ * The free spins' intro (Panels.intro).
+ * @typedef {object} IntroOptions
+ * @property {number} count  the free spins won
+ * @property {string} special  the feature's special symbol
+ * @property {readonly string[]} symbols  the paytable's symbols, which the pages turn through
+ * @property {Readonly<Record<string, number>> | null} [pays]  the special's pays at the round's bet: count -> minor units
+ * @property {number} speedFactor
+ */
+
+/**
+ * The free spins' outro (Panels.outro).
+ * @typedef {object} OutroOptions
+ * @property {number} total  the feature's total win, minor units
+ * @property {number} played  the free spins played
+ * @property {string} timesBet  the engine's decimal string for `total` in total bets
+ * @property {number} speedFactor
+ * @property {Sfx} [sfx]
+ */
+
+/**
+ * The round's celebration (Panels.bigWin).
+ * @typedef {object} BigWinOptions
+ * @property {string} name  the engine's tier's name ("" without one)
+ * @property {number} level  the engine's tier's level (0 without one: a max win below the tiers)
+ * @property {number} amount  the round's total win, minor units
+ * @property {number} bet  the round's bet, minor units
+ * @property {ReadonlyArray<{ readonly name: string, readonly level: number, readonly at: number }>} [tiers]
+ *     model.big_wins: each tier's threshold `at` in total bets
+ * @property {{ readonly cap: number, readonly forfeited: number } | null} [max]  the round ended at the cap
+ * @property {number} speedFactor
+ * @property {Sfx} [sfx]
+ * @property {(level: number) => void} [onBurst]  coins: a tier's level, 0 for the steady trickle
+ */
+
 const MIN_MS = 30;
 const HOLD_MS = 3500; // the intro's landed page (the special symbol, its pays) stays this long
 
 export class Panels {
+    /** @param {HTMLElement} root  @param {{ format: Format }} options */
     constructor(root, { format }) {
+        /** @type {HTMLElement} */
         this.root = root; // #overlay
+        /** @type {Format} */
         this.format = format;
+        /** Closes the panel on screen; null when none is. @type {(() => void) | null} */
         this._finish = null;
+        /** Closes the panel on screen `after` ms from now instead (set by each _show; a declaration only).
+         *  @type {(after: number) => void} */
+        this._rearm;
     }
 
     /** Close the panel on screen (if any) as if the player had clicked it. */
@@ -23,6 +81,7 @@ export class Panels {
         this._finish?.();
     }
 
+    /** @param {string} name  a symbol  @param {string} [cls]  @returns {HTMLImageElement} */
     symbolImg(name, cls = "") {
         const img = el("img", cls);
         img.src = symbolUrl(name);
@@ -34,6 +93,7 @@ export class Panels {
      * Show `content` (a DOM node) as a modal panel; resolve after `ms` (times the speed
      * factor) or on a click / key. `onSkip`, if given, is called on the first click or key
      * and may return true to fast-forward an animation instead of closing the panel.
+     * @param {Node} content  @param {ShowOptions} options  @returns {Promise<void>}
      */
     _show(content, { cls, ms, speedFactor, onSkip }) {
         const panel = el("div", `panel ${cls}`);
@@ -47,8 +107,8 @@ export class Panels {
         this.root.classList.add("show");
         // a title or an amount wider than the panel can be (a long language, a long currency
         // amount on a phone) is set smaller until it fits, 12 px at least
-        for (const node of panel.querySelectorAll(".panel-title")) fitWidth(node);
-        for (const node of panel.querySelectorAll(".panel-amount")) fitWidth(node, AMOUNT);
+        for (const node of panel.querySelectorAll(".panel-title")) fitWidth(/** @type {HTMLElement} */ (node));
+        for (const node of panel.querySelectorAll(".panel-amount")) fitWidth(/** @type {HTMLElement} */ (node), AMOUNT);
         return new Promise((resolve) => {
             let skips = 0;
             const finish = () => {
@@ -64,6 +124,7 @@ export class Panels {
                 // of the tap that closed it
                 afterFrame().then(resolve);
             };
+            /** @param {Event} ev */
             const onInput = (ev) => {
                 ev.preventDefault?.();
                 ev.stopPropagation?.();
@@ -84,7 +145,8 @@ export class Panels {
      *  symbols, fast and then slowing, landing on the special symbol, which glows; then its
      *  name, its pays at the round's bet (`pays`: the engine's offer, count -> minor units, as
      *  the info screen shows them) and the free spins. A first tap or key lands the pages at
-     *  once, a second closes. With reduced motion the book opens on the special symbol. */
+     *  once, a second closes. With reduced motion the book opens on the special symbol.
+     *  @param {IntroOptions} options  @returns {Promise<void>} */
     intro({ count, special, symbols, pays = null, speedFactor }) {
         const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
         const box = el("div", "intro");
@@ -107,12 +169,14 @@ export class Panels {
         const big = el("p", "panel-big intro-count", t("panel.fsCount", { count }));
         box.append(name, payList, big);
         // the pages turned: each shows a symbol; the shown symbols are in data-shown (tests, tools)
+        /** @type {string[]} */
         const shown = [];
+        /** @param {HTMLImageElement} image  @param {string} sym */
         const setPage = (image, sym) => {
             image.src = symbolUrl(sym);
             image.alt = t(`sym.${sym}`);
         };
-        const turnTo = (sym) => {
+        const turnTo = (/** @type {string} */ sym) => {
             setPage(flipImg, img.dataset.sym ?? symbols[1 % symbols.length]);
             setPage(img, sym);
             img.dataset.sym = sym;
@@ -162,7 +226,7 @@ export class Panels {
             flipper.classList.add("flip");
             flipTimer = setTimeout(n === turns ? reveal : tick, gap(n + 1));
         };
-        const gap = (k) => Math.max(16, 45 * Math.pow(1.12, k) * speedFactor);
+        const gap = (/** @type {number} */ k) => Math.max(16, 45 * Math.pow(1.12, k) * speedFactor);
         turnTo(others[0] ?? special);
         let flipTimer = turns ? setTimeout(tick, Math.max(16, 450 * speedFactor)) : 0; // the book opens first
         let open = false;
@@ -179,7 +243,8 @@ export class Panels {
 
     /** `timesBet`: the engine's decimal string for the total in total bets ("82.27"). The
      *  feature's total counts up from zero (data-minor holds it from the start); a first click
-     *  or key lands it, a second closes the panel. */
+     *  or key lands it, a second closes the panel.
+     *  @param {OutroOptions} options  @returns {Promise<void>} */
     outro({ total, played, timesBet, speedFactor, sfx = () => {} }) {
         const box = el("div", "outro");
         box.append(el("h2", "panel-title", t("panel.complete")));
@@ -228,6 +293,7 @@ export class Panels {
      * round ended at the cap: the count ends on the max win. A first click or key lands the
      * count at once, a second closes; the panel closes by itself a while after it lands.
      * data-minor of the amount holds `amount` from the first frame; only its text climbs.
+     * @param {BigWinOptions} options  @returns {Promise<void>}
      */
     bigWin({ name, level, amount, bet, tiers = [], max = null, speedFactor, sfx = () => {}, onBurst }) {
         const steps = [...tiers].sort((a, b) => a.at - b.at)
@@ -243,7 +309,8 @@ export class Panels {
         box.append(title, figure, sub);
         const panelCls = max ? "panel-maxwin" : "panel-bigwin";
         let shown = 0; // the tier level the title shows
-        const titleOf = (tier) => (has(`bigwin.${tier.level}`) ? t(`bigwin.${tier.level}`) : tier.name);
+        const titleOf = (/** @type {Tier} */ tier) => (has(`bigwin.${tier.level}`) ? t(`bigwin.${tier.level}`) : tier.name);
+        /** @param {Tier | null} tier  null: the max win's title  @param {number} lv */
         const setTier = (tier, lv) => {
             shown = lv;
             title.textContent = tier ? titleOf(tier) : t("panel.maxWin");
@@ -256,6 +323,7 @@ export class Panels {
             fitWidth(title);
         };
         // the time to each tier's threshold, then the rest: longer for a higher tier
+        /** @type {import("./countup.js").Segment[]} */
         const segments = [];
         let before = 0;
         for (const tier of steps) {
@@ -271,6 +339,7 @@ export class Panels {
         let tapped = false;
         const landTier = () => {
             if (done) return; // closed before it landed (a replay stopped)
+            /** @type {Array<[name: string, ...args: number[]]>} */
             const cheer = [];
             if (max) {
                 if (shown !== 4) { setTier(null, 4); cheer.push(["maxWin"]); }
@@ -306,7 +375,7 @@ export class Panels {
         });
         let burstAt = 0;
         let done = false;
-        const frame = (now) => {
+        const frame = (/** @type {number} */ now) => {
             if (done) return;
             if (now - burstAt > 650) { burstAt = now; onBurst?.(0); }
             requestAnimationFrame(frame);
