@@ -49,6 +49,21 @@ def leaves(obj: Any, prefix: str = "") -> dict[str, Any]:
     return {prefix[:-1]: obj}
 
 
+# What the sheet says of itself rather than of the maths: the digest of the model it was computed
+# from (static/par.json's model_sha256, for tests/test_derived_fresh.py). The PAR page shows
+# figures; this is none.
+PROVENANCE = {"model_sha256"}
+
+
+def figures(sheet: dict[str, Any]) -> dict[str, Any]:
+    """Every figure of the sheet by its data-key: `leaves`, without PROVENANCE.
+
+    >>> figures({"rtp": 0.96, "model_sha256": "37956f"})
+    {'rtp': 0.96}
+    """
+    return {k: v for k, v in leaves(sheet).items() if k not in PROVENANCE}
+
+
 def parse(raw: str, like: Any) -> Any:
     """A data-value read back as the type of the CLI's value.
 

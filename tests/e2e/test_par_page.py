@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from e2e_harness import REPO_ROOT, Game, Site, Watch, boot, prepare_context
-from par_support import TIMED, cli, cli_sheet, leaves, parse, result
+from par_support import TIMED, cli, cli_sheet, figures, leaves, parse, result
 from playwright.sync_api import Browser, Page, expect
 
 from engine import load_model
@@ -48,7 +48,7 @@ def par_page(browser: Browser, browser_context_args: dict[str, Any], site: Site)
 
 
 def test_every_figure_of_the_sheet_is_on_the_page_with_its_value(par_page: Game, sheet: dict[str, Any]) -> None:
-    want = leaves(sheet)
+    want = figures(sheet)
     shown = par_page.page.eval_on_selector_all(
         "[data-key]", "els => els.map(e => [e.dataset.key, e.dataset.value, e.textContent])")
     assert shown

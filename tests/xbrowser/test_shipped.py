@@ -24,7 +24,7 @@ from pathlib import Path
 from drivers import Driver, report
 from nginx import SUB_PATH, Nginx
 from page_support import BOOT_PATH
-from par_support import TIMED, cli, leaves, parse, result
+from par_support import TIMED, cli, figures, leaves, parse, result
 from par_support import cli_sheet as sheet
 from test_play import cpython
 
@@ -41,7 +41,7 @@ FIGURES = "[...document.querySelectorAll('[data-key]')].map((e) => [e.dataset.ke
 
 def check_figures(drv: Driver) -> int:
     """Every figure of the page against the CLI's sheet; returns how many were checked."""
-    want = leaves(sheet())
+    want = figures(sheet())
     shown = drv.eval(FIGURES)
     assert {k for k, _ in shown} == set(want)
     for key, raw in shown:
