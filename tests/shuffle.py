@@ -3,6 +3,7 @@ pytest plugin (tests/ is on pytest's pythonpath).
 
     .venv/bin/pytest -p shuffle --shuffle=random       # a new seed, printed
     .venv/bin/pytest -p shuffle --shuffle=1224         # that order again
+    .venv/bin/pytest -p shuffle --shuffle=random -n 2 --dist loadgroup -p parallel   # on both cores
 
 The files run in a shuffled order, and each file's tests in a shuffled order. What a shuffle
 keeps together is what pytest's own order keeps together for a reason: the tests of one value
@@ -16,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from _pytest.scope import Scope
 
 
@@ -58,13 +60,31 @@ def together(items: list[Any], scope: Scope, rng: random.Random) -> list[Any]:
     return [item for key in keys for item in groups[key]]
 
 
-def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -> None:
+def pytest_configure(config: Any) -> None:
     given = config.getoption("--shuffle")
     if given is None:
         return
-    seed = random.randrange(10**6) if given == "random" else int(given)
-    config._shuffle_seed = seed
-    items[:] = order(items, random.Random(seed))
+    # under pytest-xdist a worker takes its controller's seed: every worker must collect the
+    # tests in the same order (xdist checks it), and `random` would draw one seed each
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None and "shuffle_seed" in workerinput:
+        config._shuffle_seed = workerinput["shuffle_seed"]
+    else:
+        config._shuffle_seed = random.randrange(10**6) if given == "random" else int(given)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:  # pytest-xdist's, on the controller, for each worker
+    seed = getattr(node.config, "_shuffle_seed", None)
+    if seed is not None:
+        node.workerinput["shuffle_seed"] = seed
+
+
+@pytest.hookimpl(tryfirst=True)  # before tests/parallel.py groups them and xdist reads the groups
+def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -> None:
+    seed = getattr(config, "_shuffle_seed", None)
+    if seed is not None:
+        items[:] = order(items, random.Random(seed))
 
 
 def pytest_report_header(config: Any) -> str | None:

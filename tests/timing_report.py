@@ -3,7 +3,8 @@
 
 It adds up each test's setup, call and teardown by the file that holds it (a module's or the
 session's fixtures count with the first test that needs them: a browser's launch, a page's
-boot), prints the suites' totals and the 20 slowest files at the end of the run, and writes them
+boot), prints the suites' totals (the sum of the tests' own times: on both cores it is more
+than the wall time, which it prints too) and the 20 slowest files at the end of the run, and writes them
 to build/test-times.json for docs/contributing.md's table ("Where make test's time goes").
 """
 
@@ -42,7 +43,9 @@ def suite(path: str) -> str:
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if not _seconds:
+    # under pytest-xdist the controller gets every worker's reports and writes the table; a
+    # worker's own summary is not shown, and must not overwrite it with its half
+    if not _seconds or hasattr(terminalreporter.config, "workerinput"):
         return
     wall = time.monotonic() - _started
     suites: dict[str, float] = defaultdict(float)

@@ -34,7 +34,8 @@ of the levels>`). The bet levels are the model's plus the two largest that matte
 level the model can play and the highest at which a feature can still be bought.
 
 Many of these fail on the current layout (issue 32's redesign makes them pass); the full list
-is written to test-results/geometry-failures.txt, grouped by rule and element.
+is written to test-results/geometry-failures.txt, grouped by rule and element (on both cores,
+as `make test` runs it, a file for each worker's cases: geometry-failures.gw0.txt...).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ import savefile
 from e2e_harness import BOOT_TIMEOUT_MS, REPO_ROOT, Site, Watch, prepare_context
 from geometry_support import INSTALL, PLAYWRIGHT_CALL, SETTLE, grouped
 from languages import CODES
+from parallel import worker_suffix
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
 from seeds import cap_seed
 
@@ -243,6 +245,10 @@ WATCH_PANELS = """(opts) => {
     new MutationObserver(run).observe(overlay, { childList: true, subtree: true, characterData: true });
 }"""
 
+# `contexts` below is module-scoped but boots nothing (a context per size, made on first use):
+# on both cores the cases are spread over the two workers (tests/parallel.py), each its own contexts
+SPREAD_OVER_WORKERS = True
+
 FOUND: dict[str, dict[str, list[str]]] = {}  # case id -> state -> problems (the report)
 RESULTS = REPO_ROOT / "test-results"
 
@@ -270,8 +276,9 @@ def contexts(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator
     for ctx, _ in made.values():
         ctx.close()
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "geometry.json").write_text(json.dumps(FOUND, indent=1, ensure_ascii=False) + "\n")
-    (RESULTS / "geometry-failures.txt").write_text(grouped(FOUND))
+    own = worker_suffix()  # on both cores (make test), each worker writes the cases it ran
+    (RESULTS / f"geometry{own}.json").write_text(json.dumps(FOUND, indent=1, ensure_ascii=False) + "\n")
+    (RESULTS / f"geometry-failures{own}.txt").write_text(grouped(FOUND))
 
 
 class Screen:

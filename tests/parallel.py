@@ -1,0 +1,73 @@
+"""Which tests must share a worker when `make test` runs the suite on both cores: a pytest plugin
+(`-p parallel`, with pytest-xdist's `-n 2 --dist loadgroup`; tests/ is on pytest's pythonpath).
+
+xdist's `loadgroup` sends each test to whichever worker is free, except the tests of one
+`xdist_group`, which one worker runs, in their order. This plugin gives a group to the tests that
+would pay twice if split, and to none of the others:
+
+- the cross-browser suite (tests/xbrowser) is one group: each of its browsers and its nginx is
+  launched once per run, not once per worker;
+- the tests of a file that share a module-scoped fixture (a page booted once for the file, the
+  PAR page's seventeen languages) are the file's group, so its pages boot once; a module whose
+  tests only take function-scoped pages is spread over both workers, and so is one whose module
+  fixture is cheap to make twice and says so (`SPREAD_OVER_WORKERS = True`: the geometry's
+  contexts, one per screen size, each booting nothing).
+
+Each worker launches its own Chromium (one per worker) and its own static server (an ephemeral
+port). Nothing else is shared between workers; a file that a test writes is named after its
+worker where two workers could write it (`worker_suffix()`).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from _pytest.nodeid import coerce_node_id
+
+XBROWSER = "tests/xbrowser/"
+
+
+def worker_suffix() -> str:
+    """"" in a serial run, ".gw0", ".gw1"... in an xdist worker: for a report file a test writes."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return f".{worker}" if worker else ""
+
+
+def shares_a_module_fixture(item: Any) -> bool:
+    """True when the test takes a fixture of module (or package) scope: the file's tests then run
+    in one worker, so that it is set up once."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    for name in info.names_closure:
+        for definition in info.name2fixturedefs.get(name, ()):
+            if definition.scope in ("module", "package", "class"):
+                return True
+    return False
+
+
+def group_of(item: Any) -> str | None:
+    path = item.nodeid.split("::")[0]
+    if path.startswith(XBROWSER):
+        return "xbrowser"
+    if shares_a_module_fixture(item) and not getattr(item.module, "SPREAD_OVER_WORKERS", False):
+        return path
+    return None
+
+
+def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -> None:
+    if not config.getvalue("loadgroup"):  # set in an xdist worker of `--dist loadgroup`
+        return
+    for item in items:
+        group = group_of(item)
+        if group is not None:
+            set_group(item, group)
+
+
+def set_group(item: Any, group: str) -> None:
+    """What an `xdist_group` mark does: the group after an "@" at the end of the test's node id,
+    which xdist's scheduler reads. xdist 3.8 writes it to `item._nodeid`, which pytest 9.2 no
+    longer reads (the id is `item._id`, a parsed NodeId), so a mark would be lost: this sets the
+    id itself (tests/test_parallel.py fails if the grouping stops working)."""
+    item._id = coerce_node_id(f"{item.nodeid}@{group}")

@@ -1,0 +1,86 @@
+"""tests/parallel.py on both cores: a small suite, made here, run by pytest-xdist (`-n 2 --dist
+loadgroup -p parallel`, as `make test` runs ours). Each test writes which worker ran it; the
+expected grouping is the plugin's rule, by hand for each file: a file sharing a module fixture on
+one worker, the xbrowser folder on one worker, a file saying SPREAD_OVER_WORKERS and a file of
+function-scoped tests free to use both (and, with eight slow tests and two workers, using both)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+RECORD = '''
+import json, os, time
+from pathlib import Path
+import pytest
+
+def record(request):
+    Path(os.environ["WHERE"], request.node.name + ".json").write_text(
+        json.dumps([request.node.nodeid, os.environ.get("PYTEST_XDIST_WORKER")]))
+'''
+
+MODULE_FIXTURE = '''
+@pytest.fixture(scope="module")
+def booted():
+    return object()
+'''
+
+FILES = {
+    "test_shared.py": RECORD + MODULE_FIXTURE + "".join(
+        f"\ndef test_shared_{i}(booted, request):\n    time.sleep(0.3)\n    record(request)\n" for i in range(6)),
+    "test_spread.py": RECORD + MODULE_FIXTURE + "SPREAD_OVER_WORKERS = True\n" + "".join(
+        f"\ndef test_spread_{i}(booted, request):\n    time.sleep(0.3)\n    record(request)\n" for i in range(8)),
+    "test_plain.py": RECORD + "".join(
+        f"\ndef test_plain_{i}(request):\n    time.sleep(0.3)\n    record(request)\n" for i in range(8)),
+    "xbrowser/test_engines.py": RECORD + "".join(
+        f"\ndef test_engine_{i}(request):\n    time.sleep(0.2)\n    record(request)\n" for i in range(4)),
+    "xbrowser/test_more.py": RECORD + "".join(
+        f"\ndef test_more_{i}(request):\n    time.sleep(0.2)\n    record(request)\n" for i in range(4)),
+}
+
+
+def run(tmp_path: Path) -> dict[str, str]:
+    suite = tmp_path / "tests"
+    for name, text in FILES.items():
+        (suite / name).parent.mkdir(parents=True, exist_ok=True)
+        (suite / name).write_text(text)
+    where = tmp_path / "where"
+    where.mkdir()
+    env = {**os.environ, "WHERE": str(where), "PYTHONPATH": str(ROOT / "tests")}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "parallel",
+                           "-n", "2", "--dist", "loadgroup", "-p", "no:randomly", "tests"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    ran = [json.loads(p.read_text()) for p in where.glob("*.json")]
+    assert len(ran) == sum(text.count("\ndef test_") for text in FILES.values()) == 30
+    return {nodeid: worker for nodeid, worker in ran}
+
+
+@pytest.fixture(scope="module")
+def workers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return run(tmp_path_factory.mktemp("parallel"))
+
+
+def of(workers: dict[str, str], path: str) -> set[str]:
+    return {w for nodeid, w in workers.items() if nodeid.startswith(path)}
+
+
+def test_a_file_sharing_a_module_fixture_runs_on_one_worker(workers: dict[str, str]) -> None:
+    assert len(of(workers, "tests/test_shared.py")) == 1
+
+
+def test_the_cross_browser_folder_runs_on_one_worker(workers: dict[str, str]) -> None:
+    # both of its files together: each browser and nginx launched once a run
+    assert len(of(workers, "tests/xbrowser/")) == 1
+
+
+def test_the_other_files_use_both_workers(workers: dict[str, str]) -> None:
+    assert of(workers, "tests/test_plain.py") == {"gw0", "gw1"}
+    assert of(workers, "tests/test_spread.py") == {"gw0", "gw1"}  # its module fixture made twice
