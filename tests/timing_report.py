@@ -3,9 +3,11 @@
 
 It adds up each test's setup, call and teardown by the file that holds it (a module's or the
 session's fixtures count with the first test that needs them: a browser's launch, a page's
-boot), prints the suites' totals (the sum of the tests' own times: on both cores it is more
-than the wall time, which it prints too) and the 20 slowest files at the end of the run, and writes them
-to build/test-times.json for docs/contributing.md's table ("Where make test's time goes").
+boot), and how many times the engine booted meanwhile (the e2e suite counts them: each boot
+asks its server for Pyodide's wasm once). At the end of the run it prints the suites' totals
+(the sum of the tests' own times: on both cores more than the wall time, printed too) and the
+20 slowest files, and writes them to build/test-times.json for docs/contributing.md's table
+("Where make test's time goes").
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ SHOWN = 20
 
 _seconds: dict[str, float] = defaultdict(float)
 _tests: dict[str, int] = defaultdict(int)
+_boots: dict[str, int] = defaultdict(int)  # the engine's boots (tests/e2e/conftest.py reports them)
 _started = time.monotonic()
 
 
@@ -34,6 +37,7 @@ def pytest_runtest_logreport(report: Any) -> None:
     _seconds[path] += report.duration
     if report.when == "call":
         _tests[path] += 1
+    _boots[path] += sum(n for key, n in getattr(report, "user_properties", ()) if key == "boots")
 
 
 def suite(path: str) -> str:
@@ -60,9 +64,14 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     write(f"{'(all tests)':<28} {total:7.0f}   wall {wall:.0f} s")
     write(f"the {SHOWN} slowest files:")
     for path, s in sorted(_seconds.items(), key=lambda kv: -kv[1])[:SHOWN]:
-        write(f"  {s:7.1f} s  {_tests[path]:4d} tests  {path}")
+        boots = f"{_boots[path]:4d} boots" if _boots[path] else " " * 10
+        write(f"  {s:7.1f} s  {_tests[path]:4d} tests {boots}  {path}")
+    if _boots:
+        write(f"the engine booted {sum(_boots.values())} times in the e2e suite's own server")
     out = ROOT / "build" / "test-times.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"wall": round(wall, 1), "suites": {k: round(v, 1) for k, v in suites.items()},
-                               "files": {k: {"seconds": round(v, 1), "tests": _tests[k]} for k, v in _seconds.items()}},
+                               "boots": sum(_boots.values()),
+                               "files": {k: {"seconds": round(v, 1), "tests": _tests[k], "boots": _boots[k]}
+                                         for k, v in _seconds.items()}},
                               indent=1, sort_keys=True) + "\n", encoding="utf-8")

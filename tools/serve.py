@@ -21,11 +21,14 @@ import http.server
 import os
 import posixpath
 import sys
+import threading
 import urllib.parse
 from collections.abc import Iterable
+from typing import Any
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+WASM_LOCK = threading.Lock()  # the count of Pyodide's wasm requests (send_head), over the server's threads
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -66,6 +69,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return os.path.join(self.directory, ".hidden-paths-are-not-served")
         return super().translate_path(url_path)
 
+    def send_head(self) -> Any:  # (the stdlib's own is untyped)
+        # Pyodide's wasm is fetched once by each boot of the engine (a worker's or the page's):
+        # the tests count boots by it (tests/timing_report.py)
+        if urllib.parse.urlsplit(self.path).path.endswith("/pyodide.asm.wasm"):
+            with WASM_LOCK:
+                self.server.wasm_requests = getattr(self.server, "wasm_requests", 0) + 1  # type: ignore[attr-defined]
+        return super().send_head()
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
@@ -82,12 +93,28 @@ def make_server(
     directory: str | os.PathLike[str] = REPO_ROOT,
     mounts: Iterable[str] = (),
     quiet: bool = False,
-) -> http.server.ThreadingHTTPServer:
+) -> Server:
     """Bind (port 0 picks a free port) but do not serve yet: call serve_forever()."""
     normalized = tuple("/" + m.strip("/") for m in mounts if m.strip("/"))
     handler_class = type("BoundHandler", (Handler,), {"mounts": normalized, "quiet": quiet})
     handler = functools.partial(handler_class, directory=os.fspath(directory))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return Server((host, port), handler)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    """Python's threading server, quiet about a client that hangs up mid-answer (a page closed
+    while a file was on its way: a test ending, a reload): that is no error of the server's."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError
+            return
+        super().handle_error(request, client_address)
+
+
+def wasm_requests(server: http.server.HTTPServer) -> int:
+    """How many times `server` was asked for Pyodide's wasm (GET or HEAD): the engine's boots."""
+    with WASM_LOCK:
+        return int(getattr(server, "wasm_requests", 0))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -86,12 +86,39 @@ def site() -> Iterator[Site]:
     thread = threading.Thread(target=server.serve_forever, name="e2e-static-server", daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{server.server_port}"
+    BOOTS.server = server
     try:
         yield Site(root=f"{base}/", sub=f"{base}{SUB_PATH}")
     finally:
+        BOOTS.server = None
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+class Boots:
+    """The engine's boots on the site's server so far (its requests for Pyodide's wasm)."""
+
+    server: Any = None
+    seen = 0
+
+    def since_last(self) -> int:
+        now = serve.wasm_requests(self.server) if self.server is not None else self.seen
+        new, self.seen = now - self.seen, now
+        return max(new, 0)
+
+
+BOOTS = Boots()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[pytest.TestReport]:
+    """Each phase's report (setup, call, teardown) says how many times the engine booted during
+    it, as `("boots", n)` among its user_properties: tests/timing_report.py adds them up by file
+    (a module's shared page counts with the first test that needs it, as its time does)."""
+    report = yield
+    report.user_properties.append(("boots", BOOTS.since_last()))
+    return report
 
 
 @pytest.fixture(scope="session")
