@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 from html.parser import HTMLParser
 
@@ -212,12 +212,34 @@ def dialog_fits(page: Page, dialog: str, selector: str) -> list[str]:
     return problems + ([f"the page is scrolled by {scrolled}"] if scrolled != [0, 0] else [])
 
 
+@pytest.fixture(scope="module")
+def fits_pages(browser: Browser, browser_context_args: dict[str, Any], site: Site) -> Iterator[Callable[[str, str], Page]]:
+    """fits_pages(lang, wording) -> the game booted once in that language and wording (in one
+    context, fresh storage), shared by the three sizes' tests: each resizes the viewport, opens
+    and closes the two dialogs and leaves the page as it found it (nothing is played)."""
+    ctx = browser.new_context(**browser_context_args)
+    watch = Watch()
+    prepare_context(ctx, watch)
+    booted: dict[tuple[str, str], Page] = {}
+
+    def get(lang: str, wording: str) -> Page:
+        if (lang, wording) not in booted:
+            query = f"?lang={lang}&speed=fast" + (f"&wording={wording}" if wording else "")
+            booted[lang, wording] = boot(ctx.new_page(), watch, site.root + query).page
+        return booted[lang, wording]
+
+    try:
+        yield get
+        watch.assert_clean()
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
 @pytest.mark.parametrize("lang,wording", WORDINGS, ids=lambda v: v or "standard")
-def test_every_control_fits_its_text_in_every_language(open_game: Callable[..., Game], site: Site, viewport: dict[str, int],
+def test_every_control_fits_its_text_in_every_language(fits_pages: Callable[[str, str], Page], viewport: dict[str, int],
                                                         lang: str, wording: str) -> None:
-    query = f"?lang={lang}&speed=fast" + (f"&wording={wording}" if wording else "")
-    page = open_game(site.root + query).page
+    page = fits_pages(lang, wording)
     page.set_viewport_size(viewport)
     settle(page)
     name = f"i18n-{lang}{'-' + wording if wording else ''}-{viewport['width']}x{viewport['height']}"
@@ -230,10 +252,14 @@ def test_every_control_fits_its_text_in_every_language(open_game: Callable[..., 
     assert dialog_fits(page, "#buy-dialog", BUY_DIALOG) == []
     page.click("#buy-cancel")
     page.click("#autoplay-button")
-    expect(page.locator("#autoplay-dialog")).to_be_visible()
-    settle(page)
-    page.screenshot(path=str(SHOTS / f"{name}-autoplay.png"))
-    assert dialog_fits(page, "#autoplay-dialog", AUTOPLAY) == []
+    try:
+        expect(page.locator("#autoplay-dialog")).to_be_visible()
+        settle(page)
+        page.screenshot(path=str(SHOTS / f"{name}-autoplay.png"))
+        assert dialog_fits(page, "#autoplay-dialog", AUTOPLAY) == []
+    finally:  # the page as the next size's test expects it: at rest, no dialog open
+        page.click("#autoplay-cancel")
+        expect(page.locator("#autoplay-dialog")).to_be_hidden()
 
 
 # The info screen's text: each piece inside the card or section it belongs to (a long German
