@@ -353,7 +353,9 @@ export class Hud extends Emitter {
             e.fsSymbol.alt = t(`sym.${special}`);
         }
         e.winLabel.textContent = t("hud.totalWin"); // the meter counts the whole round, triggering spin included
+        if (document.body.classList.contains("in-feature")) return; // (each free spin: the layout is the same)
         document.body.classList.add("in-feature");
+        this._refitWin();
     }
 
     hideFeature() {
@@ -361,6 +363,16 @@ export class Hud extends Emitter {
         this.el.feature.hidden = true;
         this.el.winLabel.textContent = t("hud.win");
         document.body.classList.remove("in-feature");
+        this._refitWin();
+    }
+
+    /** Fits #win's amount to its box again: the box changes with the feature bar and the meter's
+     *  label (TOTAL WIN, WIN) while the amount's text may keep its length, and _writeWin fits
+     *  only when the length changes. Without it the amount kept the size it was fitted at in the
+     *  other layout, or not, by whether the count-up's last new length came before or after the
+     *  feature's end: a matter of frame timing (a still-mode screenshot differed on a loaded machine). */
+    _refitWin() {
+        if (this._fitLength !== undefined) this._fitLength = fitWidth(this.el.win, AMOUNT) ? this.el.win.textContent.length : null;
     }
 
     /** @param {boolean} muted */
