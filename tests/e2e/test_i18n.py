@@ -214,25 +214,35 @@ def dialog_fits(page: Page, dialog: str, selector: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def fits_pages(browser: Browser, browser_context_args: dict[str, Any], site: Site) -> Iterator[Callable[[str, str], Page]]:
-    """fits_pages(lang, wording) -> the game booted once in that language and wording (in one
-    context, fresh storage), shared by the three sizes' tests: each resizes the viewport, opens
-    and closes the two dialogs and leaves the page as it found it (nothing is played)."""
-    ctx = browser.new_context(**browser_context_args)
-    watch = Watch()
-    prepare_context(ctx, watch)
-    booted: dict[tuple[str, str], Page] = {}
+    """fits_pages(lang, wording) -> the game booted once in that language and wording, shared by
+    the three sizes' tests: each resizes the viewport, opens and closes the two dialogs and leaves
+    the page as it found it (nothing is played). One at a time, a context each (fresh storage: two games in one
+    would be two tabs of one player, and the second would wait for the first)."""
+    booted: dict[tuple[str, str], tuple[Page, Watch]] = {}
+
+    def close(key: tuple[str, str]) -> None:
+        page, watch = booted.pop(key)
+        try:
+            watch.assert_clean()
+        finally:
+            page.context.close()
 
     def get(lang: str, wording: str) -> Page:
         if (lang, wording) not in booted:
+            for other in list(booted):  # one page at a time (an idle page still draws its frames)
+                close(other)
+            ctx = browser.new_context(**browser_context_args)
+            watch = Watch()
+            prepare_context(ctx, watch)
             query = f"?lang={lang}&speed=fast" + (f"&wording={wording}" if wording else "")
-            booted[lang, wording] = boot(ctx.new_page(), watch, site.root + query).page
-        return booted[lang, wording]
+            booted[lang, wording] = (boot(ctx.new_page(), watch, site.root + query).page, watch)
+        return booted[lang, wording][0]
 
     try:
         yield get
-        watch.assert_clean()
     finally:
-        ctx.close()
+        for key in list(booted):
+            close(key)
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
