@@ -46,12 +46,12 @@ def ask(httpd: serve.Server, method: str, path: str) -> int:
 
 
 def test_each_request_for_the_wasm_counts_as_a_boot(server: serve.Server) -> None:
-    assert serve.wasm_requests(server) == 0
+    assert server.wasm_requests == 0
     assert ask(server, "GET", "/index.html") == 200  # not the wasm: no boot
     assert ask(server, "GET", "/static/vendor/pyodide/pyodide.asm.wasm") == 200
     assert ask(server, "HEAD", "/sub/dir/static/vendor/pyodide/pyodide.asm.wasm?v=1") == 200  # under a mount
     assert ask(server, "GET", "/static/vendor/pyodide/pyodide.asm.wasm.map") == 404  # another name
-    assert serve.wasm_requests(server) == 2
+    assert server.wasm_requests == 2
 
 
 def test_a_client_that_hangs_up_mid_answer_prints_nothing(server: serve.Server, capfd: pytest.CaptureFixture[str]) -> None:

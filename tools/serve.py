@@ -28,7 +28,6 @@ from typing import Any
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-WASM_LOCK = threading.Lock()  # the count of Pyodide's wasm requests (send_head), over the server's threads
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -72,9 +71,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def send_head(self) -> Any:  # (the stdlib's own is untyped)
         # Pyodide's wasm is fetched once by each boot of the engine (a worker's or the page's):
         # the tests count boots by it (tests/timing_report.py)
-        if urllib.parse.urlsplit(self.path).path.endswith("/pyodide.asm.wasm"):
-            with WASM_LOCK:
-                self.server.wasm_requests = getattr(self.server, "wasm_requests", 0) + 1  # type: ignore[attr-defined]
+        if urllib.parse.urlsplit(self.path).path.endswith("/pyodide.asm.wasm") and isinstance(self.server, Server):
+            self.server.count_wasm_request()
         return super().send_head()
 
     def end_headers(self) -> None:
@@ -105,16 +103,25 @@ class Server(http.server.ThreadingHTTPServer):
     """Python's threading server, quiet about a client that hangs up mid-answer (a page closed
     while a file was on its way: a test ending, a reload): that is no error of the server's."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._wasm_requests = 0
+        self._lock = threading.Lock()  # the count is kept over the server's threads
+
+    def count_wasm_request(self) -> None:
+        with self._lock:
+            self._wasm_requests += 1
+
+    @property
+    def wasm_requests(self) -> int:
+        """How many times it was asked for Pyodide's wasm (GET or HEAD): the engine's boots."""
+        with self._lock:
+            return self._wasm_requests
+
     def handle_error(self, request: Any, client_address: Any) -> None:
         if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError
             return
         super().handle_error(request, client_address)
-
-
-def wasm_requests(server: http.server.HTTPServer) -> int:
-    """How many times `server` was asked for Pyodide's wasm (GET or HEAD): the engine's boots."""
-    with WASM_LOCK:
-        return int(getattr(server, "wasm_requests", 0))
 
 
 def main(argv: list[str] | None = None) -> int:

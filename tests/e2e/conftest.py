@@ -103,7 +103,7 @@ class Boots:
     seen = 0
 
     def since_last(self) -> int:
-        now = serve.wasm_requests(self.server) if self.server is not None else self.seen
+        now = self.server.wasm_requests if self.server is not None else self.seen
         new, self.seen = now - self.seen, now
         return max(new, 0)
 
