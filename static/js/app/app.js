@@ -10,7 +10,7 @@ import { Controller } from "../round/controller.js";
 import { PageState, afterFrame, byId, setPageState } from "../core/dom.js";
 import * as embed from "../core/embed.js";
 import { Hud } from "../ui/hud.js";
-import { painted as early, restStops, symbolsOf, unlockSpin } from "../start/firstpaint.js";
+import { painted as early, restStops, symbolsOf, takeHeld, unlockSpin } from "../start/firstpaint.js";
 import { REELS } from "../canvas/layout.js";
 import { showLobby, showStakeInfo } from "../operator/marketinfo.js";
 import { Panels } from "../ui/panels.js";
@@ -327,6 +327,7 @@ async function goLive(parts, { state, problem }) {
     await afterFrame(); // (see start(); the rest makes the game playable in one task)
     renderer.start();
     saved.persist(); // the record as read (or fresh), and the first test of whether storage writes
+    const press = takeHeld(); // a press of Spin held while loading: its reels turn (firstpaint.js)
     unlockSpin(); // firstpaint.js answered a press of Spin while loading
     hud.setBusy(false); // firstpaint.js locked the controls while loading
     loader.hide({ fast: speed() < 0.1 });
@@ -338,18 +339,33 @@ async function goLive(parts, { state, problem }) {
     };
     if (state.pending && !shared.waiting) {
         // A round in progress (reload, closed tab): it resumes at its saved step before
-        // anything else can start, and the game is ready once it has been credited.
+        // anything else can start, and the game is ready once it has been credited. A press
+        // held meanwhile was for the round on screen: its reels rest first, and it plays nothing.
+        if (press) await reels.coast();
         shared.begin(problem).then(finishReady);
     } else {
         setPageState(PageState.READY);
         finishReady();
         shared.begin(problem); // what became of the saved record; "open in another tab"
         if (demo) {
+            // the showcase plays by itself: its first round lands the reels a press set turning
             demoLoop(controller, speed);
+        } else if (press) {
+            playHeld(parts);
         } else if (!shared.waiting && saved.broke) {
             controller.showRefusal(controller.refusalFor(false));
         }
     }
+}
+
+/** The press of Spin held while loading (firstpaint.js), played now as a press made at ready:
+ *  the controller's checks, the writer lock, the engine's decision and the debit, then the
+ *  reveal, whose spin takes the turning reels over (reels.js). Refused (another tab plays, the
+ *  balance does not cover it, a reality check, the market's rules), the reels coast to a rest
+ *  and the refusal is on screen as any press's; nothing was debited.
+ *  @param {GameParts} parts */
+function playHeld({ controls, reels }) {
+    controls.pressSpinButton(() => api.spin().catch(() => reels.coast()));
 }
 
 /** The sound switches of a record (a replay link's page gives only `muted`: the others are on).

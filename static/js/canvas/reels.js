@@ -9,12 +9,20 @@
 // grid[reel][row] = strip[(stop + row) % len]), followed by the symbols that were showing.
 // p then runs from `distance` down to 0: the strip scrolls by downwards, in its real order,
 // and lands exactly on the stop.
+//
+// A press of Spin while the engine loads has no stop to run to yet: spinFree() turns the reel
+// on its own strip (p runs from 0 below zero, without end) until either a round's spin()
+// takes it over at full speed, with no pause nor jump (the tape's next entries are the round's
+// strip, read as above), or coast() brakes it onto the nearest whole symbol, where it then
+// rests (a press refused once the engine answered: nothing was decided, nothing lands).
 
 import { ROWS } from "./layout.js";
 
 export const VELOCITY = 26;      // symbols per second at full speed (scaled by the speed factor)
 const ACCEL = 0.16;       // seconds to reach full speed
 const DECEL = 0.34;       // seconds to brake
+const HELD_DECEL = 0.24;  // seconds to brake a reel that was already turning (a held press's round)
+const HELD_STAGGER = 0.06; // seconds between the stops of a held press's reels, left to right
 const WINDUP = 0.12;      // seconds of the little upward pull before the spin
 const BOUNCE = 0.16;      // seconds of the landing bounce
 const WINDUP_DEPTH = 0.16;
@@ -32,7 +40,12 @@ const mod = (a, n) => ((a % n) + n) % n;
  * @property {number} t0 when the spin begins (performance.now() ms, after its delay)
  * @property {number} speedFactor the pace: durations are multiplied by it
  * @property {number} distance the tape's entries the spin runs through
+ * @property {number} lead how far beyond `distance` p starts, in symbols, less the acceleration's
+ *     run (a spin that takes over a free one: its fraction of a symbol, at full speed)
  * @property {number} tc seconds at full speed (unscaled)
+ * @property {number} decel seconds of braking (unscaled)
+ * @property {boolean} free no stop yet (spinFree): it turns until spin() or coast()
+ * @property {number} [coastTo] the tape position a coasting reel brakes onto (coast())
  * @property {boolean} landed whether the reel has stopped (the bounce then plays)
  * @property {number} [landedAt] when it stopped (set with `landed`)
  * @property {((reel: number) => void) | undefined} onLand
@@ -111,30 +124,81 @@ export class Reel {
         if (expected && landed.join() !== expected.join()) {
             console.error(`reel ${this.index}: strip at stop ${stop} shows ${landed} but the round says ${expected}`);
         }
-        const previous = Array.from({ length: ROWS + 1 }, (_, j) => this._tape(j + Math.round(this.p)));
-        const cruise = Math.max(0.15, duration - ACCEL / 2 - DECEL / 2);
-        const distance = Math.max(6, Math.round(VELOCITY * (ACCEL / 2 + cruise + DECEL / 2)));
-        const tc = distance / VELOCITY - ACCEL / 2 - DECEL / 2;
+        // a reel turning without a stop (spinFree) goes on from where it is, at full speed
+        const held = this.held;
+        const base = held ? Math.floor(this.p) : Math.round(this.p);
+        const frac = held ? this.p - base : 0;
+        const previous = Array.from({ length: ROWS + 1 }, (_, j) => this._tape(j + base));
+        const decel = held ? HELD_DECEL : DECEL;
+        let distance;
+        let tc;
+        if (held) {
+            distance = Math.max(ROWS + 1, Math.round(VELOCITY * (Math.max(0, duration) + decel / 2)));
+            tc = (distance + frac) / VELOCITY - decel / 2;
+        } else {
+            const cruise = Math.max(0.15, duration - ACCEL / 2 - DECEL / 2);
+            distance = Math.max(6, Math.round(VELOCITY * (ACCEL / 2 + cruise + DECEL / 2)));
+            tc = distance / VELOCITY - ACCEL / 2 - DECEL / 2;
+        }
         this._tape = (j) => (j < distance
             ? strip[mod(stop + j, strip.length)]
             : previous[Math.min(j - distance, ROWS)]);
         this.strip = strip;
         this.stop = stop;
-        this.p = distance;
+        this.p = distance + frac;
         this.spinning = true;
+        const pace = speedFactor * 1000;
         return new Promise((resolve) => {
             this._anim = {
-                t0: now + delay * speedFactor * 1000, speedFactor, distance, tc, landed: false, onLand,
+                // a held reel is past its wind-up and acceleration already: its clock starts there
+                t0: held ? now - (WINDUP + ACCEL) * pace : now + delay * pace, speedFactor, distance,
+                lead: held ? frac + (VELOCITY * ACCEL) / 2 : 0, tc, decel, free: false, landed: false, onLand,
                 resolve, slam: null,
             };
         });
+    }
+
+    /** Whether the reel turns without a stop yet (spinFree, not coasting). */
+    get held() {
+        const a = this._anim;
+        return Boolean(a && a.free && !a.landed && a.coastTo === undefined);
+    }
+
+    /**
+     * Turn from `now` without a stop yet: the wind-up, the acceleration, then full speed until
+     * spin() gives the stop or coast() brakes it. Nothing if the reel turns already.
+     * @param {number} now performance.now()
+     */
+    spinFree(now) {
+        if (this._anim) return;
+        this.p = 0;
+        this.spinning = true;
+        this._anim = {
+            t0: now, speedFactor: 1, distance: 0, lead: 0, tc: Infinity, decel: DECEL, free: true, landed: false,
+            onLand: undefined, resolve: () => {}, slam: null,
+        };
+    }
+
+    /**
+     * A free reel (spinFree) brakes from `now` onto a whole symbol a little further on, and
+     * rests there. Resolves once it has settled; at once if it was not turning freely.
+     * @param {number} now
+     * @returns {Promise<void>}
+     */
+    coast(now) {
+        const a = this._anim;
+        if (!a || !a.free || a.landed || a.coastTo !== undefined) return Promise.resolve();
+        const dur = DECEL * 1000;
+        a.coastTo = Math.floor(this.p - (VELOCITY * DECEL) / 3);
+        a.slam = { t0: now, p0: this.p, dur };
+        return new Promise((resolve) => { a.resolve = resolve; });
     }
 
     /** Brake now (the player asked to stop the reels).
      *  @param {number} now */
     slam(now) {
         const a = this._anim;
-        if (!a || a.landed || a.slam) return;
+        if (!a || a.free || a.landed || a.slam) return; // (a free reel has no stop to brake onto)
         a.slam = { t0: now, p0: this.p, dur: 0.14 * Math.max(a.speedFactor, 0.3) * 1000 };
     }
 
@@ -147,10 +211,23 @@ export class Reel {
         let p;
         let v = 0;
         if (a.slam && !a.landed) {
+            // (a slam brakes onto the stop, p = 0; a coast onto the whole symbol it chose)
+            const to = a.coastTo ?? 0;
             const u = Math.min(1, (now - a.slam.t0) / a.slam.dur);
-            p = a.slam.p0 * Math.pow(1 - u, 3);
-            v = (3 * a.slam.p0 * Math.pow(1 - u, 2)) / (a.slam.dur / 1000);
+            p = to + (a.slam.p0 - to) * Math.pow(1 - u, 3);
+            v = (3 * (a.slam.p0 - to) * Math.pow(1 - u, 2)) / (a.slam.dur / 1000);
             if (u >= 1) this._land(now);
+        } else if (a.free && !a.landed) {
+            const t = (now - a.t0) / 1000; // seconds since the press
+            if (t < WINDUP) {
+                p = WINDUP_DEPTH * Math.sin((Math.PI * t) / WINDUP);
+            } else if (t < WINDUP + ACCEL) {
+                p = -(V * (t - WINDUP) ** 2) / (2 * ACCEL);
+                v = (V * (t - WINDUP)) / ACCEL;
+            } else {
+                p = -(V * ACCEL) / 2 - V * (t - WINDUP - ACCEL);
+                v = V;
+            }
         } else if (!a.landed) {
             let t = (now - a.t0) / 1000 / a.speedFactor; // unscaled seconds since the spin began
             if (t < 0) {
@@ -159,6 +236,7 @@ export class Reel {
                 p = a.distance + WINDUP_DEPTH * Math.sin((Math.PI * t) / WINDUP);
             } else {
                 t -= WINDUP;
+                const D = a.decel;
                 let s;
                 if (t < ACCEL) {
                     s = (V * t * t) / (2 * ACCEL);
@@ -167,13 +245,13 @@ export class Reel {
                     s = (V * ACCEL) / 2 + V * (t - ACCEL);
                     v = V;
                 } else {
-                    const u = Math.min(t - ACCEL - a.tc, DECEL);
-                    s = (V * ACCEL) / 2 + V * a.tc + V * u - (V * u * u) / (2 * DECEL);
-                    v = V * (1 - u / DECEL);
+                    const u = Math.min(t - ACCEL - a.tc, D);
+                    s = (V * ACCEL) / 2 + V * a.tc + V * u - (V * u * u) / (2 * D);
+                    v = V * (1 - u / D);
                 }
-                p = Math.max(0, a.distance - s);
+                p = Math.max(0, a.distance + a.lead - s);
                 v /= a.speedFactor;
-                if (p <= 1e-6 || t >= ACCEL + a.tc + DECEL) { p = 0; this._land(now); }
+                if (p <= 1e-6 || t >= ACCEL + a.tc + D) { p = 0; this._land(now); }
             }
         }
         if (a.landed) {
@@ -199,6 +277,8 @@ export class Reel {
         a.landed = true;
         a.landedAt = now;
         const strip = this.strip;
+        // a coasting reel rests where it braked: that place of its strip is its stop from now on
+        if (a.coastTo !== undefined) this.stop = mod(this.stop + a.coastTo, strip.length);
         const stop = this.stop;
         this._tape = (j) => strip[mod(stop + j, strip.length)];
         if (a.onLand) a.onLand(this.index);
@@ -226,15 +306,36 @@ export class ReelSet {
      */
     spin({ strips, stops, grid, speedFactor, tease = [], onLand }) {
         const now = performance.now();
+        // reels already turning (a press held while the engine loaded) have spun long enough:
+        // they stop soon after the round is decided, a little apart
+        const held = this.held;
         let extra = 0;
         const jobs = this.reels.map((reel, i) => {
             if (tease.includes(i)) extra += 1.1;
             return reel.spin({
                 strip: strips[i], stop: stops[i], expected: grid?.[i], now,
-                delay: 0, duration: 0.55 + 0.2 * i + extra, speedFactor, onLand,
+                delay: 0, duration: (held ? HELD_STAGGER * i : 0.55 + 0.2 * i) + extra, speedFactor, onLand,
             });
         });
         return Promise.all(jobs);
+    }
+
+    /** Whether the reels turn without a stop yet (spinFree). */
+    get held() {
+        return this.reels.some((r) => r.held);
+    }
+
+    /** Every reel turns from now on without a stop yet (a press of Spin while the engine loads). */
+    spinFree() {
+        const now = performance.now();
+        for (const r of this.reels) r.spinFree(now);
+    }
+
+    /** Free reels brake onto whole symbols and rest (the held press was refused). Resolves
+     *  once all have settled. @returns {Promise<void[]>} */
+    coast() {
+        const now = performance.now();
+        return Promise.all(this.reels.map((r) => r.coast(now)));
     }
 
     slam() {

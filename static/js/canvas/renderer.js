@@ -94,7 +94,8 @@ import { drawWinSymbol } from "./symbolmotion.js";
  * @typedef {object} RenderState
  * @property {number} scale device pixels per logical pixel (the backing store's, _fit())
  * @property {boolean} painted a frame has been drawn (a resize then redraws at once)
- * @property {boolean} started the frame loop runs (start())
+ * @property {boolean} started the game is ready and its frame loop runs (start())
+ * @property {boolean} looping the frame loop runs (run(): from a press held while loading, or start())
  * @property {boolean} observed the canvas's box is watched for resizes (_observe())
  * @property {number} last the last frame's time (performance.now() ms): the coins' and snow's step
  * @property {number} bakes motion-blurred sprites the frame being drawn may still make (_drawReels())
@@ -172,7 +173,7 @@ const pace = (speedFactor) => Math.max(speedFactor, 0.05);
  *  @returns {RenderState} */
 function createRenderState(snow) {
     return {
-        scale: 1, painted: false, started: false, observed: false, last: performance.now(), bakes: 0,
+        scale: 1, painted: false, started: false, looping: false, observed: false, last: performance.now(), bakes: 0,
         free: false, teasing: null, teaseT0: 0,
         lines: [], linesKey: "", winCells: new CellSet(), winT0: 0, dimOthers: false, glows: new CellMap(),
         wilds: new Map(), ses: null, banner: null, particles: [], snow,
@@ -297,6 +298,15 @@ export class Renderer {
     start() {
         if (this.state.started) return;
         this.state.started = true;
+        this.run();
+        this._prebake();
+    }
+
+    /** Starts the frame loop alone (a press of Spin held while the engine loads sets the reels
+     *  turning: firstpaint.js); start() adds the rest at ready. */
+    run() {
+        if (this.state.looping) return;
+        this.state.looping = true;
         /** @param {number} now */
         const frame = (now) => {
             this._draw(now);
@@ -309,7 +319,6 @@ export class Renderer {
         this._draw(this.state.last);
         requestAnimationFrame(frame);
         this._observe();
-        this._prebake();
     }
 
     // ---- effects the sequencer drives -------------------------------------------------

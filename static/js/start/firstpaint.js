@@ -13,8 +13,18 @@
 // Nothing here decides an amount: the balance and the buy price stay blank until the engine
 // has answered (app.js fills them at `ready`). app.js takes the renderer and reels over once
 // the engine is up, after checking that the engine read the same strips.
+//
+// A press of Spin (a click, a tap, Space where the launch allows it) once the reels are painted
+// is held: the reels start turning at once, without a stop (reels.js spinFree), and app.js
+// takes the press at ready (takeHeld) and plays it through the normal path (the controller's
+// checks, the writer lock, the engine's decision, the debit saved with the round). Until then
+// nothing is decided, debited or saved. One press holds at most one round: the next presses
+// while it is held change nothing. Should the page end in an error instead, the reels coast to
+// a rest. Buy stays locked: its price is the engine's offer, not known before `ready`. A press
+// before the reels are painted (or on a replay link's page, which plays no round) is answered
+// in words, at once: the game is still loading.
 
-import { byId } from "../core/dom.js";
+import { byId, interactive } from "../core/dom.js";
 import { download } from "../core/download.js";
 import { SWITCHED_CONTROLS, fillBets } from "../ui/hud.js";
 import { makeFormat } from "../core/money.js";
@@ -43,24 +53,52 @@ export const restStops = (strips) => strips.map((s, i) => (i * 7 + 3) % s.length
  *  @type {(model: Pick<Model, "paytable" | "wild">) => string[]} */
 export const symbolsOf = (model) => [...Object.keys(model.paytable), model.wild];
 
+/** The painted canvas a press can set turning (set once painted), and whether Space spins
+ *  (the launch's `spacebar` switch, when the settings could be read).
+ *  @type {{ renderer: Renderer, reels: ReelSet, spacebar: boolean } | null} */
+let view = null;
+/** The press held while loading (holdSpin), until app.js takes it at ready.
+ *  @typedef {{ at: number }} HeldPress */
+/** @type {HeldPress | null} */
+let held = null;
+
 /** Locks the controls that start a round or change the bet (app.js unlocks them at ready).
- *  Spin is only aria-disabled, so that a tap on it (or Space) is answered at once with why
- *  nothing happens (answerLockedSpin); buy and the bet are disabled outright. */
+ *  Spin is only aria-disabled, so that a press on it (or Space) is answered at once: held once
+ *  the reels are painted, told why nothing happens before (pressWhileLoading). Buy and the bet
+ *  are disabled outright. `<button id="spin" data-locked>` says which: "loading", then "held". */
 function lockControls() {
     for (const id of ["buy", "bet", "bet-down", "bet-up"]) /** @type {HTMLButtonElement | HTMLSelectElement} */ (byId(id)).disabled = true;
     const spin = byId("spin");
     spin.setAttribute("aria-disabled", "true");
     spin.dataset.locked = "loading";
-    spin.addEventListener("click", answerLockedSpin);
+    spin.addEventListener("click", pressWhileLoading);
+    document.addEventListener("keydown", keyWhileLoading);
+    // a start that failed (startup.js) stops the reels a held press set turning
+    new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.state !== "error") return;
+        observer.disconnect();
+        held = null;
+        const spin = byId("spin");
+        if (spin.dataset.locked === "held") spin.dataset.locked = "loading";
+        spin.classList.remove("spinning");
+        view?.reels.coast();
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-state"] });
 }
 
-/** What a press of Spin while loading is told (the tables' load.spinLocked). */
+/** What a press of Spin while loading is told before the reels are painted (the tables'
+ *  load.spinLocked). */
 export const loadingText = () => t("load.spinLocked");
 
-/** A press of Spin while loading: the reason, in #message, in the same task as the tap (no
- *  wait for Python). Removed by unlockSpin() at ready. */
-function answerLockedSpin() {
-    if (byId("spin").dataset.locked !== "loading") return;
+/** A press of Spin while loading: held once the reels are painted (the reels turn in the same
+ *  task), otherwise the reason in #message (no wait for Python). Removed by unlockSpin(). */
+function pressWhileLoading() {
+    const spin = byId("spin");
+    if (document.documentElement.dataset.state !== "loading") return;
+    if (spin.dataset.locked === "held") return; // one press holds one round
+    if (view && !new URLSearchParams(location.search).has("replay")) {
+        holdSpin(view);
+        return;
+    }
     const message = byId("message");
     message.dataset.kind = "notice";
     byId("message-text").textContent = loadingText();
@@ -68,10 +106,42 @@ function answerLockedSpin() {
     message.hidden = false;
 }
 
+/** Space or Enter while loading, where the game's own keys would spin (input.js): the same as
+ *  a press of Spin. (On a focused button the browser clicks it itself.)
+ *  @param {KeyboardEvent} ev */
+function keyWhileLoading(ev) {
+    if (ev.key !== " " && ev.key !== "Enter") return;
+    if (document.documentElement.dataset.state !== "loading" || !view?.spacebar) return;
+    if (interactive(ev.target) || document.querySelector("dialog[open]")) return;
+    ev.preventDefault();
+    pressWhileLoading();
+}
+
+/** The press is held: the reels turn from this task on, the frame loop draws them.
+ *  @param {NonNullable<typeof view>} painted */
+function holdSpin({ renderer, reels }) {
+    held = { at: performance.now() };
+    const spin = byId("spin");
+    spin.dataset.locked = "held";
+    spin.classList.add("spinning"); // the look of a round playing (hud.js setBusy)
+    reels.spinFree();
+    renderer.run();
+    byId("message").hidden = true; // (the loading answer, if a press before the paint had it)
+    performance.mark("spin-held");
+}
+
+/** At ready (app.js): the press held while loading, if any (once: it is app.js's to play). */
+export function takeHeld() {
+    const press = held;
+    held = null;
+    return press;
+}
+
 /** At ready (app.js): Spin plays; the loading answer goes, and its message if still shown. */
 export function unlockSpin() {
     const spin = byId("spin");
-    spin.removeEventListener("click", answerLockedSpin);
+    spin.removeEventListener("click", pressWhileLoading);
+    document.removeEventListener("keydown", keyWhileLoading);
     delete spin.dataset.locked;
     if (byId("message-text").textContent === loadingText()) byId("message").hidden = true;
 }
@@ -143,7 +213,8 @@ export async function paintEarly({ format, reduced }) {
             return response.json();
         } });
         if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels`);
-        paintHud(...launchView(model, format));
+        const [shown, shownFormat, around] = launchView(model, format);
+        paintHud(shown, shownFormat, around);
         const reels = new ReelSet(model.reels.base, restStops(model.reels.base));
         const renderer = new Renderer(byId("reels"), { symbols: symbolsOf(model), wild: model.wild, reels, reduced, still });
         await renderer.load();
@@ -152,6 +223,7 @@ export async function paintEarly({ format, reduced }) {
         document.body.classList.add("painted");
         await renderer.prepare(); // sprites and layers, a piece per task
         renderer.drawNow(); // still until the game is ready, when app.js starts its frame loop
+        view = { renderer, reels, spacebar: around ? Boolean(around.switches.spacebar) : true };
         performance.mark("reels-painted");
         return { model, renderer, reels };
     } catch (thrown) {
