@@ -127,6 +127,7 @@ STATEFUL = {
     "app/app.js": "the composition root: the launch and the parts, each set once",
     "lang/i18n.js": "the page's language, set before any text is written (start/language.js)",
     "start/startup.js": "the one report of a failed start, which can come before app.js runs",
+    "start/firstpaint.js": "the reels painted and a press of Spin held before app.js runs, taken at ready",
     "par/lab-worker.js": "the RTP lab's worker: a global of its own, its own root",
 }
 MODULE_LET = re.compile(r"^(?:let|var)\s", re.MULTILINE)

@@ -365,6 +365,7 @@ async function goLive(parts, { state, problem }) {
  *  and the refusal is on screen as any press's; nothing was debited.
  *  @param {GameParts} parts */
 function playHeld({ controls, reels }) {
+    // (a refusal is on screen already, as for any press: the reels only come to rest)
     controls.pressSpinButton(() => api.spin().catch(() => reels.coast()));
 }
 
