@@ -14,7 +14,7 @@ SNAPSHOT     := $(SNAPSHOT_DIR)/manifest.json
 ENGINE_FILES := $(shell $(PYTHON) -c 'import tomllib; print(*sorted(k.removeprefix("./") \
 	for k in tomllib.load(open("pyscript.toml", "rb"))["files"]))')
 
-.PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench par scenarios \
+.PHONY: play vendor dist test test-engine test-e2e test-xbrowser typecheck fuzz bench bench-held par scenarios \
 	clean system-deps-play system-deps-test lint test-js check test-examples-js test-examples-pytest \
 	test-examples screenshots
 
@@ -182,6 +182,11 @@ scenarios: $(STAMP)
 bench: system-deps-test $(STAMP) dist
 	$(BIN)/python tools/bench.py
 	$(BIN)/python tools/bench_browser.py
+
+# Play from the first paint alone (make bench runs it too): held visits of the game on the phone
+# profile against the bare page; writes its own table in docs/speed.md.
+bench-held: system-deps-test $(STAMP) dist
+	$(BIN)/python tools/bench_browser.py --held-only
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor static/precache.js dist dist.tmp build/precompress

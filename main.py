@@ -82,7 +82,7 @@ def _py(value: object) -> object:
 METHODS = {
     "offer": "offer", "playRound": "play_round", "checkRound": "check_round", "restoreRng": "restore_rng",
     "configure": "configure", "checkLaunch": "check_launch", "openReplay": "open_replay",
-    "shareSaved": "share_saved", "scenario": "scenario", "playScenario": "play_scenario",
+    "shareSaved": "share_saved", "scenario": "scenario", "playScenario": "play_scenario", "warm": "warm",
 }
 
 
@@ -169,6 +169,20 @@ class EngineBridge:
         if "round" in answer:
             answer["rng"] = self.rng_state()
         return json.dumps(answer)
+
+    def warm(self) -> str:
+        """A round played and answered as play_round does, on a generator of its own (seed 0),
+        and thrown away: the interpreter's first round runs code the start never ran (its
+        WebAssembly is compiled on first use), about 150 ms on the phone profile. The page asks
+        for it while it builds the game, so that the player's first round is decided as fast as
+        the next. Nothing of the player's is read or changed: not the generator, not the model."""
+        import random
+
+        from engine import page
+
+        answer = page.play(self.model, random.Random(0), self.model.default_bet, False, self.max_stake)
+        json.dumps(answer)
+        return "null"
 
     def offer(self, bet: object) -> str:
         from engine import page

@@ -64,7 +64,7 @@ import visits  # noqa: E402
 from frames import frames_only  # noqa: E402
 from page_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from report import pct, render, summary, update_doc  # noqa: E402
+from report import HELD_END, HELD_START, held_table, pct, render, summary, update_doc  # noqa: E402
 from served import serve  # noqa: E402
 from visits import PROFILES, in_game, load, returning, warm  # noqa: E402
 
@@ -113,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--warm-runs", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=1000, help="rounds of the memory figure")
+    parser.add_argument("--held-runs", type=int, default=3, help="held visits of the game (play from the first paint)")
+    parser.add_argument("--held-only", action="store_true",
+                        help="only play from the first paint (held visits against the bare page): docs/speed.md's own table")
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--frames-only", action="store_true",
                         help="only the in-game frame measurement, with an idle baseline and a profile")
@@ -125,6 +128,16 @@ def main(argv: list[str] | None = None) -> int:
             if CHROMIUM.exists():
                 launch["executable_path"] = str(CHROMIUM)
             browser = p.chromium.launch(**launch)
+            if args.held_only:
+                visits.PROFILE = PROFILES["phone"]
+                held = phone.held(browser, game_url, bare_url, args.held_runs)
+                browser.close()
+                text = held_table(held, time.strftime("%Y-%m-%d"), (load_start + os.getloadavg()[0]) / 2, os.cpu_count())
+                print("\n" + text)
+                if not args.no_write:
+                    update_doc(text, HELD_START, HELD_END)
+                    print("\nbench_browser: wrote docs/speed.md (play from the first paint)")
+                return 0
             if args.frames_only:
                 frames_only(browser, game_url.split("?")[0])
                 browser.close()
@@ -139,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as exc:  # noqa: BLE001 (the baseline only explains; the rest goes on)
                 print(f"  taps' baseline failed: {exc}", flush=True)
             print(f"  taps: {result['taps']}", flush=True)
+            result["held"] = phone.held(browser, game_url, bare_url, args.held_runs)
             result["desktop"] = profile_runs(browser, launch, game_url, bare_url, args, "none")
             visits.PROFILE = None
             extra = in_game(browser, game_url)

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "tests" / "xbrowser")]
 
 import visits  # noqa: E402
-from page_support import EVENTS, PYTHON, WASM_BYTES  # noqa: E402
+from page_support import EVENTS, PYTHON, WASM_BYTES, WORKER_RESOURCES  # noqa: E402
 from playwright.sync_api import Browser, Page  # noqa: E402
 
 
@@ -50,6 +50,10 @@ def taps(browser: Browser, game_url: str, rounds: int = 3) -> dict[str, Any]:
             _tap(page, "#stage")
             n_loading += 1
         ready = "html[data-state=ready]"  # (a last tap may have started a round: after it)
+        # the first loading tap after the paint was held: its round plays at ready, and lands first
+        page.wait_for_function("""() => !performance.getEntriesByName("spin-held").length
+            || (performance.getEntriesByName("held-landed").length > 0
+                && document.documentElement.dataset.state === "ready")""", timeout=visits.TIMEOUT_MS)
         page.wait_for_selector(ready, state="attached", timeout=visits.TIMEOUT_MS)
         for _ in range(rounds):
             _tap(page, "#spin")
@@ -68,6 +72,125 @@ def taps(browser: Browser, game_url: str, rounds: int = 3) -> dict[str, Any]:
 
     return {"loading_taps": n_loading, "playing_taps": n_playing,
             "loading_max_ms": worst(True), "playing_max_ms": worst(False)}
+
+
+# Injected before the page's scripts of a held visit: every event of 16 ms or more (Event Timing)
+# with its start, processing and duration, and the moment data-state becomes "ready".
+HELD_PROBE = """(() => {
+    const m = window.__held = { events: [], ready: null };
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) m.events.push({ name: e.name, start: e.startTime,
+            processingStart: e.processingStart, processingEnd: e.processingEnd, duration: e.duration });
+    }).observe({ type: "event", durationThreshold: 16, buffered: true });
+    new MutationObserver(() => {
+        if (m.ready === null && document.documentElement.dataset.state === "ready") m.ready = performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-state"] });
+})();"""
+
+# A held visit's figures, read from the page's marks and the probe once its held round landed.
+HELD_READ = """async () => {
+    const m = window.__held;
+    const mark = (n) => performance.getEntriesByName(n)[0]?.startTime ?? null;
+    const held = mark("spin-held");
+    // the tap that was held: the event whose handling set the mark
+    const tap = m.events.find((e) => held !== null && e.processingStart <= held && held <= e.processingEnd + 1);
+    const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+        .filter((e) => e.responseEnd <= m.ready);
+    const worker = (await """ + WORKER_RESOURCES + """).reduce((sum, [, size]) => sum + size, 0);
+    return {
+        painted: mark("reels-painted"), held, tap: tap ? tap.start : null, moving: mark("reels-moving"),
+        teased: mark("held-teased") !== null,
+        ready: m.ready, landed: mark("held-landed"),
+        slowest: Math.max(0, ...m.events.map((e) => e.duration)),
+        bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0) + worker,
+    };
+}"""
+
+TAP_EVERY_S = 0.7
+
+
+def held_visit(browser: Browser, game_url: str) -> dict[str, Any]:
+    """A cold visit on the phone profile with a tap on Spin every 0.7 s from the first byte (UK
+    rules: a tap while the round plays does not stop the reels, so the held round lands as it
+    would), until the round the first tap held has landed and the page is ready again."""
+    ctx = browser.new_context(service_workers="block", **visits.context_options())
+    try:
+        page = ctx.new_page()
+        visits.emulate(page)
+        page.add_init_script(HELD_PROBE)
+        page.goto(game_url + "&jurisdiction=uk", wait_until="commit")
+        taps = 0
+        painted = False
+        deadline = time.monotonic() + visits.TIMEOUT_MS / 1000
+        next_tap = time.monotonic()
+        while time.monotonic() < deadline:
+            # a tap every 0.7 s, and one as soon as the reels are painted (the tap at paint)
+            now_painted = painted or page.evaluate("performance.getEntriesByName('reels-painted').length > 0")
+            if time.monotonic() >= next_tap or now_painted != painted:
+                painted = now_painted
+                next_tap = time.monotonic() + TAP_EVERY_S
+                if page.evaluate("document.body && !document.body.hidden && !!document.getElementById('spin')"):
+                    _tap(page, "#spin")
+                    taps += 1
+            if _state(page) == "ready" and page.evaluate("performance.getEntriesByName('held-landed').length > 0"):
+                break
+            if _state(page) == "error":
+                raise SystemExit(f"bench_browser: {page.url} ended in data-state=error")
+            time.sleep(0.02)
+        page.wait_for_selector("html[data-state=ready]", state="attached", timeout=visits.TIMEOUT_MS)
+        result: dict[str, Any] = page.evaluate(HELD_READ)
+        result["taps"] = taps
+        return result
+    finally:
+        ctx.close()
+
+
+def held(browser: Browser, game_url: str, bare_url: str, runs: int = 3) -> dict[str, Any]:
+    """Play from the first paint, on the phone profile: `runs` held visits of the game
+    (held_visit) alternating with cold visits of the bare page; per visit the paint, the first
+    reel motion after the held tap, the held round's landing after `ready`, `ready` and its ratio
+    to the wire time of the bytes before it (at the profile's 9 Mbit/s), the slowest tap."""
+    import statistics
+
+    rate = visits.PROFILES["phone"]["network"]["downloadThroughput"]  # type: ignore[index]
+    games: list[dict[str, Any]] = []
+    bares: list[float] = []
+    for i in range(runs):
+        order = ("game", "bare") if i % 2 == 0 else ("bare", "game")
+        for name in order:
+            if name == "bare":
+                bares.append(visits.load(browser, bare_url)["ready"])
+                print(f"  held: bare ready {bares[-1]:7.0f} ms", flush=True)
+                continue
+            v = held_visit(browser, game_url)
+            v["wire_ms"] = v["bytes"] / rate * 1000
+            v["motion_ms"] = v["moving"] - v["tap"] if v["moving"] is not None and v["tap"] is not None else None
+            v["landing_ms"] = v["landed"] - v["ready"] if v["landed"] is not None else None
+            games.append(v)
+            print(f"  held: painted {v['painted']:6.0f} ms, tap to motion {v['motion_ms'] or 0:5.0f} ms, ready"
+                  f" {v['ready']:6.0f} ms ({v['ready'] / v['wire_ms']:.2f}x its {v['bytes'] / 1e6:.2f} MB on the"
+                  f" wire), landed {v['landing_ms'] or 0:5.0f} ms after{' (teased)' if v['teased'] else ''},"
+                  f" slowest of {v['taps']} taps"
+                  f" {v['slowest']:4.0f} ms", flush=True)
+
+    def worst(key: str, teased: bool = True) -> float | None:
+        values = [v[key] for v in games if v[key] is not None and (teased or not v["teased"])]
+        return max(values) if values else None
+
+    return {
+        "runs": runs,
+        "painted_median_ms": statistics.median(v["painted"] for v in games),
+        "motion_max_ms": worst("motion_ms"),
+        "landing_max_ms": worst("landing_ms", teased=False),  # (a teased round's suspense is designed)
+        "teased": sum(1 for v in games if v["teased"]),
+        "ready_median_ms": statistics.median(v["ready"] for v in games),
+        "wire_median_ms": statistics.median(v["wire_ms"] for v in games),
+        "wire_ratio_max": max(v["ready"] / v["wire_ms"] for v in games),
+        "bytes_max": max(v["bytes"] for v in games),
+        "slowest_tap_ms": max(v["slowest"] for v in games),
+        "bare_ready_median_ms": statistics.median(bares),
+        "visits": games,
+    }
 
 
 # The taps' baseline: a page with only a button that writes a line when tapped.

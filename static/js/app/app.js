@@ -27,7 +27,7 @@ import { SharedGame, loadRecord } from "../ledger/sharedgame.js";
 import { Sound } from "../sound/sound.js";
 import { EarlyAudio } from "../sound/earlyaudio.js";
 import { DOWNLOAD, reportStartupError, showStartupFailure } from "../start/startup.js";
-import { Store, scopeSuffix } from "../ledger/store.js";
+import { Problem, Store, scopeSuffix } from "../ledger/store.js";
 import { Tabs } from "../ledger/tabs.js";
 import { codeOf, reasonOf } from "../lang/reasons.js";
 import { AgeGate, launchEngine } from "../operator/operator.js";
@@ -190,6 +190,9 @@ async function start() {
     const scenario = scenarioName !== null ? await openScenario(bridge, scenarioName, profile) : null;
     if (model.reels.base.length !== REELS) throw new Error(`the model has ${model.reels.base.length} reels, not ${REELS}`);
     const offers = new Map(await Promise.all(model.bets.map(async (b) => /** @type {const} */ ([b, await bridge.offer(b)]))));
+    // the engine's first round costs more than the next (main.py warm): paid now, in the worker,
+    // while this thread builds the game, rather than by a press held while loading
+    if (!opened) bridge.warm();
     // A replay link's page has no saved game, no writer lock, no tab channel: nothing of the
     // player's is read or written. A scenario or the showcase plays on a record in memory; the
     // game itself on the launch's own saved game (its currency and levels).
@@ -345,14 +348,20 @@ async function goLive(parts, { state, problem }) {
         shared.begin(problem).then(finishReady);
     } else {
         setPageState(PageState.READY);
-        finishReady();
         shared.begin(problem); // what became of the saved record; "open in another tab"
+        // A press held while loading asks for its round now, before the rest of ready (the
+        // music, the parent told), which runs while the engine decides it. Not when the saved
+        // game had a problem to tell (a corrupt or newer save set aside): a round would take
+        // its notice away, so the reels come to rest under it.
+        if (press && !demo) {
+            if (problem && problem.kind !== Problem.STORAGE) reels.coast();
+            else playHeld(parts);
+        }
+        finishReady();
         if (demo) {
             // the showcase plays by itself: its first round lands the reels a press set turning
             demoLoop(controller, speed);
-        } else if (press) {
-            playHeld(parts);
-        } else if (!shared.waiting && saved.broke) {
+        } else if (!press && !shared.waiting && saved.broke) {
             controller.showRefusal(controller.refusalFor(false));
         }
     }

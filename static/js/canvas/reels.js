@@ -21,8 +21,10 @@ import { ROWS } from "./layout.js";
 export const VELOCITY = 26;      // symbols per second at full speed (scaled by the speed factor)
 const ACCEL = 0.16;       // seconds to reach full speed
 const DECEL = 0.34;       // seconds to brake
-const HELD_DECEL = 0.24;  // seconds to brake a reel that was already turning (a held press's round)
-const HELD_STAGGER = 0.06; // seconds between the stops of a held press's reels, left to right
+// A held press's round (reels turning since the press, while the engine loaded) lands at once:
+// its reels brake quicker and closer together, all five down within about 0.3 s of the decision
+const HELD_DECEL = 0.16;  // seconds to brake a reel that was already turning
+const HELD_STAGGER = 0.03; // seconds between their stops, left to right
 const WINDUP = 0.12;      // seconds of the little upward pull before the spin
 const BOUNCE = 0.16;      // seconds of the landing bounce
 const WINDUP_DEPTH = 0.16;
@@ -133,7 +135,8 @@ export class Reel {
         let distance;
         let tc;
         if (held) {
-            distance = Math.max(ROWS + 1, Math.round(VELOCITY * (Math.max(0, duration) + decel / 2)));
+            // (ROWS at least: the landed window is all the round's strip, none of what was showing)
+            distance = Math.max(ROWS, Math.round(VELOCITY * (Math.max(0, duration) + decel / 2)));
             tc = (distance + frac) / VELOCITY - decel / 2;
         } else {
             const cruise = Math.max(0.15, duration - ACCEL / 2 - DECEL / 2);
@@ -309,12 +312,24 @@ export class ReelSet {
         // reels already turning (a press held while the engine loaded) have spun long enough:
         // they stop soon after the round is decided, a little apart
         const held = this.held;
+        if (held) {
+            performance.mark("held-stops"); // the round is decided: its stops are given
+            if (tease.length) performance.mark("held-teased"); // (its suspense makes it land later)
+        }
         let extra = 0;
+        let left = this.reels.length;
+        /** @param {number} i */
+        const landed = (i) => {
+            left -= 1;
+            // the held press's round has landed: its last reel stopped (make bench: after `ready`)
+            if (held && left === 0) performance.mark("held-landed");
+            onLand?.(i);
+        };
         const jobs = this.reels.map((reel, i) => {
             if (tease.includes(i)) extra += 1.1;
             return reel.spin({
                 strip: strips[i], stop: stops[i], expected: grid?.[i], now,
-                delay: 0, duration: (held ? HELD_STAGGER * i : 0.55 + 0.2 * i) + extra, speedFactor, onLand,
+                delay: 0, duration: (held ? HELD_STAGGER * i : 0.55 + 0.2 * i) + extra, speedFactor, onLand: landed,
             });
         });
         return Promise.all(jobs);

@@ -86,6 +86,7 @@ import { DownloadFailed, importWithin, silence } from "../core/download.js";
  * @property {(roundJson: string, pageUrl: string) => Promise<string>} shareSaved
  * @property {(name: string) => Promise<string>} scenario
  * @property {(name: string) => Promise<string>} playScenario
+ * @property {() => Promise<string>} warm
  */
 
 /**
@@ -124,6 +125,14 @@ export class Bridge {
      *  @returns {Promise<Offer>} */
     async offer(bet) {
         return parsed(await this._raw.offer(bet));
+    }
+
+    /** A throwaway round on the engine's own generator (main.py warm): the first round's
+     *  one-time cost paid while the page builds the game. Resolves when done; never rejects
+     *  (a failure here only leaves the first round as slow as before).
+     *  @returns {Promise<void>} */
+    async warm() {
+        try { await this._raw.warm(); } catch { /* only the first round's speed depends on it */ }
     }
 
     /** Decides one whole round: `{round, rng}` (rng: the seeded generator's state after it, or null).
@@ -291,7 +300,7 @@ export const engineMode = MODE;
 /** The calls of `window.bridge`: main.py's METHODS, by their JavaScript names (the Bridge class
  *  above wraps each; tests/test_lists.py checks the three agree). */
 export const BRIDGE_METHODS = Object.freeze(["offer", "playRound", "checkRound", "restoreRng", "configure",
-    "checkLaunch", "openReplay", "shareSaved", "scenario", "playScenario"]);
+    "checkLaunch", "openReplay", "shareSaved", "scenario", "playScenario", "warm"]);
 
 /** The one place `window.bridge` is published, for either place Python runs: `info` is the
  *  engine's `{modelJson, seed, rngName, engineModule}`, `call(method, args)` a Promise of the

@@ -128,6 +128,8 @@ function holdSpin({ renderer, reels }) {
     renderer.run();
     byId("message").hidden = true; // (the loading answer, if a press before the paint had it)
     performance.mark("spin-held");
+    // the first frame that draws them turning (make bench: a tap's first reel motion)
+    requestAnimationFrame(() => performance.mark("reels-moving"));
 }
 
 /** At ready (app.js): the press held while loading, if any (once: it is app.js's to play). */
