@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 
-import { EarlyAudio } from "../../static/js/sound/earlyaudio.js";
+import { EARLY_TRIES, EarlyAudio } from "../../static/js/sound/earlyaudio.js";
 import { IDLE_MS } from "../../static/js/sound/soundkit.js";
 
 let made;
@@ -119,4 +119,15 @@ test("without WebAudio, nothing is listened to", () => {
     assert.equal(win.listeners.size, 0);
     assert.equal(win.idle.length, 0);
     assert.equal(early.take(), null);
+});
+
+test("with frames leaving no wholly idle moment (reels turning while loading), made after EARLY_TRIES moments", () => {
+    const win = fakeWindow();
+    const early = new EarlyAudio(win);
+    win.tap();
+    for (let i = 1; i < EARLY_TRIES; i++) win.runIdle(5); // each moment 5 ms: a frame is due
+    assert.equal(made.length, 0); // not yet: one more moment may be wholly idle
+    win.runIdle(5);
+    assert.equal(made.length, 1); // the EARLY_TRIES-th moment makes it, whatever its room
+    assert.equal(early.take(), made[0]);
 });

@@ -111,8 +111,10 @@ def render_held(h: dict[str, Any]) -> str:
         f"| phone: `ready` with the held round, and its wire time ({h['bytes_max'] / 1e6:.2f} MB at 9 Mbit/s, median)"
         f" | {_ms(h['ready_median_ms'])} ({_ms(h['wire_median_ms'])} on the wire) | {_ms(bare)} | **{ratio:.2f}** of the"
         f" wire (worst) | ≤ 1.25: {_mark(ratio <= 1.25)}; bytes ≤ 6 MB: {_mark(h['bytes_max'] <= 6e6)} |",
-        f"| phone: slowest tap from the first byte (worst visit) | {_ms(h['slowest_tap_ms'])} | | |"
+        f"| phone: slowest tap from the paint on (worst visit) | {_ms(h['slowest_tap_ms'])} | | |"
         f" ≤ 200 ms: {_mark(h['slowest_tap_ms'] <= 200)} |",
+        f"| phone: slowest tap before the reels are painted (worst visit; outside the budget) |"
+        f" {_ms(h['slowest_before_paint_ms'])} | | | |",
     ])
 
 
@@ -136,7 +138,8 @@ def held_table(h: dict[str, Any], date: str, load: float, cpus: int | None) -> s
     return "\n".join([
         f"Measured by `make bench-held` on {date}: dist/ and the bare page from one nginx, {h['runs']} cold visits of"
         " the game on the phone profile (390x844, 9 Mbit/s down, 60 ms latency, CPU slowed 4x; UK rules, so a tap"
-        " while the round plays does not stop it), a tap on Spin every 0.7 s from the first byte, alternating with"
+        " while the round plays does not stop it), a tap every 0.7 s from the first byte (on the stage until the reels"
+        " are painted, then on Spin at once and every 0.7 s), alternating with"
         f" cold visits of the bare page; load average {load:.1f} on {cpus} cores.",
         "",
         "| | game | bare Pyodide + `1+1` | ratio | target |",

@@ -303,8 +303,11 @@ export class Renderer {
     }
 
     /** Starts the frame loop alone (a press of Spin held while the engine loads sets the reels
-     *  turning: firstpaint.js); start() adds the rest at ready. */
-    run() {
+     *  turning: firstpaint.js); start() adds the rest at ready. `now`: draw a frame at once too
+     *  (start(); a held press leaves it to the next frame, which shows the reels moving, so
+     *  that the tap's own task stays short).
+     *  @param {{ now?: boolean }} [options] */
+    run({ now = true } = {}) {
         if (this.state.looping) return;
         this.state.looping = true;
         /** @param {number} now */
@@ -316,7 +319,7 @@ export class Renderer {
         // must be on the canvas by then (a rAF-only first frame came late, WebKit most of all).
         this.state.painted = true;
         this.state.last = performance.now();
-        this._draw(this.state.last);
+        if (now) this._draw(this.state.last);
         requestAnimationFrame(frame);
         this._observe();
     }

@@ -24,6 +24,10 @@ import { audioContextClass, whenWhollyIdle } from "./soundkit.js";
  */
 
 const GESTURES = ["pointerdown", "keydown"];
+/** Idle moments waited for a wholly idle one: a press of Spin held while loading turns the
+ *  reels at every frame, which leaves none, and a context made by the held round's first sound
+ *  took 80-135 ms of its landing on the phone profile; after these it is made in the next. */
+export const EARLY_TRIES = 40;
 
 export class EarlyAudio {
     /** `root`: the window listened to (its gestures, its idle moments, its page state).
@@ -67,6 +71,6 @@ export class EarlyAudio {
                 const Ctx = /** @type {typeof AudioContext} */ (audioContextClass());
                 this._ctx = new Ctx();
             } catch { /* Sound makes one when it needs it */ }
-        }, { root: this._root });
+        }, { root: this._root, tries: EARLY_TRIES });
     }
 }

@@ -125,7 +125,7 @@ function holdSpin({ renderer, reels }) {
     spin.dataset.locked = "held";
     spin.classList.add("spinning"); // the look of a round playing (hud.js setBusy)
     reels.spinFree();
-    renderer.run();
+    renderer.run({ now: false }); // (the next frame draws them turning)
     byId("message").hidden = true; // (the loading answer, if a press before the paint had it)
     performance.mark("spin-held");
     // the first frame that draws them turning (make bench: a tap's first reel motion)
