@@ -4,16 +4,17 @@ Fixtures
 --------
 browser_type_launch_args, browser_context_args
     Debian's /usr/bin/chromium (`playwright install` cannot download a browser here), with
-    the flags that keep Chromium's own background traffic quiet; without it the run stops
-    at once, naming the command that installs it. Service workers are blocked (their requests
+    the flags that keep Chromium's own background traffic quiet and a host resolver that finds
+    no host but the loopback's (BLOCK_HOSTS); without it the run stops at once, naming the
+    command that installs it. Service workers are blocked (their requests
     would bypass the network guard; test_offline.py allows them in its own contexts).
 site
     Session-scoped static server (tools/serve.py) in a thread on 127.0.0.1 with an
     ephemeral port, serving the repo root both at "/" and under "/sub/dir/". Yields a
     `Site` with both base URLs.
 context
-    pytest-playwright's context, plus the network guard (every request to a host that is
-    not loopback is aborted and recorded) and timeouts suited to Pyodide. Tests that use
+    pytest-playwright's context, plus the network guard (every request recorded, one to a host
+    that is not loopback recorded as external; it cannot resolve) and timeouts suited to Pyodide. Tests that use
     the plain `page` fixture get the guard too, and fail at teardown if it tripped.
 open_game
     Function-scoped factory: `open_game(url)` opens the page in that context, waits for
@@ -47,6 +48,7 @@ from typing import Any
 import pytest
 from e2e_harness import (
     CHROMIUM,
+    BLOCK_HOSTS,
     CHROMIUM_ARGS,
     REPO_ROOT,
     SUB_PATH,
@@ -66,13 +68,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     if not CHROMIUM.exists():
         pytest.exit(f"{CHROMIUM} is missing: `bash tools/system-deps.sh test` installs it"
                     " (`make test` runs that first)", returncode=4)
-    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": [*CHROMIUM_ARGS, BLOCK_HOSTS]}
 
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    # Requests a service worker answers never reach context.route, so the network guard
-    # could not see them: the page's worker (sw.js) is blocked here, and allowed only in
+    # Requests a service worker answers would pass the network guard by (a worker's own
+    # fetches are not the page's requests): the page's worker (sw.js) is blocked here, and allowed only in
     # test_offline.py's own contexts, which serve their own copy of the site.
     return {**browser_context_args, "service_workers": "block"}
 

@@ -210,3 +210,33 @@ def test_two_tabs_each_holding_a_press_one_plays_the_other_is_refused(
     for p in pages:
         p.close()
 
+
+
+def test_space_at_paint_holds_as_a_tap_does_where_the_launch_lets_space_spin(
+        context: BrowserContext, watch: Watch, site: Site) -> None:
+    held = HeldRequests()
+    context.route("**/pyscript.toml", held)
+    # where the launch switches Space off (spacebar=0, as a market may), Space at paint does nothing
+    quiet = context.new_page()
+    watch.attach(quiet)
+    painted(quiet, site.root + "?spacebar=0")
+    quiet.keyboard.press(" ")
+    assert quiet.locator("#spin").get_attribute("data-locked") == "loading"
+    assert len(set(quiet.evaluate(OVER_FRAMES, 3))) == 1  # the canvas still: nothing turns
+    quiet.close()
+    # by default Space holds a press: the reels turn, and the round plays at ready
+    page = context.new_page()
+    watch.attach(page)
+    painted(page, site.root + "?seed=23")
+    page.keyboard.press(" ")
+    assert page.locator("#spin").get_attribute("data-locked") == "held"
+    sums = page.evaluate(OVER_FRAMES, 3)
+    assert len(set(sums)) == len(sums), sums
+    held.release()
+    page.wait_for_selector("html:not([data-state=loading])", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("() => game.ready")
+    page.wait_for_function("() => game.history().length === 1")
+    page.evaluate("() => game.settled()")
+    want = expected_round(seed=23, bet=BET)
+    assert page.evaluate("() => game.state().balance") == savefile.DEMO_BALANCE - BET + want["total_win"]
+    watch.assert_clean()
