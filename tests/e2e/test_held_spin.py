@@ -82,6 +82,14 @@ def at_rest(page: Page) -> None:
     }""", timeout=10_000, polling=100)
 
 
+def held_round_played(page: Page) -> None:
+    """Until the game is ready and the held press's round (the page's first) is credited and settled."""
+    page.wait_for_selector("html:not([data-state=loading])", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("() => game.ready")
+    page.wait_for_function("() => game.history().length === 1")
+    page.evaluate("() => game.settled()")
+
+
 def saved_record(page: Page) -> dict[str, object] | None:
     text = page.evaluate(f"localStorage.getItem({json.dumps(savefile.KEY)})")
     return json.loads(text) if text else None
@@ -99,10 +107,7 @@ def test_a_press_at_paint_turns_the_reels_and_lands_the_decided_round(
     assert page.evaluate("document.documentElement.dataset.state") == "loading"
     held.release()
     # the held press plays once the game is ready: one round, the first of seed 11
-    page.wait_for_selector("html:not([data-state=loading])", state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.evaluate("() => game.ready")
-    page.wait_for_function("() => game.history().length === 1")
-    page.evaluate("() => game.settled()")
+    held_round_played(page)
     want = expected_round(seed=11, bet=BET)
     history = page.evaluate("() => game.history()")
     assert len(history) == 1
@@ -233,10 +238,7 @@ def test_space_at_paint_holds_as_a_tap_does_where_the_launch_lets_space_spin(
     sums = page.evaluate(OVER_FRAMES, 3)
     assert len(set(sums)) == len(sums), sums
     held.release()
-    page.wait_for_selector("html:not([data-state=loading])", state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.evaluate("() => game.ready")
-    page.wait_for_function("() => game.history().length === 1")
-    page.evaluate("() => game.settled()")
+    held_round_played(page)
     want = expected_round(seed=23, bet=BET)
     assert page.evaluate("() => game.state().balance") == savefile.DEMO_BALANCE - BET + want["total_win"]
     watch.assert_clean()

@@ -33,15 +33,22 @@ def _tap(page: Page, selector: str) -> None:
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+def _phone_page(browser: Browser, url: str, probe: str) -> tuple[Any, Page]:
+    """A new context and page on the phone profile, `probe` injected, opened at `url` (UK rules)
+    until its first byte; the caller closes the context."""
+    ctx = browser.new_context(service_workers="block", **visits.context_options())
+    page = ctx.new_page()
+    visits.emulate(page)
+    page.add_init_script(probe)
+    page.goto(url + "&jurisdiction=uk", wait_until="commit")
+    return ctx, page
+
+
 def taps(browser: Browser, game_url: str, rounds: int = 3) -> dict[str, Any]:
     """Taps on Spin and the stage while the page loads and while rounds play (UK rules: no slam
     stop, so Spin is refused and says why), on the phone profile; the slowest event of each."""
-    ctx = browser.new_context(service_workers="block", **visits.context_options())
+    ctx, page = _phone_page(browser, game_url, EVENTS)
     try:
-        page = ctx.new_page()
-        visits.emulate(page)
-        page.add_init_script(EVENTS)
-        page.goto(game_url + "&jurisdiction=uk", wait_until="commit")
         page.wait_for_selector("#spin[data-locked=loading], html:not([data-state=loading])", state="attached",
                                timeout=visits.TIMEOUT_MS)  # from when firstpaint.js answers a tap
         n_loading = n_playing = 0
@@ -116,12 +123,8 @@ def held_visit(browser: Browser, game_url: str) -> dict[str, Any]:
     tap while the round plays does not stop the reels, so the held round lands as it would), on
     the stage until the reels are painted, then at once on Spin (the tap at paint, held) and on
     Spin every 0.7 s, until the held round has landed and the page is ready again."""
-    ctx = browser.new_context(service_workers="block", **visits.context_options())
+    ctx, page = _phone_page(browser, game_url, HELD_PROBE)
     try:
-        page = ctx.new_page()
-        visits.emulate(page)
-        page.add_init_script(HELD_PROBE)
-        page.goto(game_url + "&jurisdiction=uk", wait_until="commit")
         taps = 0
         painted = False
         deadline = time.monotonic() + visits.TIMEOUT_MS / 1000
