@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from e2e_harness import BOOT_TIMEOUT_MS, HeldRequests, Site, Watch, wait_ready
+from persist_support import HOLD
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from pytest_book_of_christmas_eve import expected_round
 
@@ -242,3 +243,38 @@ def test_space_at_paint_holds_as_a_tap_does_where_the_launch_lets_space_spin(
     want = expected_round(seed=23, bet=BET)
     assert page.evaluate("() => game.state().balance") == savefile.DEMO_BALANCE - BET + want["total_win"]
     watch.assert_clean()
+
+
+def test_a_press_held_while_a_saved_round_resumes_plays_nothing_more(
+        context: BrowserContext, page: Page, watch: Watch, site: Site) -> None:
+    # a round in progress: its debit saved at its first step (persist_support.HOLD freezes the tab
+    # right after that write, as a closed tab leaves it), then the page loaded again
+    context.add_init_script(HOLD % 0)
+    watch.attach(page)
+    page.goto(site.root + "?seed=29&speed=fast&debug=1")
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("() => { game.spin(); }")
+    page.wait_for_function("() => window.__held === 0")
+    assert saved_record(page)["pending"] is not None  # type: ignore[index]
+    held = HeldRequests()
+    context.route("**/pyscript.toml", held)
+    page.reload(wait_until="commit")
+    page.wait_for_function("() => performance.getEntriesByName('reels-painted').length === 1",
+                           timeout=BOOT_TIMEOUT_MS)
+    press_at_paint(page)
+    held.release()
+    # the saved round resumes and is credited; the press was for the round on screen: no other
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("() => game.settled()")
+    want = expected_round(seed=29, bet=BET)
+    history = page.evaluate("() => game.history()")
+    assert [(h["bet"], h["win"]) for h in history] == [(BET, want["total_win"])]
+    assert page.evaluate("() => game.state().resumedFrom") == 0
+    # expected: a first visit's balance, less the one round's cost, plus its win
+    assert page.evaluate("() => game.state().balance") == savefile.DEMO_BALANCE - BET + want["total_win"]
+    assert saved_record(page)["pending"] is None  # type: ignore[index]
+    assert page.locator("#spin").get_attribute("data-locked") is None
+    # the reels rest on the resumed round's last spin, as the engine decided it
+    last = [e for e in want["events"] if e["type"] == "reveal"][-1]
+    assert page.evaluate("() => debugGame.reels.reels.map((r) => r.stop)") == last["stops"]
+    assert page.evaluate("() => debugGame.reels.reels.every((r) => !r.spinning)")
