@@ -61,6 +61,16 @@ let view = null;
  *  @typedef {{ at: number }} HeldPress */
 /** @type {HeldPress | null} */
 let held = null;
+/** Brings held reels to rest should the start fail; disconnected at ready (unlockSpin). */
+const onFailure = new MutationObserver((_, observer) => {
+    if (document.documentElement.dataset.state !== "error") return;
+    observer.disconnect();
+    held = null;
+    const spin = byId("spin");
+    if (spin.dataset.locked === "held") spin.dataset.locked = "loading";
+    spin.classList.remove("spinning");
+    view?.reels.coast();
+});
 
 /** Locks the controls that start a round or change the bet (app.js unlocks them at ready).
  *  Spin is only aria-disabled, so that a press on it (or Space) is answered at once: held once
@@ -74,15 +84,7 @@ function lockControls() {
     spin.addEventListener("click", pressWhileLoading);
     document.addEventListener("keydown", keyWhileLoading);
     // a start that failed (startup.js) stops the reels a held press set turning
-    new MutationObserver((_, observer) => {
-        if (document.documentElement.dataset.state !== "error") return;
-        observer.disconnect();
-        held = null;
-        const spin = byId("spin");
-        if (spin.dataset.locked === "held") spin.dataset.locked = "loading";
-        spin.classList.remove("spinning");
-        view?.reels.coast();
-    }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-state"] });
+    onFailure.observe(document.documentElement, { attributes: true, attributeFilter: ["data-state"] });
 }
 
 /** What a press of Spin while loading is told before the reels are painted (the tables'
@@ -144,6 +146,7 @@ export function unlockSpin() {
     const spin = byId("spin");
     spin.removeEventListener("click", pressWhileLoading);
     document.removeEventListener("keydown", keyWhileLoading);
+    onFailure.disconnect(); // (an error after ready is the game's, not the start's: startup.js)
     delete spin.dataset.locked;
     if (byId("message-text").textContent === loadingText()) byId("message").hidden = true;
 }
