@@ -220,18 +220,8 @@ export class Reel {
             p = to + (a.slam.p0 - to) * Math.pow(1 - u, 3);
             v = (3 * (a.slam.p0 - to) * Math.pow(1 - u, 2)) / (a.slam.dur / 1000);
             if (u >= 1) this._land(now);
-        } else if (a.free && !a.landed) {
-            const t = (now - a.t0) / 1000; // seconds since the press
-            if (t < WINDUP) {
-                p = WINDUP_DEPTH * Math.sin((Math.PI * t) / WINDUP);
-            } else if (t < WINDUP + ACCEL) {
-                p = -(V * (t - WINDUP) ** 2) / (2 * ACCEL);
-                v = (V * (t - WINDUP)) / ACCEL;
-            } else {
-                p = -(V * ACCEL) / 2 - V * (t - WINDUP - ACCEL);
-                v = V;
-            }
         } else if (!a.landed) {
+            // (a free reel is a spin of distance 0 that never brakes: tc is Infinity)
             let t = (now - a.t0) / 1000 / a.speedFactor; // unscaled seconds since the spin began
             if (t < 0) {
                 p = a.distance;
@@ -252,9 +242,14 @@ export class Reel {
                     s = (V * ACCEL) / 2 + V * a.tc + V * u - (V * u * u) / (2 * D);
                     v = V * (1 - u / D);
                 }
-                p = Math.max(0, a.distance + a.lead - s);
+                const run = a.distance + a.lead - s;
                 v /= a.speedFactor;
-                if (p <= 1e-6 || t >= ACCEL + a.tc + D) { p = 0; this._land(now); }
+                if (a.free) {
+                    p = run; // no stop yet: on down the tape without end
+                } else {
+                    p = Math.max(0, run);
+                    if (p <= 1e-6 || t >= ACCEL + a.tc + D) { p = 0; this._land(now); }
+                }
             }
         }
         if (a.landed) {

@@ -54,7 +54,8 @@ export const restStops = (strips) => strips.map((s, i) => (i * 7 + 3) % s.length
 export const symbolsOf = (model) => [...Object.keys(model.paytable), model.wild];
 
 /** The painted canvas a press can set turning (set once painted), and whether Space spins
- *  (the launch's `spacebar` switch, when the settings could be read).
+ *  (the launch's `spacebar` switch, when the settings could be read); none on a replay link's
+ *  page, which plays no round.
  *  @type {{ renderer: Renderer, reels: ReelSet, spacebar: boolean } | null} */
 let view = null;
 /** The press held while loading (holdSpin), until app.js takes it at ready.
@@ -97,7 +98,7 @@ function pressWhileLoading() {
     const spin = byId("spin");
     if (document.documentElement.dataset.state !== "loading") return;
     if (spin.dataset.locked === "held") return; // one press holds one round
-    if (view && !new URLSearchParams(location.search).has("replay")) {
+    if (view) {
         holdSpin(view);
         return;
     }
@@ -228,7 +229,9 @@ export async function paintEarly({ format, reduced }) {
         document.body.classList.add("painted");
         await renderer.prepare(); // sprites and layers, a piece per task
         renderer.drawNow(); // still until the game is ready, when app.js starts its frame loop
-        view = { renderer, reels, spacebar: around ? Boolean(around.switches.spacebar) : true };
+        if (!new URLSearchParams(location.search).has("replay")) {
+            view = { renderer, reels, spacebar: around ? Boolean(around.switches.spacebar) : true };
+        }
         performance.mark("reels-painted");
         return { model, renderer, reels };
     } catch (thrown) {
