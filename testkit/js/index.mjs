@@ -110,7 +110,7 @@ class Game {
 // The host page: the game framed at `src`, every message from the frame kept in `msgs`.
 function hostPage(src, width, height) {
     const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-    return `<!doctype html><meta charset="utf-8"><title>embed host</title>
+    return `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>embed host</title>
 <style>html, body { margin: 0; } iframe { display: block; border: 0; }</style>
 <script>window.msgs = []; addEventListener("message", (e) => {
     if (e.source === document.getElementById("g").contentWindow) msgs.push(e.data); });</script>

@@ -152,7 +152,7 @@ def test_a_frame_sandboxed_without_its_origin_is_told_so_not_connection_lost(
     # origin). The cause is the sandbox, not the connection, and no Retry helps
     # (today: "Connection lost ... (static/js/start/language.js)" with Retry)
     src = site.root + "?embed=1&speed=fast"
-    html = ("<!doctype html><script>window.msgs = []; addEventListener('message', e => msgs.push(e.data));"
+    html = ("<!doctype html><link rel=\"icon\" href=\"data:,\"><script>window.msgs = []; addEventListener('message', e => msgs.push(e.data));"
             f'</script><iframe id="g" sandbox="allow-scripts" src="{src}" width="900" height="640"></iframe>')
     url = site.root + "sandbox-host.html"
     context.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))

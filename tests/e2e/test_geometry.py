@@ -324,7 +324,7 @@ class Screen:
         self.states[state] = self.js(PLAYWRIGHT_CALL, opts)
 
 
-HOST = """<!doctype html><meta charset="utf-8"><title>integrator</title>
+HOST = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>integrator</title>
 <style>html, body { margin: 0; overflow: hidden; } iframe { border: 0; display: block; }</style>
 <script>window.msgs = []; addEventListener('message', (e) => msgs.push(e.data));</script>
 <iframe name="game" title="Book of Christmas Eve" width="%d" height="%d" src="%s"></iframe>"""
@@ -448,7 +448,7 @@ def test_geometry(contexts: Callable[[str], tuple[BrowserContext, Watch]], site:
 
 # Each broken element is alone in breaking its rule; #ok, #scroller (a scroll area whose content
 # reaches far below it), #deep (inside it) and #hidden (the .sr-only pattern) break nothing.
-BROKEN = """<!doctype html><html lang="en"><meta charset="utf-8"><style>
+BROKEN = """<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,"><style>
     body { margin: 0; font: 16px/1.3 sans-serif; }
     .at { position: absolute; margin: 0; }
     #small { left: 10px; top: 10px; width: 30px; height: 30px; }
@@ -533,7 +533,7 @@ def test_the_checker_finds_nothing_on_a_page_that_breaks_no_rule(page: Page) -> 
 
 
 # A portrait phone's main#game: a title, the reels' canvas, a HUD.
-PORTRAIT = """<!doctype html><html lang="en"><meta charset="utf-8"><style>
+PORTRAIT = """<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,"><style>
     body { margin: 0; font: 16px sans-serif; } h1 { margin: 0; height: 60px; background: #222; }
     canvas { display: block; background: #124; } footer { height: 120px; background: #321; }
     main { display: flex; flex-direction: column; height: 100vh; justify-content: space-between; }

@@ -182,7 +182,7 @@ class EmbeddedGame:
         return of_type[count - 1]
 
 
-HOST_PAGE = """<!doctype html><meta charset="utf-8"><title>embed host</title>
+HOST_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>embed host</title>
 <style>html, body {{ margin: 0 }} iframe {{ border: 0; display: block }}</style>
 <script>window.msgs = []; addEventListener("message", (e) => {{
   if (e.source === document.getElementById("g").contentWindow) msgs.push(e.data); }});</script>
