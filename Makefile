@@ -145,10 +145,10 @@ screenshots: system-deps-test $(STAMP) vendor
 # lint and the JS unit tests first (seconds; make runs them, not pytest, so each runs once), then
 # every pytest suite, then the integrator examples on both kits against dist/ (`make test-examples`)
 # It ends with the 15 slowest tests (pytest's --durations) and the wall time of its tests.
-# `make test JOBS=2` runs the suite on both cores (pytest-xdist; tests/parallel.py keeps
-# together what a worker must set up once). One process is the default until the still-mode
-# screenshots hold under that load (docs/contributing.md "Run one test").
-JOBS ?= 1
+# The suite runs on both cores (pytest-xdist; tests/parallel.py keeps together what a worker must
+# set up once, and runs the tests that time taps or take still pictures alone); `make test JOBS=1`
+# runs it in one process (docs/contributing.md "Run one test").
+JOBS ?= 2
 PARALLEL = $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup -p parallel)
 test: system-deps-test $(STAMP) lint typecheck-js test-js typecheck vendor dist
 	@start=$$(date +%s); $(BIN)/pytest $(PARALLEL) --durations=15 -p timing_report && $(MAKE) test-examples; status=$$?; \

@@ -13,6 +13,12 @@ would pay twice if split, and to none of the others:
   fixture is cheap to make twice and says so (`SPREAD_OVER_WORKERS = True`: the geometry's
   contexts, one per screen size, each booting nothing).
 
+A file whose tests measure time or take screenshots of moving things says `RUN_ALONE = True`:
+each of its tests (its fixtures' set-up and teardown included) runs while the other worker waits
+between two tests, so it has the machine as in a one-process run. The workers agree through two
+`flock` files (`Alone`): a test takes a shared lock, one that runs alone an exclusive lock, after a
+turnstile that stops new shared locks while it waits.
+
 Each worker launches its own Chromium (one per worker) and its own static server (an ephemeral
 port). Nothing else is shared between workers; a file that a test writes is named after its
 worker where two workers could write it (`worker_suffix()`).
@@ -20,8 +26,15 @@ worker where two workers could write it (`worker_suffix()`).
 
 from __future__ import annotations
 
+import fcntl
 import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from _pytest.nodeid import coerce_node_id
 
@@ -71,3 +84,46 @@ def set_group(item: Any, group: str) -> None:
     longer reads (the id is `item._id`, a parsed NodeId), so a mark would be lost: this sets the
     id itself (tests/test_parallel.py fails if the grouping stops working)."""
     item._id = coerce_node_id(f"{item.nodeid}@{group}")
+
+
+class Alone:
+    """Tests that run alone and tests that share the machine, across processes: `shared()` for a
+    test that may run beside others, `alone()` for one that may not. Two lock files in `folder`:
+    the turnstile, which an `alone()` holds while it waits for the shared holders to finish (so
+    the other worker's next test waits instead of taking a new shared lock and starving it), and
+    the lock itself."""
+
+    def __init__(self, folder: Path) -> None:
+        self.turnstile = folder / "turnstile.lock"
+        self.lock = folder / "tests.lock"
+
+    @contextmanager
+    def shared(self) -> Iterator[None]:
+        with self.lock.open("a") as lock:
+            with self.turnstile.open("a") as turnstile:  # waits while a test that runs alone waits or runs
+                fcntl.flock(turnstile, fcntl.LOCK_SH)
+            fcntl.flock(lock, fcntl.LOCK_SH)
+            yield  # closing the file releases the lock
+
+    @contextmanager
+    def alone(self) -> Iterator[None]:
+        with self.turnstile.open("a") as turnstile, self.lock.open("a") as lock:
+            fcntl.flock(turnstile, fcntl.LOCK_EX)
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
+
+
+def runs_alone(item: Any) -> bool:
+    return bool(getattr(getattr(item, "module", None), "RUN_ALONE", False))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: Any, nextitem: Any) -> Iterator[None]:
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:  # not an xdist worker: one process has the machine to itself
+        return (yield)
+    folder = Path(tempfile.gettempdir()) / f"boce-tests-{run}"
+    folder.mkdir(exist_ok=True)
+    locks = Alone(folder)
+    with locks.alone() if runs_alone(item) else locks.shared():
+        return (yield)

@@ -2,7 +2,10 @@
 loadgroup -p parallel`, as `make test` runs ours). Each test writes which worker ran it; the
 expected grouping is the plugin's rule, by hand for each file: a file sharing a module fixture on
 one worker, the xbrowser folder on one worker, a file saying SPREAD_OVER_WORKERS and a file of
-function-scoped tests free to use both (and, with eight slow tests and two workers, using both)."""
+function-scoped tests free to use both (and, with eight slow tests and two workers, using both).
+A file saying RUN_ALONE runs each of its tests while no other test runs: each test records when it
+started and ended (the wall clock, one machine), and no other test's span may overlap one of
+those."""
 
 from __future__ import annotations
 
@@ -21,9 +24,9 @@ import json, os, time
 from pathlib import Path
 import pytest
 
-def record(request):
+def record(request, started):
     Path(os.environ["WHERE"], request.node.name + ".json").write_text(
-        json.dumps([request.node.nodeid, os.environ.get("PYTEST_XDIST_WORKER")]))
+        json.dumps([request.node.nodeid, os.environ.get("PYTEST_XDIST_WORKER"), started, time.time()]))
 '''
 
 MODULE_FIXTURE = '''
@@ -34,19 +37,22 @@ def booted():
 
 FILES = {
     "test_shared.py": RECORD + MODULE_FIXTURE + "".join(
-        f"\ndef test_shared_{i}(booted, request):\n    time.sleep(0.3)\n    record(request)\n" for i in range(6)),
+        f"\ndef test_shared_{i}(booted, request):\n    t = time.time()\n    time.sleep(0.3)\n    record(request, t)\n" for i in range(6)),
     "test_spread.py": RECORD + MODULE_FIXTURE + "SPREAD_OVER_WORKERS = True\n" + "".join(
-        f"\ndef test_spread_{i}(booted, request):\n    time.sleep(0.3)\n    record(request)\n" for i in range(8)),
+        f"\ndef test_spread_{i}(booted, request):\n    t = time.time()\n    time.sleep(0.3)\n    record(request, t)\n" for i in range(8)),
     "test_plain.py": RECORD + "".join(
-        f"\ndef test_plain_{i}(request):\n    time.sleep(0.3)\n    record(request)\n" for i in range(8)),
+        f"\ndef test_plain_{i}(request):\n    t = time.time()\n    time.sleep(0.3)\n    record(request, t)\n" for i in range(8)),
+    "test_alone.py": RECORD + "RUN_ALONE = True\n" + "".join(
+        f"\ndef test_alone_{i}(request):\n    t = time.time()\n    time.sleep(0.4)\n    record(request, t)\n"
+        for i in range(3)),
     "xbrowser/test_engines.py": RECORD + "".join(
-        f"\ndef test_engine_{i}(request):\n    time.sleep(0.2)\n    record(request)\n" for i in range(4)),
+        f"\ndef test_engine_{i}(request):\n    t = time.time()\n    time.sleep(0.2)\n    record(request, t)\n" for i in range(4)),
     "xbrowser/test_more.py": RECORD + "".join(
-        f"\ndef test_more_{i}(request):\n    time.sleep(0.2)\n    record(request)\n" for i in range(4)),
+        f"\ndef test_more_{i}(request):\n    t = time.time()\n    time.sleep(0.2)\n    record(request, t)\n" for i in range(4)),
 }
 
 
-def run(tmp_path: Path) -> dict[str, str]:
+def run(tmp_path: Path) -> dict[str, tuple[str, float, float]]:
     suite = tmp_path / "tests"
     for name, text in FILES.items():
         (suite / name).parent.mkdir(parents=True, exist_ok=True)
@@ -59,13 +65,18 @@ def run(tmp_path: Path) -> dict[str, str]:
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     ran = [json.loads(p.read_text()) for p in where.glob("*.json")]
-    assert len(ran) == sum(text.count("\ndef test_") for text in FILES.values()) == 30
-    return {nodeid: worker for nodeid, worker in ran}
+    assert len(ran) == sum(text.count("\ndef test_") for text in FILES.values()) == 33
+    return {nodeid: (worker, started, ended) for nodeid, worker, started, ended in ran}
 
 
 @pytest.fixture(scope="module")
-def workers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+def spans(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, float, float]]:
     return run(tmp_path_factory.mktemp("parallel"))
+
+
+@pytest.fixture(scope="module")
+def workers(spans: dict[str, tuple[str, float, float]]) -> dict[str, str]:
+    return {nodeid: worker for nodeid, (worker, _, _) in spans.items()}
 
 
 def of(workers: dict[str, str], path: str) -> set[str]:
@@ -84,3 +95,14 @@ def test_the_cross_browser_folder_runs_on_one_worker(workers: dict[str, str]) ->
 def test_the_other_files_use_both_workers(workers: dict[str, str]) -> None:
     assert of(workers, "tests/test_plain.py") == {"gw0", "gw1"}
     assert of(workers, "tests/test_spread.py") == {"gw0", "gw1"}  # its module fixture made twice
+
+
+def test_a_file_that_runs_alone_has_the_machine_to_itself(spans: dict[str, tuple[str, float, float]]) -> None:
+    alone = {n: span for n, span in spans.items() if n.startswith("tests/test_alone.py")}
+    assert len(alone) == 3
+    for name, (_, start, end) in alone.items():
+        overlapping = [n for n, (_, s, e) in spans.items() if n != name and s < end and e > start]
+        assert overlapping == [], f"{name} ran beside {overlapping}"
+    # and the rest still used both workers at once somewhere (the lock is not a global one)
+    others = sorted((s, e) for n, (_, s, e) in spans.items() if n not in alone)
+    assert any(b[0] < a[1] for a, b in zip(others, others[1:]))

@@ -26,6 +26,9 @@ from playwright.sync_api import Browser, BrowserContext, Frame, Page
 from pytest_book_of_christmas_eve.game import EmbeddedGame
 
 MODEL = load_model()
+# On both cores (`make test`), each test here runs while the other worker waits (tests/parallel.py):
+# a still picture taken under another test's load once differed (the max win's glow, Spin's ring).
+RUN_ALONE = True
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
 EMBED = (320, 568)  # the iframe's size in the host page
