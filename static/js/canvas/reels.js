@@ -22,9 +22,10 @@ export const VELOCITY = 26;      // symbols per second at full speed (scaled by 
 const ACCEL = 0.16;       // seconds to reach full speed
 const DECEL = 0.34;       // seconds to brake
 // A held press's round (reels turning since the press, while the engine loaded) lands at once:
-// its reels brake quicker and closer together, all five down within about 0.3 s of the decision
-const HELD_DECEL = 0.16;  // seconds to brake a reel that was already turning
-const HELD_STAGGER = 0.03; // seconds between their stops, left to right
+// its reels brake quicker and closer together, all five down within about 0.22 s of the decision
+// (a brake about as short as quick spin's: the player has watched them turn for seconds already)
+const HELD_DECEL = 0.12;  // seconds to brake a reel that was already turning
+const HELD_STAGGER = 0.02; // seconds between their stops, left to right
 const WINDUP = 0.12;      // seconds of the little upward pull before the spin
 const BOUNCE = 0.16;      // seconds of the landing bounce
 const WINDUP_DEPTH = 0.16;
