@@ -94,8 +94,8 @@ class Alone:
     the lock itself."""
 
     def __init__(self, folder: Path) -> None:
-        self.turnstile = folder / "turnstile.lock"
-        self.lock = folder / "tests.lock"
+        self.turnstile = folder / "boce-tests-turnstile.lock"
+        self.lock = folder / "boce-tests.lock"
 
     @contextmanager
     def shared(self) -> Iterator[None]:
@@ -119,11 +119,10 @@ def runs_alone(item: Any) -> bool:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: Any, nextitem: Any) -> Iterator[None]:
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    if run is None:  # not an xdist worker: one process has the machine to itself
+    if "PYTEST_XDIST_WORKER" not in os.environ:  # one process has the machine to itself
         return (yield)
-    folder = Path(tempfile.gettempdir()) / f"boce-tests-{run}"
-    folder.mkdir(exist_ok=True)
-    locks = Alone(folder)
+    # the machine's, not the run's: a second suite running on it meanwhile waits too (and no
+    # folder a run is left behind)
+    locks = Alone(Path(tempfile.gettempdir()))
     with locks.alone() if runs_alone(item) else locks.shared():
         return (yield)

@@ -59,7 +59,9 @@ def run(tmp_path: Path) -> dict[str, tuple[str, float, float]]:
         (suite / name).write_text(text)
     where = tmp_path / "where"
     where.mkdir()
-    env = {**os.environ, "WHERE": str(where), "PYTHONPATH": str(ROOT / "tests")}
+    # its own lock files (parallel.Alone, in the temp folder): this test may itself run in a worker
+    # of our suite, holding the machine's shared lock, which the small suite's RUN_ALONE would wait for
+    env = {**os.environ, "WHERE": str(where), "PYTHONPATH": str(ROOT / "tests"), "TMPDIR": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "parallel",
                            "-n", "2", "--dist", "loadgroup", "-p", "no:randomly", "tests"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
