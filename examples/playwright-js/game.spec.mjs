@@ -26,19 +26,24 @@ test("the max-win scenario ends at the cap", async ({ game }) => {
 
 test("embedded at 320x568 it posts its events and obeys its parent", async ({ embedHost }) => {
     const host = await embedHost.open({ seed: 5, speed: "fast" }, { width: 320, height: 568 });
-    await host.send({ type: "spin" });
+    await host.send({ type: "setBet", bet: 123 }); // not a level: refused with an error message
+    expect((await host.waitFor("error")).command).toBe("setBet");
+    await host.send({ type: "spin" }); // the refusal answered, the next command's wait goes on
+    const end = await host.waitFor("roundEnd");
     await expect(host).toHavePosted("roundEnd");
-    expect((await host.messages()).map((m) => m.type)).toEqual(["ready", "roundStart", "roundEnd"]);
-    const [end] = await host.messages("roundEnd");
+    expect((await host.messages()).map((m) => m.type)).toEqual(["ready", "error", "roundStart", "roundEnd"]);
     await expect(host.frame.locator("#balance")).toHaveAttribute("data-minor", String(end.balance));
 });
 
-test("a history entry's replay link replays the round", async ({ game, page }) => {
+test("a history entry's replay link replays the round", async ({ game }) => {
     await game.open({ seed: 5, speed: "fast" });
     const round = await game.spin();
+    const again = await game.replay(0); // in this page: shown again, no money moves
+    expect(again.total_win).toBe(round.total_win);
+    await expect(game).toHaveCredited(round);
     const link = await game.replayLink(0);
     await game.open(link);
-    const replayed = await page.evaluate(() => window.game.playReplay());
+    const replayed = await game.playReplay();
     expect(replayed.total_win).toBe(round.total_win);
     expect(replayed.events).toEqual(round.events);
 });

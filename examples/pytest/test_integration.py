@@ -5,9 +5,10 @@ from engine import load_model
 
 
 def test_loads_and_is_ready(game):
-    game.open(speed="fast")
+    game.open(speed="fast", bets=[20, 50, 100])  # a list is sent comma-separated
     assert game.state()["state"] == "ready"
-    assert game.balance() > 0 and game.bet() > 0
+    assert game.state()["settings"]["bets"] == [20, 50, 100]
+    assert game.balance() > 0 and game.bet() in (20, 50, 100)
 
 
 def test_spin_debits_the_bet_and_credits_the_engines_win(game, expected_round):
@@ -29,10 +30,13 @@ def test_max_win_scenario_ends_at_the_cap(game):
 
 def test_embedded_game_posts_its_events_and_obeys_spin(embed_host):
     embedded = embed_host.open({"seed": 7, "speed": "fast"}, width=320, height=568)
-    embedded.send({"type": "spin"})
+    embedded.send({"type": "setBet", "bet": 123})  # not a level: refused with an error message
+    assert embedded.wait_for("error")["command"] == "setBet"
+    embedded.send({"type": "spin"})  # the refusal answered, the next command's wait goes on
     end = embedded.wait_for("roundEnd")
     types = [m["type"] for m in embedded.messages()]
-    assert types.index("ready") < types.index("roundStart") < types.index("roundEnd")
+    assert types.index("ready") < types.index("error") < types.index("roundStart") < types.index("roundEnd")
+    assert len(embedded.messages("roundEnd")) == 1
     assert end["cost"] == end["bet"] and end["balance"] == embedded.frame.evaluate("game.state().balance")
 
 

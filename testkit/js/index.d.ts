@@ -24,12 +24,30 @@ export interface Settings {
     [setting: string]: SettingValue;
 }
 
-/** A round as the engine decided it (Round.to_dict(), docs/engine.md): amounts in minor units. */
+/** A round as the engine decided it (Round.to_dict(), docs/engine.md "The round dict"): every
+ *  amount in minor units. */
 export interface Round {
+    /** The round dict's format: 1. */
+    format: number;
+    /** The bet per spin (the line bet times the 10 lines). */
     bet: number;
+    /** True for a bought feature. */
+    buy: boolean;
+    /** What the round took from the balance: the bet, or the feature's price. */
     cost: number;
+    line_bet: number;
+    /** The most the round can win: the model's max win times the bet (an amount, not a flag). */
+    cap: number;
+    /** The feature's special symbol, or null without a feature. */
+    special: string | null;
+    /** Free spins awarded. */
+    free_spins: number;
+    /** The round's win, capped. */
     total_win: number;
-    end: string;
+    /** "max_win" when the round reached the cap (and ended there), else "complete". */
+    end: "complete" | "max_win";
+    /** Each spin: kind, stops, grid, line_wins, expanding_win, win, ... */
+    spins: Array<Record<string, unknown>>;
     events: Array<{ type: string; [field: string]: unknown }>;
     [field: string]: unknown;
 }
@@ -62,6 +80,8 @@ export interface Game {
     setBet(minor: number): Promise<void>;
     replayLink(index: number): Promise<string>;
     playReplay(): Promise<Round>;
+    /** History entry `index` played again (no money moves): its round once settled. */
+    replay(index: number): Promise<Round>;
     holdUntil(selector: string, options?: { play?: "spin" | "buy"; stepMs?: number; maxMs?: number }): Promise<void>;
 }
 
@@ -79,6 +99,11 @@ export interface EmbeddedGame {
     messages(type?: string): Promise<GameMessage[]>;
     /** One of the contract's commands; the kit adds the target. */
     send(message: { type: string; [field: string]: unknown }): Promise<void>;
+    /** The `count`-th message of this type (1); rejects at an `error` message posted since the
+     *  last send(). `timeout`: 60 000 ms. */
+    waitFor(type: string, options?: { count?: number; timeout?: number }): Promise<GameMessage>;
+    /** Game.holdUntil for the framed game, on the host page's clock. */
+    holdUntil(selector: string, options?: { play?: "spin" | "buy"; stepMs?: number; maxMs?: number }): Promise<void>;
 }
 
 export interface EmbedHost {

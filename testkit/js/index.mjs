@@ -83,28 +83,40 @@ class Game {
     setBet(minor) { return this.page.evaluate((minor) => window.game.setBet(minor), minor); }
     replayLink(index) { return this.page.evaluate((index) => window.game.replayLink(index), index); }
     playReplay() { return this.page.evaluate(() => window.game.playReplay()); }
+    // History entry `index` played again (no money moves): its round once settled.
+    replay(index) {
+        return this.page.evaluate(async (index) => {
+            const round = await window.game.replay(index);
+            await window.game.settled();
+            return round;
+        }, index);
+    }
 
     // A moment inside a round, held for a screenshot: with the page's clock installed before
     // open() (`await page.clock.install()`), pauses it, starts `play` ("spin" or "buy") if given
     // without waiting for it, and moves the clock `stepMs` at a time until `selector` is on the
     // page (the feature intro's landed book: ".book-anim[data-landed]"); then, in still mode, the
     // page paints itself afresh (window.game.repaint()). `page.clock.resume()` lets the round go on.
-    async holdUntil(selector, { play, stepMs = 16, maxMs = 60_000 } = {}) {
-        const clock = this.page.clock;
-        await clock.pauseAt((await this.page.evaluate(() => Date.now())) + 1000);
-        if (play !== undefined) {
-            if (play !== "spin" && play !== "buy") throw new Error(`play is "spin" or "buy", not ${JSON.stringify(play)}`);
-            await this.page.evaluate((kind) => { window.game[kind]().catch(() => {}); }, play);
-        }
-        for (let i = 0; i < Math.max(1, Math.floor(maxMs / stepMs)); i += 1) {
-            await clock.runFor(stepMs);
-            if (await this.page.locator(selector).count()) {
-                await this.page.evaluate(() => window.game.repaint());
-                return;
-            }
-        }
-        throw new Error(`${selector} was not on the page after ${maxMs} ms of the page's clock`);
+    holdUntil(selector, options) { return holdUntil(this.page, this.page, selector, options); }
+}
+
+// Game.holdUntil and the embedded game's: the game in `where` (the page, or its frame in a host
+// page), on the clock of `page` (a frame's clock is its page's).
+async function holdUntil(page, where, selector, { play, stepMs = 16, maxMs = 60_000 } = {}) {
+    const clock = page.clock;
+    await clock.pauseAt((await where.evaluate(() => Date.now())) + 1000);
+    if (play !== undefined) {
+        if (play !== "spin" && play !== "buy") throw new Error(`play is "spin" or "buy", not ${JSON.stringify(play)}`);
+        await where.evaluate((kind) => { window.game[kind]().catch(() => {}); }, play);
     }
+    for (let i = 0; i < Math.max(1, Math.floor(maxMs / stepMs)); i += 1) {
+        await clock.runFor(stepMs);
+        if (await where.locator(selector).count()) {
+            await where.evaluate(() => window.game.repaint());
+            return;
+        }
+    }
+    throw new Error(`${selector} was not on the page after ${maxMs} ms of the page's clock`);
 }
 
 // The host page: the game framed at `src`, every message from the frame kept in `msgs`.
@@ -154,14 +166,35 @@ class EmbedHost {
         if (message.type === "error") throw new Error(`${src}: the game stopped: ${message.message}`);
         const frame = await (await page.locator("#g").elementHandle()).contentFrame();
         const origin = new URL(src).origin;
+        const messages = (type) => page.evaluate((type) => window.msgs.filter((m) => !type || m?.type === type), type);
+        let errorsBefore = 0; // `error` messages posted before the last send(): answered already
         return {
             page,
             frame,
             // every message the frame posted, oldest first; of one `type` only when given
-            messages: (type) => page.evaluate((type) => window.msgs.filter((m) => !type || m?.type === type), type),
+            messages,
             // one of the contract's commands ({type: "spin"}, {type: "setBet", bet: 200}, ...)
-            send: (message) => page.evaluate(([m, origin]) => document.getElementById("g").contentWindow.postMessage(m, origin),
-                [{ ...message, target: SOURCE }, origin]),
+            async send(message) {
+                errorsBefore = (await messages("error")).length;
+                await page.evaluate(([m, origin]) => document.getElementById("g").contentWindow.postMessage(m, origin),
+                    [{ ...message, target: SOURCE }, origin]);
+            },
+            // the `count`-th message of this type; rejects at an `error` message posted since the
+            // last send() (the command refused): errors answered before it are history
+            async waitFor(type, { count = 1, timeout: wait = BOOT_TIMEOUT_MS } = {}) {
+                await page.waitForFunction(([t, n, e]) => window.msgs.filter((m) => m?.type === t).length >= n
+                    || (t !== "error" && window.msgs.filter((m) => m?.type === "error").length > e),
+                [type, count, errorsBefore], { timeout: wait });
+                const ofType = await messages(type);
+                if (ofType.length < count) {
+                    const errors = (await messages("error")).slice(errorsBefore);
+                    throw new Error(`${src}: the game posted an error: ${JSON.stringify(errors)}`);
+                }
+                return ofType[count - 1];
+            },
+            // Game.holdUntil for the framed game, on the host page's clock (`page.clock.install()`
+            // once the game is framed)
+            holdUntil: (selector, options) => holdUntil(page, frame, selector, options),
         };
     }
 

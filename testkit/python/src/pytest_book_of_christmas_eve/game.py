@@ -7,7 +7,7 @@ import http.server
 import itertools
 import threading
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from playwright.sync_api import Error, Frame, Page
 
@@ -20,13 +20,25 @@ class GameError(AssertionError):
     """The page stopped in <html data-state="error">; the message is its #status text."""
 
 
-def address(base_url: str, settings: dict[str, Any]) -> str:
-    """base_url with the launch settings as its query (True/False are 1/0)."""
-    def text(value: Any) -> str:
-        return ("1" if value else "0") if isinstance(value, bool) else str(value)
+def text(value: Any) -> str:
+    """A launch setting's value as the query writes it: True/False are 1/0, a list or a tuple is
+    comma-separated (`bets=[10, 20]` is `bets=10,20`), anything else str()."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, (list, tuple)):
+        return ",".join(text(v) for v in value)
+    return str(value)
 
-    query = urlencode({k: text(v) for k, v in settings.items() if v is not None})
-    return f"{base_url}?{query}" if query else base_url
+
+def address(base_url: str, settings: dict[str, Any]) -> str:
+    """base_url (the game's address, or a full one such as a replay link) with the launch
+    settings added to its query; a setting already in it takes the new value, None leaves it out."""
+    if all(v is None for v in settings.values()):
+        return base_url  # an address opened as it is
+    parts = urlsplit(base_url)
+    query = dict(parse_qsl(parts.query, keep_blank_values=True))
+    query.update({k: text(v) for k, v in settings.items() if v is not None})
+    return urlunsplit(parts._replace(query=urlencode(query, safe=",")))
 
 
 def wait_booted(page: Page, where: Page | Frame, url: str) -> None:
@@ -73,9 +85,10 @@ class Game:
         return address(self.base_url, settings)
 
     def open(self, link: str | None = None, /, **settings: Any) -> Game:
-        """Open the game with these launch settings (or the address `link`, e.g. a replay link),
-        and return once <html data-state> is `ready`; GameError (with #status) on `error`."""
-        url = link if link is not None else self.address(**settings)
+        """Open the game with these launch settings (or the address `link`, e.g. a replay link,
+        with them added to its query), and return once <html data-state> is `ready`; GameError
+        (with #status) on `error`."""
+        url = address(link, settings) if link is not None else self.address(**settings)
         self.page.goto(url, timeout=BOOT_TIMEOUT_MS)
         wait_booted(self.page, self.page, url)
         self.page.wait_for_selector("html[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -148,6 +161,7 @@ class EmbeddedGame:
     def __init__(self, page: Page, url: str) -> None:
         self.page = page
         self.url = url
+        self._errors_before = 0  # `error` messages posted before the last send(): answered already
 
     @property
     def frame(self) -> Frame:
@@ -161,24 +175,28 @@ class EmbeddedGame:
         once the game is framed), `selector` looked for in the frame."""
         hold_until(self.page, self.frame, selector, play, step_ms, max_ms)
 
-    def messages(self) -> list[dict[str, Any]]:
-        """Every message the frame posted, oldest first."""
-        return self.page.evaluate("() => window.msgs")  # type: ignore[no-any-return]
+    def messages(self, type: str | None = None) -> list[dict[str, Any]]:
+        """Every message the frame posted, oldest first; those of one `type` when given."""
+        every: list[dict[str, Any]] = self.page.evaluate("() => window.msgs")
+        return [m for m in every if type is None or m.get("type") == type]
 
     def send(self, message: dict[str, Any]) -> None:
         """Post {target: "book-of-christmas-eve", ...message} to the game's window."""
+        self._errors_before = len(self.messages("error"))
         self.page.evaluate("m => document.getElementById('g').contentWindow.postMessage(m, '*')",
                            {"target": SOURCE, **message})
 
     def wait_for(self, type: str, count: int = 1, timeout: float = BOOT_TIMEOUT_MS) -> dict[str, Any]:
-        """The `count`-th message of this type (waits for it); raises at an `error` message."""
+        """The `count`-th message of this type (waits for it). Raises GameError at an `error`
+        message posted since the last send() (the command refused) or, before any send(), since
+        the frame opened (the boot failed); errors answered before the last send() are history."""
         self.page.wait_for_function(
-            "([t, n]) => msgs.filter(m => m.type === t).length >= n || msgs.some(m => m.type === 'error')",
-            arg=[type, count], timeout=timeout)
-        messages = self.messages()
-        of_type = [m for m in messages if m.get("type") == type]
+            "([t, n, e]) => msgs.filter(m => m.type === t).length >= n"
+            " || (t !== 'error' && msgs.filter(m => m.type === 'error').length > e)",
+            arg=[type, count, self._errors_before], timeout=timeout)
+        of_type = self.messages(type)
         if len(of_type) < count:
-            raise GameError(f"{self.url}: the game posted an error: {[m for m in messages if m.get('type') == 'error']}")
+            raise GameError(f"{self.url}: the game posted an error: {self.messages('error')[self._errors_before:]}")
         return of_type[count - 1]
 
 
