@@ -1,18 +1,21 @@
 """`?scenario=NAME` (docs/page-contract.md): the page's next round is that scenario's round of
 the engine's catalogue (engine/data/scenarios.json), replayed by the engine from its draws, on
-a balance of its own. Every scenario is played here (one page load each, ?speed=fast) and its
-outcome compared with CPython's replay of the same entry: the win, free spins or not, the
-big-win tier. Each end is saved as a screenshot (screenshots/scenario-NAME.png) and the reels'
-canvas must not be blank.
+a balance of its own. Every scenario is played here (a test and one page load each, ?speed=fast,
+so that both workers share them) and its outcome compared with CPython's replay of the same
+entry: the win, free spins or not, the big-win tier. Each end is saved as a screenshot
+(screenshots/scenario-NAME.png) and the reels' canvas must not be blank; a player's saved game,
+written before the page loads, is left exactly as it was.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
+import savefile
 from e2e_harness import REPO_ROOT, Game, Site
-from playwright.sync_api import expect
+from playwright.sync_api import BrowserContext, expect
 
 from engine import load_model
 from engine.scenarios import load_scenarios, scenario_round
@@ -36,37 +39,42 @@ CANVAS_SPREAD = """() => {
 }"""
 
 
-def test_every_scenario_of_the_catalogue_plays_as_cpython_replays_it(
-        open_game: Callable[..., Game], site: Site) -> None:
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_the_scenario_plays_as_cpython_replays_it(context: BrowserContext, open_game: Callable[..., Game],
+                                                  site: Site, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    game = open_game(site.root)
+    entry = SCENARIOS[name]
+    # a player's saved game on the origin (docs/save-format.md), which the scenario must not touch
+    blank = context.new_page()
+    blank.goto(site.root + "tests/e2e/blank.html")
+    blank.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                   [savefile.KEY, json.dumps(savefile.record(balance=123_456, bet=MODEL.bets[-1]))])
+    player_save = blank.evaluate("Object.fromEntries(Object.entries(localStorage))")
+    blank.close()
+    game = open_game(f"{site.root}?scenario={name}&speed=fast")
     page = game.page
-    player_save = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
-    for name, entry in SCENARIOS.items():
-        page.goto(f"{site.root}?scenario={name}&speed=fast")
-        page.wait_for_selector("html[data-state=ready]", state="attached")
-        expected = scenario_round(MODEL, entry).to_dict()
-        state = page.evaluate("game.state()")
-        assert state["scenario"] == {"name": name, "mode": entry["mode"], "bet": entry["bet"],
-                                     "description": entry["description"], "played": False}
-        assert (state["bet"], state["balance"], state["saving"]) == (entry["bet"], DEMO_BALANCE, False)
-        expect(page.locator("#scenario-banner")).to_be_visible()
-        expect(page.locator("#scenario-name")).to_have_text(name)
-        rnd = page.evaluate("game.buy()" if entry["mode"] == "buy" else "game.spin()")
-        assert rnd == expected, name
-        page.evaluate("game.settled()")
-        end = next(e for e in rnd["events"] if e["type"] == "roundEnd")
-        # the model's tier for the win at the bet, none when the round won no more than it cost
-        # (docs/engine.md: a bought feature below its price is no big win)
-        tier = MODEL.big_win(expected["total_win"], expected["bet"], expected["cost"])
-        assert (end["big_win"] or {}).get("name") == (tier.name if tier else None), name
-        assert (rnd["special"] is not None) == (expected["free_spins"] > 0), name
-        win = int(page.locator("#win").get_attribute("data-minor") or "-1")
-        assert win == expected["total_win"], name
-        assert page.evaluate("game.state().balance") == DEMO_BALANCE - expected["cost"] + expected["total_win"]
-        assert page.evaluate("game.state().scenario.played") is True
-        page.locator("#reels").screenshot(path=str(SHOTS / f"scenario-{name}.png"))
-        assert page.evaluate(CANVAS_SPREAD) > 10, f"{name}: the reels' canvas looks blank"
+    expected = scenario_round(MODEL, entry).to_dict()
+    state = page.evaluate("game.state()")
+    assert state["scenario"] == {"name": name, "mode": entry["mode"], "bet": entry["bet"],
+                                 "description": entry["description"], "played": False}
+    assert (state["bet"], state["balance"], state["saving"]) == (entry["bet"], DEMO_BALANCE, False)
+    expect(page.locator("#scenario-banner")).to_be_visible()
+    expect(page.locator("#scenario-name")).to_have_text(name)
+    rnd = page.evaluate("game.buy()" if entry["mode"] == "buy" else "game.spin()")
+    assert rnd == expected, name
+    page.evaluate("game.settled()")
+    end = next(e for e in rnd["events"] if e["type"] == "roundEnd")
+    # the model's tier for the win at the bet, none when the round won no more than it cost
+    # (docs/engine.md: a bought feature below its price is no big win)
+    tier = MODEL.big_win(expected["total_win"], expected["bet"], expected["cost"])
+    assert (end["big_win"] or {}).get("name") == (tier.name if tier else None), name
+    assert (rnd["special"] is not None) == (expected["free_spins"] > 0), name
+    win = int(page.locator("#win").get_attribute("data-minor") or "-1")
+    assert win == expected["total_win"], name
+    assert page.evaluate("game.state().balance") == DEMO_BALANCE - expected["cost"] + expected["total_win"]
+    assert page.evaluate("game.state().scenario.played") is True
+    page.locator("#reels").screenshot(path=str(SHOTS / f"scenario-{name}.png"))
+    assert page.evaluate(CANVAS_SPREAD) > 10, f"{name}: the reels' canvas looks blank"
     # none of it reached the player's save
     assert page.evaluate("Object.fromEntries(Object.entries(localStorage))") == player_save
     game.watch.assert_clean()
