@@ -44,13 +44,10 @@ def test_the_scenario_plays_as_cpython_replays_it(context: BrowserContext, open_
                                                   site: Site, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     entry = SCENARIOS[name]
-    # a player's saved game on the origin (docs/save-format.md), which the scenario must not touch
-    blank = context.new_page()
-    blank.goto(site.root + "tests/e2e/blank.html")
-    blank.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                   [savefile.KEY, json.dumps(savefile.record(balance=123_456, bet=MODEL.bets[-1]))])
-    player_save = blank.evaluate("Object.fromEntries(Object.entries(localStorage))")
-    blank.close()
+    # a player's saved game on the origin (docs/save-format.md), there before the page's scripts
+    # run, which the scenario must not touch
+    player_save = {savefile.KEY: json.dumps(savefile.record(balance=123_456, bet=MODEL.bets[-1]))}
+    context.add_init_script(savefile.store_script(savefile.KEY, player_save[savefile.KEY]))
     game = open_game(f"{site.root}?scenario={name}&speed=fast")
     page = game.page
     expected = scenario_round(MODEL, entry).to_dict()
