@@ -11,7 +11,9 @@ band taller than 10% of the height between main#game's blocks. The thresholds ar
 the boxes are the browser's own layout (getBoundingClientRect, scrollWidth, Range rects).
 test_the_checker_* prove that each rule catches a deliberately broken element.
 
-Each case is one page (one boot), checked in turn: the poster (`?poster=1`), the game at rest
+Each case is a size of one page, checked in turn (a page is one boot, shared by the cases of a
+group: one language's plain cases of one kind of screen, resized from one size to the next for
+each state; a case with the big moments has a page of its own): the poster (`?poster=1`), the game at rest
 behind the age gate's notice (`?ageGate=1`, lifted through `?debug=1`'s `debugGame.ageGate`: a
 page without a parent has no one to confirm it; an integrator's frame is confirmed by its
 parent), at rest, the autoplay dialog, the info dialog, the buy dialog, then a round and the HUD
@@ -155,9 +157,9 @@ class Case:
 # Every size in every language of static/js/lang/languages.js (the one list: 8 sizes x 16
 # languages), and the wording, the currency, the reality check (with its session bar) and which
 # amount is at its largest varied over them so that each size meets both wordings, all three
-# currencies, the session bar on and off and both amounts (a covering design: size i, language j
-# take wording (i + j) % 2, currency (i + j) % 3, reality unless (i + 2j) % 3 == 0, the top balance
-# when (i + 2j + 1) % 3 == 0; test_the_cases_cover_... checks it). The big moments (a bought,
+# currencies, the session bar on and off and both amounts (a covering design over size i and
+# language j: wording (i + j) % 2, currency (i + j) % 3, reality unless (i + 2j) % 3 == 0, the top
+# balance when (i + 2j + 1) % 3 == 0; test_the_cases_cover_... checks it). The big moments (a bought,
 # capped feature: about twice a plain case's time) at every size in English, and in every other
 # language at two sizes: the desktop size i = j % 3 and the phone size i = 3 + j % 5 (SIZES lists
 # the three desktops first, then the five phones).
@@ -166,17 +168,46 @@ class Case:
 # (launch.js); the integrators' frames add it (XGC). The reality check needs `?reality=`, which also
 # puts the session bar on screen: the rest without it is a layout of its own, so the check is a
 # factor too, on in two of each size's three cases (the dialog is checked there).
+#
+# One page for a language's plain cases of one kind of screen (issue 51: resize, not reboot): the
+# two desktops, or the four phones, that do not play its big moments share the launch settings
+# of the first of them (the design's formula at that size), boot at that size, play their round
+# there, and are resized to each other size for each state (a player turning a phone, or
+# resizing a window, goes through the same). Which size boots first turns with the language, so
+# that each size is also checked in a page booted at it (every size is, at least five times).
 PLAIN_SIZES = [name for name, z in SIZES.items() if not z.embed]
 assert [SIZES[name].touch for name in PLAIN_SIZES] == [False] * 3 + [True] * 5
 CURRENCIES = ("EUR", "JPY", "BHD")  # 2, 0 and 3 minor digits (ISO 4217)
-CASES = [
-    Case(size, lang, ("default", "social")[(i + j) % 2], CURRENCIES[(i + j) % 3], (i + 2 * j) % 3 != 0,
-         "balance" if (i + 2 * j + 1) % 3 == 0 else "bet", lang == "en" or i in (j % 3, 3 + j % 5))
-    for i, size in enumerate(PLAIN_SIZES) for j, lang in enumerate(CODES)
-] + [
-    Case("375x667-embed", "ar", "market", "XGC", True, "bet", True),
-    Case("320x568-embed", "en", "default", "BHD", False, "balance", True),
-]
+DESKTOPS, PHONES = [0, 1, 2], [3, 4, 5, 6, 7]  # indices into PLAIN_SIZES
+
+
+def designed(i: int, j: int, lang: str, at: int, big: bool) -> Case:
+    """The case of size `at` with the design's settings of size i, language j."""
+    return Case(PLAIN_SIZES[at], lang, ("default", "social")[(i + j) % 2], CURRENCIES[(i + j) % 3],
+                (i + 2 * j) % 3 != 0, "balance" if (i + 2 * j + 1) % 3 == 0 else "bet", big)
+
+
+def design() -> list[tuple[Case, ...]]:
+    """The groups of cases, each one page: its first case boots it and plays its round."""
+    groups: list[tuple[Case, ...]] = []
+    for j, lang in enumerate(CODES):
+        if lang == "en":  # every size its own page: the big moments at each
+            groups += [(designed(i, j, lang, i, True),) for i in DESKTOPS + PHONES]
+            continue
+        for kind, big in ((DESKTOPS, j % 3), (PHONES, 3 + j % 5)):
+            groups.append((designed(big, j, lang, big, True),))
+            rest = [i for i in kind if i != big]
+            turn = (j // len(kind)) % len(rest)
+            rest = rest[turn:] + rest[:turn]
+            groups.append(tuple(designed(rest[0], j, lang, i, False) for i in rest))
+    return groups + [
+        (Case("375x667-embed", "ar", "market", "XGC", True, "bet", True),),
+        (Case("320x568-embed", "en", "default", "BHD", False, "balance", True),),
+    ]
+
+
+GROUPS = design()
+CASES = [c for group in GROUPS for c in group]
 
 
 def test_the_cases_cover_every_size_language_wording_currency_and_amount() -> None:
@@ -191,10 +222,19 @@ def test_the_cases_cover_every_size_language_wording_currency_and_amount() -> No
         assert {c.reality for c in mine} == {True, False}, size
         assert {c.amounts for c in mine} == {"bet", "balance"}, size
         assert "en" in {c.lang for c in mine if c.big} and len({c.lang for c in mine if c.big}) > 1, size
+        # and each size is the one a page boots at, for several languages
+        assert len({g[0].lang for g in GROUPS if g[0].size == size}) >= 5, size
     for lang in CODES:  # each language's big moments on a phone and on a larger screen
         touch = {SIZES[c.size].touch for c in plain if c.lang == lang and c.big}
         assert touch == {True, False}, lang
     assert {c.size for c in CASES if SIZES[c.size].embed} == {"375x667-embed", "320x568-embed"}
+    for group in GROUPS:  # a page's cases differ by their size only, of one kind of screen
+        first = group[0]
+        assert all(c == Case(c.size, first.lang, first.wording, first.currency, first.reality, first.amounts, first.big)
+                   for c in group), group
+        assert len({(SIZES[c.size].touch, SIZES[c.size].embed) for c in group}) == 1, group
+        assert len(group) == 1 or not first.big, group  # the big moments: a page each
+    assert len(GROUPS) == 68 + 2  # 8 English pages, 4 a language for the 15 others, 2 embedded
 
 
 # ---- the page ---------------------------------------------------------------------------
@@ -282,7 +322,8 @@ def contexts(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator
 
 
 class Screen:
-    """The game's document: the page itself, or the game's iframe in an integrator's page."""
+    """The game's document at one case's size: the page itself, or the game's iframe in an
+    integrator's page. The cases of a group share the page, each resizing it to its own size."""
 
     def __init__(self, page: Page, case: Case) -> None:
         self.page = page
@@ -305,6 +346,14 @@ class Screen:
         else:
             self.page.goto(site.root + q)
 
+    def resize(self) -> None:
+        """The page's viewport at this case's size (an embedded case's page is never resized),
+        and the page settled there: its canvas refitted in the next frames."""
+        if self.size.embed or self.page.viewport_size == {"width": self.size.width, "height": self.size.height}:
+            return
+        self.page.set_viewport_size({"width": self.size.width, "height": self.size.height})
+        self.settle(frames=True)
+
     def wait(self, selector: str, timeout: float | None = None) -> None:
         self.doc.wait_for_selector(selector, state="attached", **({"timeout": timeout} if timeout else {}))
 
@@ -322,6 +371,21 @@ class Screen:
         if rest and self.size.portrait_rules:
             opts["reelShare"] = opts["bands"] = True
         self.states[state] = self.js(PLAYWRIGHT_CALL, opts)
+
+
+class Walk:
+    """A group's screens on its one page: `each(step)` runs a step at every case's size in turn,
+    the first (where the page booted) first, and gives the page back its first size after."""
+
+    def __init__(self, page: Page, group: tuple[Case, ...]) -> None:
+        self.screens = [Screen(page, case) for case in group]
+        self.first = self.screens[0]
+
+    def each(self, step: Callable[[Screen], None]) -> None:
+        for screen in self.screens:
+            screen.resize()
+            step(screen)
+        self.first.resize()
 
 
 HOST = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>integrator</title>
@@ -346,8 +410,20 @@ def confirm_age(screen: Screen) -> None:
     screen.doc.wait_for_function("() => document.getElementById('age-gate').hidden")
 
 
-def play_the_case(screen: Screen, site: Site, case: Case) -> None:
-    """Every state of the case's page, in turn."""
+def open_and_close(button: str, dialog: str, close: str, state: str, ready: str = "") -> Callable[[Screen], None]:
+    """A step: the dialog opened by `button`, checked as `state`, closed by `close`."""
+    def step(screen: Screen) -> None:
+        screen.js(CLICK, button)
+        screen.wait(f"{dialog}[open]{ready}")
+        screen.check(state, [dialog])
+        screen.js(CLICK, close)
+        screen.wait(f"{dialog}:not([open])")
+    return step
+
+
+def play_the_group(walk: Walk, site: Site) -> None:
+    """Every state of the group's page, in turn, each at every size of the group."""
+    screen, case = walk.first, walk.first.case
     bet, balance = AMOUNTS[case.amounts]
     # the saved game with the case's balance and bet, under the launch's key, on the game's origin
     screen.page.goto(site.root + "tests/e2e/blank.html")  # same origin, nothing booted
@@ -355,41 +431,34 @@ def play_the_case(screen: Screen, site: Site, case: Case) -> None:
                          [save_key(case), json.dumps(savefile.record(balance=balance, bet=bet))])
     screen.open(site, query(case, poster=1, ageGate=1, debug=1, seed=CAP_SEED if case.big else SPIN_SEED))
     screen.wait("#poster:not([hidden])")
-    screen.check("poster", ["#poster"])
+    walk.each(lambda s: s.check("poster", ["#poster"]))
     screen.js(CLICK, "#poster-play")
     screen.wait("html[data-state=ready]", BOOT_TIMEOUT_MS)
     # the premises: the saved balance and bet are the page's, the age gate is up
     shown = screen.js("() => [+document.getElementById('balance').dataset.minor, +document.getElementById('bet').dataset.minor]")
     assert shown == [balance, bet], f"the page shows balance, bet {shown}, not the saved {[balance, bet]}"
     assert screen.js("() => !document.getElementById('age-gate').hidden")
-    screen.check("age gate", ["#age-gate"])  # the page behind it is checked at rest, next
+    walk.each(lambda s: s.check("age gate", ["#age-gate"]))  # the page behind it is checked at rest, next
     confirm_age(screen)
-    screen.check("at rest", rest=True)
 
-    screen.js(CLICK, "#autoplay-button")
-    screen.wait("#autoplay-dialog[open]")
-    screen.check("autoplay dialog", ["#autoplay-dialog"])
-    screen.js(CLICK, "#autoplay-cancel")
-    screen.wait("#autoplay-dialog:not([open])")
+    def at_rest(s: Screen) -> None:
+        s.check("at rest", rest=True)
+        open_and_close("#autoplay-button", "#autoplay-dialog", "#autoplay-cancel", "autoplay dialog")(s)
+        open_and_close("#info-button", "#info-dialog", "#info-close", "info dialog", " #info-content > *")(s)
+        if s is not screen or not case.big:
+            open_and_close("#buy", "#buy-dialog", "#buy-cancel", "buy dialog")(s)
+    walk.each(at_rest)
 
-    screen.js(CLICK, "#info-button")
-    screen.wait("#info-dialog[open] #info-content > *")
-    screen.check("info dialog", ["#info-dialog"])
-    screen.js(CLICK, "#info-close")
-    screen.wait("#info-dialog:not([open])")
-
-    screen.js(CLICK, "#buy")
-    screen.wait("#buy-dialog[open]")
-    screen.check("buy dialog", ["#buy-dialog"])
     if case.big:
-        # the player buys: the round panels are checked as each appears
+        # the player buys: the round panels are checked as each appears (a big case has its own page)
+        screen.js(CLICK, "#buy")
+        screen.wait("#buy-dialog[open]")
+        screen.check("buy dialog", ["#buy-dialog"])
         screen.js(INSTALL)
         screen.js(WATCH_PANELS, {"width": screen.size.width, "height": screen.size.height,
                                  "touch": screen.size.touch, "scope": ["#overlay", "header.top"]})
         screen.js(CLICK, "#buy-confirm")
     else:
-        screen.js(CLICK, "#buy-cancel")
-        screen.wait("#buy-dialog:not([open])")
         screen.js(CLICK, "#spin")
     # the round is over once it is in the history and the page is ready (docs/page-contract.md)
     screen.doc.wait_for_function("() => game.history().length === 1 && document.documentElement.dataset.state === 'ready'")
@@ -404,44 +473,48 @@ def play_the_case(screen: Screen, site: Site, case: Case) -> None:
         screen.check("after the max win", ["footer.hud"])  # the meters with the cap won
     else:
         assert (played["buy"], played["bet"]) == (False, bet) and played["win"] > 0, played  # SPIN_SEED's plain win
-        screen.check("after a spin", ["footer.hud"])  # the meters with the round's win
+        walk.each(lambda s: s.check("after a spin", ["footer.hud"]))  # the meters with the round's win
 
-    screen.js(CLICK, "#history-button")
-    screen.wait("#history-dialog[open] #history-list tr[data-index]")
-    screen.check("history dialog", ["#history-dialog"])
-    screen.js(CLICK, "#history-close")
-    screen.wait("#history-dialog:not([open])")
+    walk.each(open_and_close("#history-button", "#history-dialog", "#history-close", "history dialog",
+                             " #history-list tr[data-index]"))
 
     if case.reality:
         screen.page.clock.fast_forward(REALITY_MINUTES * 60_000 + 1000)
         screen.wait("#reality-dialog[open]")
-        screen.check("reality check", ["#reality-dialog"])
+        walk.each(lambda s: s.check("reality check", ["#reality-dialog"]))  # the dialog open at each size
         screen.js(CLICK, "#reality-continue")
         screen.wait("#reality-dialog:not([open])")
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_geometry(contexts: Callable[[str], tuple[BrowserContext, Watch]], site: Site, case: Case) -> None:
+def group_id(group: tuple[Case, ...]) -> str:
+    return "+".join(c.size for c in group) + group[0].id[len(group[0].size):]
+
+
+@pytest.mark.parametrize("group", GROUPS, ids=[group_id(g) for g in GROUPS])
+def test_geometry(contexts: Callable[[str], tuple[BrowserContext, Watch]], site: Site, group: tuple[Case, ...]) -> None:
     started = time.monotonic()
-    ctx, guard = contexts(case.size)
-    size = SIZES[case.size]
+    first = group[0]
+    ctx, guard = contexts(first.size)  # its viewport the first case's: the page boots at that size
+    size = SIZES[first.size]
     if size.embed:
         ctx.route(site.root + "geometry-host.html*", host_route(size))
     page = ctx.new_page()
     watch = Watch()
     watch.attach(page)
-    screen = Screen(page, case)
+    walk = Walk(page, group)
     try:
-        play_the_case(screen, site, case)
+        play_the_group(walk, site)
     finally:
         page.close()
     if watch.problems() or guard.external_requests:
-        screen.states["page"] = [f"[page] {case.id}: {p}" for p in watch.problems()] + \
-            [f"[page] {case.id}: non-loopback request {r}" for r in guard.external_requests]
-    FOUND[case.id] = screen.states
-    lines = [f"{state}: {p}" for state, problems in screen.states.items() for p in problems]
-    print(f"{case.id}: {len(lines)} problems in {time.monotonic() - started:.1f} s")
-    assert not lines, f"{len(lines)} geometry problems at {case.id}:\n  " + "\n  ".join(lines)
+        walk.first.states["page"] = [f"[page] {first.id}: {p}" for p in watch.problems()] + \
+            [f"[page] {first.id}: non-loopback request {r}" for r in guard.external_requests]
+    lines = []
+    for screen in walk.screens:
+        FOUND[screen.case.id] = screen.states
+        lines += [f"{screen.case.id}: {state}: {p}" for state, problems in screen.states.items() for p in problems]
+    print(f"{group_id(group)}: {len(lines)} problems in {time.monotonic() - started:.1f} s")
+    assert not lines, f"{len(lines)} geometry problems at {group_id(group)}:\n  " + "\n  ".join(lines)
 
 
 # ---- the checker's own proof: each rule catches a deliberately broken element ------------------
