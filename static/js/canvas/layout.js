@@ -108,6 +108,11 @@ export class CellMap {
     clear() {
         this.#values.clear();
     }
+
+    /** How many cells have a value. */
+    get size() {
+        return this.#values.size;
+    }
 }
 
 /** The cell height for a box of `width` x `height` CSS px: the tallest, within its bounds, that

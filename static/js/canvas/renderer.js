@@ -98,6 +98,10 @@ import { drawWinSymbol } from "./symbolmotion.js";
  * @property {boolean} looping the frame loop runs (run(): from a press held while loading, or start())
  * @property {boolean} observed the canvas's box is watched for resizes (_observe())
  * @property {number} last the last frame's time (performance.now() ms): the coins' and snow's step
+ * @property {boolean} dirty something the picture shows changed since the last frame (the effects'
+ *   methods say so); the frame loop then draws, whatever the rest rate (_wanted())
+ * @property {boolean} moving the last frame drawn had the round on the reels (_moving())
+ * @property {ReadonlyArray<unknown>} reelsAt each reel's strip, stop and place at the last frame drawn
  * @property {number} bakes motion-blurred sprites the frame being drawn may still make (_drawReels())
  * @property {boolean} free free spins: the reel windows' colours (setFree())
  * @property {ReadonlySet<number> | null} teasing the reels lit by the suspense (tease()); null: no suspense
@@ -134,6 +138,9 @@ const WIN_WAVE_MS = 90; // a winning symbol's loop starts this much after the on
 // `ready` made dozens in its first frames (frames of 40-50 ms with the CPU slowed 4x, while a
 // tap waited). The others show the nearest level made meanwhile.
 const BAKES_PER_FRAME = 2;
+// At rest, the scenery's frames are drawn at least this far apart (ms): every second frame of a
+// 60 Hz display, 30 a second (_wanted()). A round's frames are all drawn.
+const REST_FRAME_MS = 30;
 // Still mode's random streams (core/still.js): the snow's and the coins'.
 const SNOW_SEED = 1224, COIN_SEED = 2512;
 
@@ -174,6 +181,7 @@ const pace = (speedFactor) => Math.max(speedFactor, 0.05);
 function createRenderState(snow) {
     return {
         scale: 1, painted: false, started: false, looping: false, observed: false, last: performance.now(), bakes: 0,
+        dirty: true, moving: false, reelsAt: [],
         free: false, teasing: null, teaseT0: 0,
         lines: [], linesKey: "", winCells: new CellSet(), winT0: 0, dimOthers: false, glows: new CellMap(),
         wilds: new Map(), ses: null, banner: null, particles: [], snow,
@@ -312,7 +320,7 @@ export class Renderer {
         this.state.looping = true;
         /** @param {number} now */
         const frame = (now) => {
-            this._draw(now);
+            if (this._wanted(now)) this._draw(now);
             requestAnimationFrame(frame);
         };
         // Paint the first frame now: the game announces ready right after start(), and the reels
@@ -324,11 +332,46 @@ export class Renderer {
         this._observe();
     }
 
+    /** Whether the frame at `now` is to be drawn. A round's frames are all drawn (the reels
+     *  turning, and every effect while it is on the reels); at rest the scenery alone moves (the
+     *  snow's drift, the bulbs' twinkle), slowly: it is drawn REST_FRAME_MS apart, half a 60 Hz
+     *  display's rate, which about halves what a game left open costs the device (docs/speed.md);
+     *  with nothing moving at all (reduced motion, still mode) a frame is drawn only when
+     *  something changed. The frame after a round's last is drawn too (its effects just ended).
+     *  @param {number} now */
+    _wanted(now) {
+        const s = this.state;
+        const moving = this._moving();
+        const was = s.moving;
+        s.moving = moving;
+        if (moving || was || s.dirty || this._reelsMoved()) return true;
+        return !this.reduced && !this.still && now - s.last >= REST_FRAME_MS;
+    }
+
+    /** Whether the round shows anything on the reels: a reel turning, a win, a book's glow, an
+     *  expansion, the suspense, a banner or coins in flight. */
+    _moving() {
+        const s = this.state;
+        return Boolean(this.reels?.reels.some((r) => r.spinning) || s.particles.length || s.banner || s.teasing
+            || s.wilds.size || s.ses || s.lines.length || s.winCells.size || s.glows.size);
+    }
+
+    /** Whether a reel shows another place than at the last frame drawn (rest(): a resumed
+     *  round's earlier spins, shown without motion). */
+    _reelsMoved() {
+        const at = (this.reels?.reels ?? []).flatMap((r) => [r.strip, r.stop, r.p]);
+        const before = this.state.reelsAt;
+        if (at.length === before.length && at.every((x, i) => x === before[i])) return false;
+        this.state.reelsAt = at;
+        return true;
+    }
+
     // ---- effects the sequencer drives -------------------------------------------------
 
     /** Ends every effect of the round: lines, winning cells, book highlights, expanded reels, banner. */
     clearWins() {
         const s = this.state;
+        this.state.dirty = true;
         this._setLines([], new CellSet(), 0, false);
         s.glows = new CellMap();
         s.wilds = new Map();
@@ -339,6 +382,7 @@ export class Renderer {
 
     /** @param {boolean} on */
     setFree(on) {
+        this.state.dirty = true;
         this.state.free = on;
     }
 
@@ -346,6 +390,7 @@ export class Renderer {
      *  canvas's data-tease lists the lit reels ("3,4"), for tests and tools.
      *  @param {ReadonlyArray<number> | null} reels */
     tease(reels) {
+        this.state.dirty = true;
         const lit = reels?.length ? new Set(reels) : null;
         if (lit && !this.state.teasing) this.state.teaseT0 = performance.now();
         this.state.teasing = lit;
@@ -356,11 +401,13 @@ export class Renderer {
     /** Book highlights on the cells at `positions`.
      *  @param {Iterable<Position>} positions */
     glow(positions) {
+        this.state.dirty = true;
         const t0 = performance.now();
         for (const position of positions) this.state.glows.set(cellOf(position), t0);
     }
 
     clearGlows() {
+        this.state.dirty = true;
         this.state.glows.clear();
     }
 
@@ -414,6 +461,7 @@ export class Renderer {
      *  @param {boolean} dim */
     _setLines(lines, cells, t0, dim) {
         const s = this.state;
+        this.state.dirty = true;
         s.lines = lines;
         s.linesKey = linesKey(lines);
         s.winCells = cells;
@@ -426,6 +474,7 @@ export class Renderer {
      *  @param {number} mult the reel's multiplier
      *  @param {number} [speedFactor] */
     expandWild(reel, row, mult, speedFactor = 1) {
+        this.state.dirty = true;
         this.state.wilds.set(reel, { t0: performance.now(), row, mult, sf: pace(speedFactor), medal: false });
         // the reels expanded so far, in the order they were, with their multipliers ("1:x2,3:x1"): for tests and tools
         this.canvas.dataset.wilds = [...this.state.wilds].map(([r, w]) => `${r}:x${w.mult}`).join(",");
@@ -446,6 +495,7 @@ export class Renderer {
      *  @param {string} label
      *  @param {number} [speedFactor] */
     expandSes(reels, symbol, label, speedFactor = 1) {
+        this.state.dirty = true;
         this.state.ses = { t0: performance.now(), reels, symbol, label, sf: pace(speedFactor) };
         this.canvas.dataset.ses = `${symbol}:${reels.join(",")}`; // for tests and tools
         this.state.dimOthers = true;
@@ -457,11 +507,13 @@ export class Renderer {
      *  @param {number} [dur] ms
      *  @param {number} [speedFactor] */
     showBanner(text, sub = "", dur = 1400, speedFactor = 1) {
+        this.state.dirty = true;
         this.state.banner = { text, sub, t0: performance.now(), dur: dur * pace(speedFactor) };
     }
 
     /** @param {number} [count] */
     burst(count = 40) {
+        this.state.dirty = true;
         this.state.particles = [...this.state.particles, ...burst(this, count)];
     }
 
@@ -480,6 +532,7 @@ export class Renderer {
         const s = this.state;
         const dt = Math.min(0.05, (now - s.last) / 1000);
         s.last = now;
+        s.dirty = false;
         const ctx = this.ctx;
         if (!this.canvas.width) return;
         if (this.reels) this.reels.update(now);
