@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +100,19 @@ def drv(request: pytest.FixtureRequest, server: Nginx) -> Iterator[Driver]:
         yield driver
     finally:
         driver.close()
+
+
+@pytest.fixture(autouse=True)
+def rest_between_tests(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a test in a browser, its page goes to a blank one: a game left open keeps drawing
+    its scenery, and a browser's last page would stay open until the run ends (the session's
+    browsers are closed then), taking CPU from the tests still running on the other worker."""
+    yield
+    if "drv" in request.fixturenames:
+        drv: Driver = request.getfixturevalue("drv")
+        blank = request.getfixturevalue("server").origin + "/blank.html"  # (served by `server`, above)
+        with suppress(Exception):  # a session lost in the test: the next test's revive() starts anew
+            drv.goto(blank)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
