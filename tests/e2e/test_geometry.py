@@ -352,6 +352,11 @@ class Screen:
         if self.size.embed or self.page.viewport_size == {"width": self.size.width, "height": self.size.height}:
             return
         self.page.set_viewport_size({"width": self.size.width, "height": self.size.height})
+        # the page has its new size (the browser may apply it a frame after Playwright returns:
+        # once, on a loaded machine, the check ran before the canvas's ResizeObserver had been
+        # told), then two frames for the canvas to follow its box
+        self.page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
+                                    arg=[self.size.width, self.size.height])
         self.settle(frames=True)
 
     def wait(self, selector: str, timeout: float | None = None) -> None:
