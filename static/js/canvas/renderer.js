@@ -359,10 +359,12 @@ export class Renderer {
     /** Whether a reel shows another place than at the last frame drawn (rest(): a resumed
      *  round's earlier spins, shown without motion). */
     _reelsMoved() {
-        const at = (this.reels?.reels ?? []).flatMap((r) => [r.strip, r.stop, r.p]);
+        const reels = this.reels?.reels ?? [];
         const before = this.state.reelsAt;
-        if (at.length === before.length && at.every((x, i) => x === before[i])) return false;
-        this.state.reelsAt = at;
+        // (compared in place: this runs on every frame at rest, and allocates only on a change)
+        if (before.length === 3 * reels.length
+            && reels.every((r, i) => r.strip === before[3 * i] && r.stop === before[3 * i + 1] && r.p === before[3 * i + 2])) return false;
+        this.state.reelsAt = reels.flatMap((r) => [r.strip, r.stop, r.p]);
         return true;
     }
 
@@ -371,7 +373,6 @@ export class Renderer {
     /** Ends every effect of the round: lines, winning cells, book highlights, expanded reels, banner. */
     clearWins() {
         const s = this.state;
-        this.state.dirty = true;
         this._setLines([], new CellSet(), 0, false);
         s.glows = new CellMap();
         s.wilds = new Map();
@@ -461,7 +462,7 @@ export class Renderer {
      *  @param {boolean} dim */
     _setLines(lines, cells, t0, dim) {
         const s = this.state;
-        this.state.dirty = true;
+        s.dirty = true;
         s.lines = lines;
         s.linesKey = linesKey(lines);
         s.winCells = cells;
