@@ -13,8 +13,8 @@ would pay twice if split, and to none of the others:
   fixture is cheap to make twice and says so (`SPREAD_OVER_WORKERS = True`: the geometry's
   contexts, one per screen size, each booting nothing).
 
-A file whose tests measure time or take screenshots of moving things says `RUN_ALONE = True`:
-each of its tests (its fixtures' set-up and teardown included) runs while the other worker waits
+A file whose tests measure time or take screenshots of moving things says `RUN_ALONE = True`
+(or names those tests: `RUN_ALONE = {"test_taps"}`): each such test (its fixtures' set-up and teardown included) runs while the other worker waits
 between two tests, so it has the machine as in a one-process run. The workers agree through two
 `flock` files (`Alone`): a test takes a shared lock, one that runs alone an exclusive lock, after a
 turnstile that stops new shared locks while it waits.
@@ -114,7 +114,11 @@ class Alone:
 
 
 def runs_alone(item: Any) -> bool:
-    return bool(getattr(getattr(item, "module", None), "RUN_ALONE", False))
+    """RUN_ALONE = True in a file: each of its tests runs alone; a set of test names: those."""
+    alone = getattr(getattr(item, "module", None), "RUN_ALONE", False)
+    if isinstance(alone, (set, frozenset, tuple, list)):
+        return getattr(item, "originalname", None) in alone
+    return bool(alone)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -3,7 +3,7 @@ loadgroup -p parallel`, as `make test` runs ours). Each test writes which worker
 expected grouping is the plugin's rule, by hand for each file: a file sharing a module fixture on
 one worker, the xbrowser folder on one worker, a file saying SPREAD_OVER_WORKERS and a file of
 function-scoped tests free to use both (and, with eight slow tests and two workers, using both).
-A file saying RUN_ALONE runs each of its tests while no other test runs: each test records when it
+A file saying RUN_ALONE runs each of its tests (or those RUN_ALONE names) while no other test runs: each test records when it
 started and ended (the wall clock, one machine), and no other test's span may overlap one of
 those."""
 
@@ -45,6 +45,10 @@ FILES = {
     "test_alone.py": RECORD + "RUN_ALONE = True\n" + "".join(
         f"\ndef test_alone_{i}(request):\n    t = time.time()\n    time.sleep(0.4)\n    record(request, t)\n"
         for i in range(3)),
+    # one test of the file alone (RUN_ALONE naming it), the other as any
+    "test_part_alone.py": RECORD + "RUN_ALONE = {'test_part_0'}\n" + "".join(
+        f"\ndef test_part_{i}(request):\n    t = time.time()\n    time.sleep(0.4)\n    record(request, t)\n"
+        for i in range(2)),
     "xbrowser/test_engines.py": RECORD + "".join(
         f"\ndef test_engine_{i}(request):\n    t = time.time()\n    time.sleep(0.2)\n    record(request, t)\n" for i in range(4)),
     "xbrowser/test_more.py": RECORD + "".join(
@@ -67,7 +71,7 @@ def run(tmp_path: Path) -> dict[str, tuple[str, float, float]]:
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     ran = [json.loads(p.read_text()) for p in where.glob("*.json")]
-    assert len(ran) == sum(text.count("\ndef test_") for text in FILES.values()) == 33
+    assert len(ran) == sum(text.count("\ndef test_") for text in FILES.values()) == 35
     return {nodeid: (worker, started, ended) for nodeid, worker, started, ended in ran}
 
 
@@ -100,11 +104,28 @@ def test_the_other_files_use_both_workers(workers: dict[str, str]) -> None:
 
 
 def test_a_file_that_runs_alone_has_the_machine_to_itself(spans: dict[str, tuple[str, float, float]]) -> None:
-    alone = {n: span for n, span in spans.items() if n.startswith("tests/test_alone.py")}
-    assert len(alone) == 3
+    alone = {n: span for n, span in spans.items()
+             if n.startswith("tests/test_alone.py") or n.startswith("tests/test_part_alone.py::test_part_0")}
+    assert len(alone) == 4
     for name, (_, start, end) in alone.items():
         overlapping = [n for n, (_, s, e) in spans.items() if n != name and s < end and e > start]
         assert overlapping == [], f"{name} ran beside {overlapping}"
     # and the rest still used both workers at once somewhere (the lock is not a global one)
     others = sorted((s, e) for n, (_, s, e) in spans.items() if n not in alone)
     assert any(b[0] < a[1] for a, b in zip(others, others[1:]))
+
+
+def test_a_test_that_a_file_does_not_name_alone_may_share_the_machine() -> None:
+    import parallel
+
+    class Module:
+        RUN_ALONE = {"test_taps"}
+
+    class Item:
+        module = Module
+        def __init__(self, name: str) -> None:
+            self.originalname = name
+
+    assert parallel.runs_alone(Item("test_taps")) and not parallel.runs_alone(Item("test_memory"))
+    Module.RUN_ALONE = True  # type: ignore[assignment]
+    assert parallel.runs_alone(Item("test_memory"))
