@@ -259,7 +259,8 @@ def test_reload_mid_feature_resumes_with_the_balance_exact(drv: Driver, server: 
         rec = drv.eval("JSON.parse(localStorage.getItem('boce.save'))")
         assert rec["pending"] is not None and rec["balance"] == DEMO - want[0]["cost"], rec
     with step("reload mid-feature"):
-        drv.reload()
+        # the page again, its rest played at speed=fast: the save, not the address, holds the round
+        drv.goto(server.game + f"?seed={seed}&speed=fast")
         # the round resumes (data-state "playing") and the game is ready once it is credited
         drv.wait("document.documentElement.dataset.state === 'ready'", timeout=240, interval=0.25)
     with step("the round resumed and was credited exactly"):
