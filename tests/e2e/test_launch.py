@@ -12,6 +12,7 @@ the odds of the top prize from static/par.json (written by `python -m engine par
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
@@ -61,6 +62,23 @@ def test_a_bad_value_of_money_or_rules_stops_the_game(open_game: Callable[..., G
                                                        query: str, why: str) -> None:
     status = refused(open_game, site.root + "?" + query)
     assert why in status and "nothing has been played" in status, status
+
+
+def test_a_refused_launch_ends_the_engines_worker_and_a_good_one_keeps_it(open_game: Callable[..., Game], site: Site) -> None:
+    """A bad value of money or rules is read against the model file before the engine is up
+    (operator.js checkBeforeTheEngine): the engine's worker (static/boot/engine-worker.mjs,
+    started from the top of index.html) is ended rather than left to download and boot Python
+    for a game that will not start. Expected: the worker Playwright saw start is closed; with
+    good settings the same worker is there once the game is ready (the premise that Playwright
+    sees it at all). The engine's own refusals (levels against its maths) still need it."""
+    good = open_game(site.root + "?speed=fast").page
+    assert [w.url.rsplit("/", 1)[-1] for w in good.workers] == ["engine-worker.mjs"]
+    page = open_game(site.root + "?currency=EURO", state="error").page
+    assert "currency=EURO: not an ISO 4217 code" in (page.locator("#status").text_content() or "")
+    deadline = time.monotonic() + 10
+    while page.workers and time.monotonic() < deadline:  # a closed worker leaves page.workers
+        page.wait_for_timeout(50)
+    assert page.workers == []
 
 
 def test_an_embedded_game_tells_its_parent_why_it_did_not_start(context: BrowserContext, watch: Watch, site: Site) -> None:

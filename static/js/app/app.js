@@ -5,7 +5,7 @@
 // docs/page-contract.md.
 
 import { CannotStart, ProfileError, SettingsError, StartupError } from "../core/errors.js";
-import { connect } from "../round/bridge.js";
+import { connect, engine } from "../round/bridge.js";
 import { Controller } from "../round/controller.js";
 import { PageState, afterFrame, byId, setPageState } from "../core/dom.js";
 import * as embed from "../core/embed.js";
@@ -30,7 +30,7 @@ import { DOWNLOAD, reportStartupError, showStartupFailure } from "../start/start
 import { Problem, Store, scopeSuffix } from "../ledger/store.js";
 import { Tabs } from "../ledger/tabs.js";
 import { codeOf, reasonOf } from "../lang/reasons.js";
-import { AgeGate, launchEngine } from "../operator/operator.js";
+import { AgeGate, checkBeforeTheEngine, launchEngine } from "../operator/operator.js";
 import { demoLoop } from "../controls/showcase.js";
 import { PlayerControls } from "../controls/playercontrols.js";
 import { t } from "../lang/i18n.js";
@@ -178,6 +178,18 @@ async function start() {
     if (reducedMotion) document.body.classList.add("reduced-motion");
     if ([replayLink, scenarioName !== null, demo].filter(Boolean).length > 1) {
         throw new CannotStart("?replay=, ?scenario= and ?demo= each open a page of their own; give one of them", { code: "start.oneMode" });
+    }
+    // a bad value of money or rules stops the game before the engine is needed: read against the
+    // model file the reels were painted from, and the engine's download and boot are ended
+    // (a player's mistyped link says why at once; launchEngine reads them again, under the engine)
+    const painted = await early;
+    if (painted !== null) {
+        try {
+            checkBeforeTheEngine(params, painted.model);
+        } catch (err) {
+            if (err instanceof SettingsError) engine.stop?.();
+            throw err;
+        }
     }
     const bridge = await connect();
     loader.stage(t("load.reels"), 0.85);

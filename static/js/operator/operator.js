@@ -4,6 +4,7 @@
 // parent's `configure` message before the first round (reconfigure), and the age gate of a
 // marketing embed (`?ageGate=1`, AgeGate).
 //
+//   checkBeforeTheEngine(params, modelFile);  // SettingsError: the engine is not needed
 //   const launch = await launchEngine(bridge, params, { demo });  // SettingsError, ProfileError
 //   launch.model, launch.settings, launch.profile, launch.format, launch.base
 //   await reconfigure(given, { params, base: launch.base, bridge, played })  // reloads the page
@@ -33,6 +34,16 @@ import { LAUNCH_SETTINGS, readSettings } from "./launch.js";
  * @property {import("./jurisdiction.js").Profile} profile
  * @property {import("../core/money.js").Format} format
  */
+
+/** The launch settings of `params` read against the model file the reels were painted from,
+ *  before the engine is up: a bad value of money or rules throws its SettingsError now, as
+ *  launchEngine would once the engine answered (the engine reads the same file; the levels'
+ *  checks against its maths still wait for it). Warnings are launchEngine's to give.
+ *  @param {URLSearchParams} params
+ *  @param {Model} model  the model file, as firstpaint.js fetched it */
+export function checkBeforeTheEngine(params, model) {
+    readSettings(params, { model, warn: () => {} });
+}
 
 /** The launch settings of `params` under the engine's model, and the engine configured with
  *  their bet levels and stake limit. `demo`: the showcase was asked for. Throws SettingsError

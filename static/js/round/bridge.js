@@ -289,8 +289,9 @@ export function connect() {
  *  interpreter once it has (null before).
  *  @typedef {{ boot: { path: string, pyodide: { runPython(code: string): unknown } | null } }} PyodideLoader */
 
-/** The engine's interpreter, for the tests and the bench.
- *  @typedef {{ bootPath(): Promise<string>, python(code: string): Promise<unknown> }} Interpreter */
+/** The engine's interpreter, for the tests and the bench; `stop()` ends the worker when the
+ *  game will not start (none on the page: PyScript's boot cannot be ended).
+ *  @typedef {{ bootPath(): Promise<string>, python(code: string): Promise<unknown>, stop?(): void }} Interpreter */
 
 const MODE = new URLSearchParams(location.search).get("engine") === "page" ? "page" : "worker";
 
@@ -480,11 +481,13 @@ function startWorker() {
             return;
         }
         setTimeout(() => {
+            if (stopped) return;
             worker = newWorker();
             started = false;
             listen();
         }, backoff(failedTries));
     }
+    let stopped = false; // stop(): the game will not start, the engine is not needed
     if (early) {
         watchScript();
         early.handOver(onMessage, onError); // with what it said before this module ran
@@ -497,6 +500,12 @@ function startWorker() {
         bootPath: () => /** @type {Promise<string>} */ (call("bootPath", [])),
         /** A Python expression's value in the worker (for the tests and the bench). */
         python: (code) => call("python", [code]),
+        stop() {
+            stopped = true;
+            quiet?.done();
+            clearTimeout(check);
+            worker.terminate();
+        },
     };
 }
 
@@ -607,5 +616,8 @@ export const engine = (() => {
     return {
         bootPath: () => started.then((e) => e.bootPath()),
         python: (code) => started.then((e) => e.python(code)),
+        // the game will not start (a bad launch setting, app.js): the worker and its downloads
+        // end; on the page (?engine=page) PyScript's boot goes on, unseen
+        stop: () => { started.then((e) => e.stop?.()); },
     };
 })();
