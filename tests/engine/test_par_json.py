@@ -25,6 +25,8 @@ def test_static_par_json_is_current() -> None:
     want = json.loads(json.dumps(shipped_sheet()))
     stale = sorted(k for k in set(want) | set(on_disk) if want.get(k) != on_disk.get(k))
     assert not stale, f"static/par.json is stale (differs in {stale}): {FIX}"
+    # fractions, not percentages (docs/engine.md "Command line"): the shipped model's RTP is near 1
+    assert 0.5 < on_disk["rtp"] < 1.5 and 0 < on_disk["hit_frequency"] < 1
 
 
 def test_cap_figures_shape() -> None:
