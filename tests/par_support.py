@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from parallel import once_per_run
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 TIMED = {"rounds_per_second", "seconds"}  # differ between runtimes by nature
 
@@ -30,8 +32,9 @@ def result(proc: subprocess.Popen[str], timeout: float = 900) -> Any:
 
 @functools.cache
 def cli_sheet() -> Any:
-    """The PAR sheet the CLI prints (`python -m engine par --json`), worked out once a session."""
-    return result(cli("par", "--json"))
+    """The PAR sheet the CLI prints (`python -m engine par --json`), worked out once a run (on
+    both cores, by the first worker to ask: parallel.once_per_run)."""
+    return once_per_run("cli-sheet", lambda: result(cli("par", "--json")))
 
 
 def leaves(obj: Any, prefix: str = "") -> dict[str, Any]:

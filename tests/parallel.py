@@ -20,16 +20,20 @@ between two tests, so it has the machine as in a one-process run. The workers ag
 turnstile that stops new shared locks while it waits.
 
 Each worker launches its own Chromium (one per worker) and its own static server (an ephemeral
-port). Nothing else is shared between workers; a file that a test writes is named after its
-worker where two workers could write it (`worker_suffix()`).
+port). A file that a test writes is named after its worker where two workers could write it
+(`worker_suffix()`). One thing is shared: a figure that takes long to work out and is the same
+for every worker (the shipped model's PAR sheet, some 25 s of CPU) is worked out by the first
+worker to ask and read by the other (`once_per_run`).
 """
 
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import tempfile
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -45,6 +49,36 @@ def worker_suffix() -> str:
     """"" in a serial run, ".gw0", ".gw1"... in an xdist worker: for a report file a test writes."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     return f".{worker}" if worker else ""
+
+
+def once_per_run(name: str, work_out: Callable[[], Any]) -> Any:
+    """`work_out()`'s JSON value, worked out once in this run: on both cores the first worker to
+    ask writes it to a file named after the run (xdist's PYTEST_XDIST_TESTRUNUID) and `name`,
+    under a lock, and the other reads it; in one process it is worked out. Either way it comes
+    back through one JSON round trip, so both get the same value."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not run:
+        return json.loads(json.dumps(work_out()))
+    shared = Path(tempfile.gettempdir()) / f"boce-{name}-{run}.json"
+    with open(shared.with_suffix(".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not shared.exists():
+            shared.write_text(json.dumps(work_out()), encoding="utf-8")
+        return json.loads(shared.read_text(encoding="utf-8"))
+
+
+def pytest_configure(config: Any) -> None:
+    # the controller names the run (xdist's --testrunuid, made here when not given), so that at
+    # its end it can remove once_per_run's files
+    if "PYTEST_XDIST_WORKER" not in os.environ and getattr(config.option, "testrunuid", False) is None:
+        config.option.testrunuid = uuid.uuid4().hex
+
+
+def pytest_unconfigure(config: Any) -> None:
+    run = getattr(config.option, "testrunuid", None)
+    if "PYTEST_XDIST_WORKER" not in os.environ and run:
+        for left in Path(tempfile.gettempdir()).glob(f"boce-*-{run}.*"):
+            left.unlink(missing_ok=True)
 
 
 def shares_a_module_fixture(item: Any) -> bool:

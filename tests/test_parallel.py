@@ -35,6 +35,16 @@ def booted():
     return object()
 '''
 
+ONCE = '''
+from parallel import once_per_run
+
+def work():
+    with open(Path(os.environ["WHERE"], "work.log"), "a") as log:
+        log.write("ran\\n")
+    time.sleep(0.5)
+    return {"figure": [1, 2.5], "pid": os.getpid()}
+'''
+
 FILES = {
     "test_shared.py": RECORD + MODULE_FIXTURE + "".join(
         f"\ndef test_shared_{i}(booted, request):\n    t = time.time()\n    time.sleep(0.3)\n    record(request, t)\n" for i in range(6)),
@@ -49,6 +59,10 @@ FILES = {
     "test_part_alone.py": RECORD + "RUN_ALONE = {'test_part_0'}\n" + "".join(
         f"\ndef test_part_{i}(request):\n    t = time.time()\n    time.sleep(0.4)\n    record(request, t)\n"
         for i in range(2)),
+    # once_per_run: two tests asking for one figure; the work appends a line per time it runs
+    **{f"test_once_{k}.py": RECORD + ONCE + f"\ndef test_once_{k}(request):\n    t = time.time()\n"
+       f"    value = once_per_run('figure', work)\n    Path(os.environ['WHERE'], 'once_{k}.value').write_text(json.dumps(value))\n"
+       "    record(request, t)\n" for k in "ab"},
     "xbrowser/test_engines.py": RECORD + "".join(
         f"\ndef test_engine_{i}(request):\n    t = time.time()\n    time.sleep(0.2)\n    record(request, t)\n" for i in range(4)),
     "xbrowser/test_more.py": RECORD + "".join(
@@ -71,7 +85,12 @@ def run(tmp_path: Path) -> dict[str, tuple[str, float, float]]:
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     ran = [json.loads(p.read_text()) for p in where.glob("*.json")]
-    assert len(ran) == sum(text.count("\ndef test_") for text in FILES.values()) == 35
+    # once_per_run: the work ran once in the run, both tests got its value, and no file is left
+    assert (where / "work.log").read_text() == "ran\n"
+    values = [json.loads((where / f"once_{k}.value").read_text()) for k in "ab"]
+    assert values[0] == values[1] and values[0]["figure"] == [1, 2.5]
+    assert list(tmp_path.glob("boce-figure-*")) == []
+    assert len(ran) == sum(text.count("\ndef test_") for text in FILES.values()) == 37
     return {nodeid: (worker, started, ended) for nodeid, worker, started, ended in ran}
 
 
