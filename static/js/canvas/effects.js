@@ -30,6 +30,8 @@ import {
  * @property {boolean} star a star (else a coin)
  * @property {number} size its radius
  * @property {number} spin its turn, radians per second
+ * @property {number} tempo its seconds to a second of the page's clock: 1 at normal speed, more
+ *   in a quicker round (1 / the speed factor, as every animation of the round is shortened)
  */
 
 /** A rounded column filled with a vertical dark-light-dark gradient and a glow.
@@ -525,11 +527,12 @@ export function prepareParticles(view) {
 }
 
 /** `count` coins and stars thrown from the middle of the reels (none with reduced motion), for
- *  the renderer to add to those in flight.
+ *  the renderer to add to those in flight; `tempo`: how fast their time runs (Particle).
  *  @param {View} view
  *  @param {number} [count]
+ *  @param {number} [tempo]
  *  @returns {Particle[]} */
-export function burst(view, count = 40) {
+export function burst(view, count = 40, tempo = 1) {
     /** @type {Particle[]} */
     const thrown = [];
     if (view.reduced) return thrown;
@@ -541,7 +544,7 @@ export function burst(view, count = 40) {
             x: W / 2 + (random() - 0.5) * 200, y: H / 2,
             vx: Math.cos(a) * s, vy: Math.sin(a) * s - 300, life: 1.4 + random(),
             age: 0, star: random() < 0.35, size: SIZE_MIN + random() * SIZE_SPAN,
-            spin: random() * 6,
+            spin: random() * 6, tempo,
         });
     }
     return thrown;
@@ -573,8 +576,9 @@ function paintCoin(ctx, c, size) {
     ctx.stroke();
 }
 
-/** The coins and stars of `particles` `dt` seconds later, falling under gravity: those still
- *  flying, for the renderer to keep (new objects; `particles` is left as it was).
+/** The coins and stars of `particles` `dt` seconds later (each `dt` times its tempo of its own
+ *  time), falling under gravity: those still flying, for the renderer to keep (new objects;
+ *  `particles` is left as it was).
  *  @param {ReadonlyArray<Particle>} particles
  *  @param {number} dt seconds since the last frame
  *  @returns {Particle[]} */
@@ -582,10 +586,11 @@ export function moveParticles(particles, dt) {
     /** @type {Particle[]} */
     const flying = [];
     for (const p of particles) {
-        const age = p.age + dt;
+        const step = dt * p.tempo;
+        const age = p.age + step;
         if (age >= p.life) continue;
-        const vy = p.vy + 900 * dt;
-        flying.push({ ...p, age, vy, x: p.x + p.vx * dt, y: p.y + vy * dt });
+        const vy = p.vy + 900 * step;
+        flying.push({ ...p, age, vy, x: p.x + p.vx * step, y: p.y + vy * step });
     }
     return flying;
 }

@@ -512,10 +512,13 @@ export class Renderer {
         this.state.banner = { text, sub, t0: performance.now(), dur: dur * pace(speedFactor) };
     }
 
-    /** @param {number} [count] */
-    burst(count = 40) {
+    /** Coins and stars thrown; in a quicker round (`speedFactor` below 1) they fly and fall
+     *  quicker, as every animation of the round is shortened.
+     *  @param {number} [count]
+     *  @param {number} [speedFactor] */
+    burst(count = 40, speedFactor = 1) {
         this.state.dirty = true;
-        this.state.particles = [...this.state.particles, ...burst(this, count)];
+        this.state.particles = [...this.state.particles, ...burst(this, count, 1 / pace(speedFactor))];
     }
 
     // ---- drawing --------------------------------------------------------------------

@@ -504,7 +504,7 @@ export class Sequencer extends Emitter {
         this.capped = e;
         this.meter.land?.();
         this.renderer.hideLines();
-        this.renderer.burst(60);
+        this.renderer.burst(60, this.speedFactor);
         const cap = t("panel.cap", { cap: grouped(this.model.max_win) });
         this.renderer.showBanner(t("panel.maxWin"), cap, BEAT.maxWinBanner, this.speedFactor);
         this.sfx("tier", 4);
@@ -540,13 +540,13 @@ export class Sequencer extends Emitter {
         const tier = this.quiet && !capped ? null : e.big_win; // {name, level} from the model's tiers, or null
         if (tier || capped) {
             const level = tier?.level ?? 0;
-            this.renderer.burst(40 + 40 * level);
+            this.renderer.burst(40 + 40 * level, this.speedFactor);
             await this.panel("bigWin", {
                 name: tier?.name ?? "", level, amount: e.total_win, bet: this.round.bet, tiers: this.model.big_wins,
                 max: capped ? { cap: this.model.max_win, forfeited: this.capped?.forfeited ?? 0 } : null,
                 // (the panel names Sound's methods)
                 speedFactor: this.speedFactor, sfx: (name, ...a) => this._sound(/** @type {SoundName} */ (name), a),
-                onBurst: (lv) => this.renderer.burst(lv ? 50 + 30 * lv : 24),
+                onBurst: (lv) => this.renderer.burst(lv ? 50 + 30 * lv : 24, this.speedFactor),
             });
         }
         this.show(e.total_win, 0);
