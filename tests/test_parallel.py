@@ -79,7 +79,10 @@ def run(tmp_path: Path) -> dict[str, tuple[str, float, float]]:
     where.mkdir()
     # its own lock files (parallel.Alone, in the temp folder): this test may itself run in a worker
     # of our suite, holding the machine's shared lock, which the small suite's RUN_ALONE would wait for
-    env = {**os.environ, "WHERE": str(where), "PYTHONPATH": str(ROOT / "tests"), "TMPDIR": str(tmp_path)}
+    # and a run of its own: none of xdist's variables of a worker of ours running this test (the
+    # small suite's controller would take itself for a worker, and its files for our run's)
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")},
+           "WHERE": str(where), "PYTHONPATH": str(ROOT / "tests"), "TMPDIR": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "parallel",
                            "-n", "2", "--dist", "loadgroup", "-p", "no:randomly", "tests"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
