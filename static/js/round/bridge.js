@@ -363,6 +363,7 @@ function startWorker() {
     const early = takeEarlyWorker();
     let worker = early?.worker ?? newWorker();
     let failedTries = 0; // of the worker's script (a module worker that did not load)
+    let stopped = false; // stop(): the game will not start, the engine is not needed
     let started = false; // the worker has said something: its script loaded
     /** @type {Map<number, { resolve: (answer: unknown) => void, reject: (error: Error) => void }>} the calls waiting, by id */
     const pending = new Map();
@@ -487,7 +488,6 @@ function startWorker() {
             listen();
         }, backoff(failedTries));
     }
-    let stopped = false; // stop(): the game will not start, the engine is not needed
     if (early) {
         watchScript();
         early.handOver(onMessage, onError); // with what it said before this module ran
