@@ -9,6 +9,8 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -36,3 +38,36 @@ def test_both_kits_use_the_pages_message_source() -> None:
     py = re.search(r'^SOURCE = "([^"]+)"', (ROOT / "testkit/python/src/pytest_book_of_christmas_eve/game.py").read_text(), re.M)
     assert js is not None and py is not None
     assert js.group(1) == py.group(1) == page.group(1)
+
+
+def test_the_python_kits_chromium_flags_keep_playwrights_own_and_turn_off_the_popup() -> None:
+    """Chromium reads only the last --disable-features of its command line (a browser shows it:
+    tests/e2e/test_harness.py), so the kit's must name every feature Playwright's own launch turns
+    off, then the address bar's popup pages. Playwright's list is read here a second way: the
+    quoted names between `disabledFeatures = [` and the `].filter(Boolean)` that ends it."""
+    import playwright
+    from pytest_book_of_christmas_eve import chromium
+
+    bundle = (Path(playwright.__file__).parent / "driver/package/lib/coreBundle.js").read_text(encoding="utf-8")
+    start = bundle.index("disabledFeatures = [")
+    body = bundle[start:bundle.index("].filter(Boolean)", start)]
+    theirs = [m for line in body.splitlines() for m in re.findall(r'"(\w+)"', line.split("//")[0])]
+    assert len(theirs) >= 5 and "PaintHolding" in theirs  # the premise: the list was found
+    flags = [a for a in chromium.CHROMIUM_ARGS if a.startswith("--disable-features=")]
+    assert len(flags) == 1
+    ours = flags[0].removeprefix("--disable-features=").split(",")
+    assert ours == [*theirs, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"]
+
+
+def test_the_python_kit_keeps_a_callers_own_disable_features() -> None:
+    from pytest_book_of_christmas_eve import chromium
+
+    if chromium.chromium_path() is None:
+        pytest.fail("no Chromium to launch: `bash tools/system-deps.sh test` installs it")
+    plain = chromium.launch_args({"headless": True}, None)["args"]
+    assert plain == chromium.CHROMIUM_ARGS  # nothing of the caller's: the kit's flags, in order
+    given = chromium.launch_args({"args": ["--disable-features=Foo", "--lang=de"]}, "chromium")["args"]
+    assert given[:2] == ["--disable-features=Foo", "--lang=de"]
+    assert [a for a in given if a.startswith("--disable-features")] == ["--disable-features=Foo"]
+    assert set(chromium.CHROMIUM_ARGS) - set(given) == {a for a in chromium.CHROMIUM_ARGS if a.startswith("--disable-features")}
+    assert chromium.launch_args({"args": []}, "firefox") == {"args": []}  # another browser: untouched

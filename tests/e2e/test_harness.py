@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 from e2e_harness import Watch, is_loopback_url
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 
 @pytest.mark.parametrize(
@@ -52,3 +55,41 @@ def test_the_guard_records_a_request_to_another_host_and_it_never_leaves(context
     for url in ("http://example.com/a.png", "http://cdn.example.org/f.html", "https://cdn.jsdelivr.net/pyodide/pyodide.mjs"):
         assert url in external, watch.external_requests
     watch.external_requests.clear()  # (made on purpose: the context fixture's teardown checks it)
+
+
+def renderers(browser: Browser) -> dict[int, str]:
+    """The browser's renderer processes: pid -> command line (Chromium's own list, read from /proc)."""
+    cdp = browser.new_browser_cdp_session()
+    try:
+        found = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        cdp.detach()
+    out = {}
+    for p in found:
+        try:
+            out[p["id"]] = (Path(f"/proc/{p['id']}/cmdline").read_bytes().replace(b"\0", b" ").decode(), p["type"])
+        except OSError:
+            continue  # ended meanwhile
+    return {pid: cmd for pid, (cmd, kind) in out.items() if kind == "renderer" or kind == "browser"}
+
+
+def test_chromium_builds_no_hidden_page_of_its_own_for_a_context(browser: Browser, browser_context_args: dict[str, Any]) -> None:
+    """Each context of a recent Chromium loaded the address bar's popup as a page of its own
+    ("--top-chrome-webui" renderer, about 0.9 s of CPU a context) unless the kit turns it off
+    (testkit/python chromium.py). Chromium reads only its command line's last
+    --disable-features: the browser's own shows that the kit's comes last and names every
+    feature Playwright's comes first with."""
+    before = renderers(browser)
+    ctx = browser.new_context(**browser_context_args)
+    try:
+        ctx.new_page().goto("data:text/html,<p>hi")
+        # the popup's renderer started with the window, before the page's own
+        new = {pid: cmd for pid, cmd in renderers(browser).items() if pid not in before}
+        assert new, "the context started no renderer: the premise (a page drawn) failed"
+        assert [cmd for cmd in new.values() if "--top-chrome-webui" in cmd] == []
+    finally:
+        ctx.close()
+    browser_cmd = next(cmd for cmd in before.values() if "--type=" not in cmd)
+    flags = [a.removeprefix("--disable-features=").split(",") for a in browser_cmd.split() if a.startswith("--disable-features=")]
+    assert len(flags) == 2, flags  # Playwright's, then the kit's
+    assert set(flags[0]) <= set(flags[1])
