@@ -2,7 +2,9 @@
 "At rest").
 
 The rule, from docs/frontend.md and renderer.js's REST_FRAME_MS (30 ms): a round's frames are
-all drawn (a reel turning, a win or any effect on the reels, and the frame after); at rest the
+all drawn (a reel turning, a win or any effect on the reels, and the frame after), but at
+?speed=fast, the tests' speed, where they too are drawn at least 30 ms apart (but a frame with a
+change to show, and the frame after); at rest the
 scenery alone moves, and a frame is drawn only when at least 30 ms have passed since the last
 drawn (every second frame of a 60 Hz display); with nothing moving at all (reduced motion) a
 frame at rest is drawn only when something changed.
@@ -94,6 +96,41 @@ def test_every_frame_of_a_round_is_drawn(open_game: Callable[..., Game], site: S
     assert len(rec["turning"]) > 20, rec["turning"]  # the premise: a round of many frames at the game's speed
     assert [t for t in rec["turning"] if t not in set(rec["drawn"])] == []
     assert set(rec["turning"]) <= set(rec["frames"])
+
+
+# As RECORD, with whether each drawn frame had a change to show (the renderer's `dirty`, read as it
+# draws) and, at every frame, whether the renderer found the round moving (its `moving`, which its
+# frame rule has just worked out: a reel turning, a win or an effect on the reels).
+RECORD_DIRTY = RECORD.replace("rec.drawn.push(now);", "rec.drawn.push(now); rec.dirty.push(r.state.dirty);").replace(
+    "drawn: [],", "drawn: [], dirty: [], moving: [],").replace(
+    "rec.frames.push(now);", "rec.frames.push(now); rec.moving.push(r.state.moving);")
+
+
+def test_at_the_tests_speed_a_rounds_frames_are_drawn_30_ms_apart(open_game: Callable[..., Game], site: Site) -> None:
+    """At ?speed=fast (the tests' speed: docs/frontend.md, app.js roundFrameMs) a round's frames
+    are drawn at most every 30 ms, as at rest, but a frame with a change to show (an effect
+    begun) and the first frame after the round stopped moving; the reels move on in the frames
+    left undrawn. The drawn frames are worked out here from the frames' timestamps by that rule."""
+    page = open_game(site.root + f"?debug=1&seed={LOSING_SEED}&speed=fast").page
+    page.evaluate(RECORD_DIRTY)
+    page.evaluate("game.spin()")
+    page.evaluate(FRAMES_PASS, 3)
+    rec = page.evaluate(FRAMES)
+    dirty = dict(zip(rec["drawn"], rec["dirty"]))
+    assert len(rec["turning"]) >= 3, rec["turning"]  # the premise: the reels turned over several frames
+    last, was, skipped = rec["last"], False, 0
+    for t, moving in zip(rec["frames"], rec["moving"]):
+        if moving:  # drawn when 30 ms have passed since the last drawn, or with a change to show
+            want = t - last >= REST_FRAME_MS or dirty.get(t, False)
+            assert (t in dirty) == want, (t, last, rec["drawn"])
+            skipped += not want
+        elif was:  # the first frame after the round's last moving one: drawn
+            assert t in dirty, (t, rec["drawn"])
+        last = t if t in dirty else last
+        was = moving
+    assert any(rec["moving"]) and not rec["moving"][-1]
+    # the premise: the display gave frames closer than 30 ms while the round moved, so some were left
+    assert skipped > 0, (rec["frames"], rec["drawn"])
 
 
 def test_with_reduced_motion_nothing_is_drawn_at_rest(context: BrowserContext, watch: Watch, site: Site) -> None:

@@ -149,6 +149,14 @@ const ready = (() => {
 })();
 ready.promise.catch(() => {}); // an unobserved failure is reported on the page, not as a console error
 
+/** How far apart (ms) a round's frames are drawn at most: at ?speed=fast, a test's speed,
+ *  30 (as at rest: nobody watches a round at 0.04 of its pace, and each frame costs the machine
+ *  running the tests); 0, every frame, at a player's speeds and in still mode (its pictures).
+ *  @returns {number} */
+function roundFrameMs() {
+    return speedParam === "fast" && !still ? 30 : 0;
+}
+
 /** Every animation's duration is multiplied by this.
  *  @returns {number} */
 function speed() {
@@ -264,6 +272,7 @@ function showLinkPage({ bridge, model, opened, offers, sound, renderer, reels, h
     hud.on("infoAsked", () => input.openInfo());
     hud.on("muteAsked", () => link.toggleMute());
     link.listen(input.infoDialog);
+    renderer.roundFrameMs = roundFrameMs();
     renderer.start();
     loader.hide({ fast: speed() < 0.1 });
     setPageState(PageState.READY);
@@ -340,6 +349,7 @@ async function goLive(parts, { state, problem }) {
     input.wire(hud);
     controller.show(); // balance, bet, the last round's win, settings
     await afterFrame(); // (see start(); the rest makes the game playable in one task)
+    renderer.roundFrameMs = roundFrameMs();
     renderer.start();
     saved.persist(); // the record as read (or fresh), and the first test of whether storage writes
     const press = takeHeld(); // a press of Spin held while loading: its reels turn (firstpaint.js)

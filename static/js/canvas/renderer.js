@@ -139,7 +139,8 @@ const WIN_WAVE_MS = 90; // a winning symbol's loop starts this much after the on
 // tap waited). The others show the nearest level made meanwhile.
 const BAKES_PER_FRAME = 2;
 // At rest, the scenery's frames are drawn at least this far apart (ms): every second frame of a
-// 60 Hz display, 30 a second (_wanted()). A round's frames are all drawn.
+// 60 Hz display, 30 a second (_wanted()). A round's frames are all drawn, but at a test speed
+// (?speed=fast, _thinned()).
 const REST_FRAME_MS = 30;
 // Still mode's random streams (core/still.js): the snow's and the coins'.
 const SNOW_SEED = 1224, COIN_SEED = 2512;
@@ -202,6 +203,8 @@ export class Renderer {
         /** @readonly */ this.wild = wild; // the model's wild (drawn on expanded reels)
         /** @readonly */ this.reduced = reduced; // reduced motion
         /** @readonly */ this.still = still; // still mode (?still=1)
+        /** A round's frames at most this far apart (ms), 0: all drawn (_thinned(); app.js at ready) */
+        this.roundFrameMs = 0;
         /** @readonly */ this.random = randomFor(COIN_SEED, still); // the coins of a burst (effects.js)
         /** @readonly */ this.symbols = new SymbolSprites(symbols); // the symbols' sprites (sprites.js keeps them)
         /** @readonly */ this.reels = reels; // the reels it draws (reels.js moves them)
@@ -320,7 +323,10 @@ export class Renderer {
         this.state.looping = true;
         /** @param {number} now */
         const frame = (now) => {
-            if (this._wanted(now)) this._draw(now);
+            if (this._wanted(now)) {
+                if (this._thinned(now)) this.reels?.update(now); // the reels' state moves on, undrawn
+                else this._draw(now);
+            }
             requestAnimationFrame(frame);
         };
         // Paint the first frame now: the game announces ready right after start(), and the reels
@@ -346,6 +352,18 @@ export class Renderer {
         s.moving = moving;
         if (moving || was || s.dirty || this._reelsMoved()) return true;
         return !this.reduced && !this.still && now - s.last >= REST_FRAME_MS;
+    }
+
+    /** Whether the frame at `now`, wanted (_wanted()), is left undrawn: at a test speed
+     *  (`roundFrameMs`, set by app.js for ?speed=fast) a round's frames while something moves are
+     *  drawn at most that far apart, as at rest. Nobody watches a round at 0.04 of its pace, and
+     *  every frame drawn costs the machine running the tests (a bought feature drew about 135
+     *  frames in 2.5 s: 3.3 s of CPU). A change (`dirty`: an effect begun) and the frame after
+     *  the round's last are drawn at once, as at every speed.
+     *  @param {number} now */
+    _thinned(now) {
+        const s = this.state;
+        return this.roundFrameMs > 0 && s.moving && !s.dirty && now - s.last < this.roundFrameMs;
     }
 
     /** Whether the round shows anything on the reels: a reel turning, a win, a book's glow, an
