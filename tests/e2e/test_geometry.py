@@ -57,6 +57,7 @@ from geometry_support import INSTALL, PLAYWRIGHT_CALL, SETTLE, grouped
 from languages import CODES
 from parallel import worker_suffix
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from seeds import cap_seed
 
 from engine import load_model, play_round
@@ -262,6 +263,18 @@ def save_key(case: Case) -> str:
     return f"{savefile.KEY}.{case.currency}-{savefile.fnv1a(','.join(map(str, BETS)))}"
 
 
+# An observer of the reels' box (the canvas's parent), counting what it is told in window.__boxTold
+# (1 at once: an observer is told the size it starts with). False when there is no canvas.
+WATCH_BOX = """() => {
+    const box = document.getElementById('reels')?.parentElement;
+    if (!box) return false;
+    window.__boxObserver?.disconnect();
+    window.__boxTold = 0;
+    window.__boxObserver = new ResizeObserver(() => { window.__boxTold += 1; });
+    window.__boxObserver.observe(box);
+    return true;
+}"""
+
 CLICK = "(sel) => document.querySelector(sel).click()"  # not Playwright's click: a control under
 # another, or off the screen, is what is measured here, and must not stop the walk through the panels
 
@@ -351,12 +364,24 @@ class Screen:
         and the page settled there: its canvas refitted in the next frames."""
         if self.size.embed or self.page.viewport_size == {"width": self.size.width, "height": self.size.height}:
             return
+        # the canvas is sized to its box by the page's ResizeObserver (renderer.js resize()): a
+        # second observer of that box, made now, is told of the new size in the same rendering
+        # step, after the page's (once, on a loaded machine, two frames after the new size the
+        # canvas still had the old one)
+        watching = self.page.evaluate(WATCH_BOX)
+        if watching:
+            self.page.wait_for_function("() => window.__boxTold > 0")  # told the size it starts with
         self.page.set_viewport_size({"width": self.size.width, "height": self.size.height})
         # the page has its new size (the browser may apply it a frame after Playwright returns:
         # once, on a loaded machine, the check ran before the canvas's ResizeObserver had been
         # told), then two frames for the canvas to follow its box
         self.page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
                                     arg=[self.size.width, self.size.height])
+        if watching:
+            try:  # (a box the new size leaves as it was is told nothing: then the frames alone)
+                self.page.wait_for_function("() => window.__boxTold > 1", timeout=3000)
+            except PlaywrightTimeoutError:
+                pass
         self.settle(frames=True)
 
     def wait(self, selector: str, timeout: float | None = None) -> None:
