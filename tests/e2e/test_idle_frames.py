@@ -107,7 +107,7 @@ RECORD_DIRTY = RECORD.replace("rec.drawn.push(now);", "rec.drawn.push(now); rec.
 
 
 def test_at_the_tests_speed_a_rounds_frames_are_drawn_30_ms_apart(open_game: Callable[..., Game], site: Site) -> None:
-    """At ?speed=fast (the tests' speed: docs/frontend.md, app.js roundFrameMs) a round's frames
+    """At ?speed=fast (the tests' speed: docs/frontend.md, app.js thinRounds) a round's frames
     are drawn at most every 30 ms, as at rest, but a frame with a change to show (an effect
     begun) and the first frame after the round stopped moving; the reels move on in the frames
     left undrawn. The drawn frames are worked out here from the frames' timestamps by that rule."""

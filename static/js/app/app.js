@@ -149,12 +149,12 @@ const ready = (() => {
 })();
 ready.promise.catch(() => {}); // an unobserved failure is reported on the page, not as a console error
 
-/** How far apart (ms) a round's frames are drawn at most: at ?speed=fast, a test's speed,
- *  30 (as at rest: nobody watches a round at 0.04 of its pace, and each frame costs the machine
- *  running the tests); 0, every frame, at a player's speeds and in still mode (its pictures).
- *  @returns {number} */
-function roundFrameMs() {
-    return speedParam === "fast" && !still ? 30 : 0;
+/** Whether a round's frames are thinned as the scenery's at rest (renderer.js _thinned()): at
+ *  ?speed=fast, a test's speed (nobody watches a round at 0.04 of its pace, and each frame costs
+ *  the machine running the tests); every frame drawn at a player's speeds and in still mode.
+ *  @returns {boolean} */
+function thinRounds() {
+    return speedParam === "fast" && !still;
 }
 
 /** Every animation's duration is multiplied by this.
@@ -272,7 +272,7 @@ function showLinkPage({ bridge, model, opened, offers, sound, renderer, reels, h
     hud.on("infoAsked", () => input.openInfo());
     hud.on("muteAsked", () => link.toggleMute());
     link.listen(input.infoDialog);
-    renderer.roundFrameMs = roundFrameMs();
+    renderer.thinRounds = thinRounds();
     renderer.start();
     loader.hide({ fast: speed() < 0.1 });
     setPageState(PageState.READY);
@@ -349,7 +349,7 @@ async function goLive(parts, { state, problem }) {
     input.wire(hud);
     controller.show(); // balance, bet, the last round's win, settings
     await afterFrame(); // (see start(); the rest makes the game playable in one task)
-    renderer.roundFrameMs = roundFrameMs();
+    renderer.thinRounds = thinRounds();
     renderer.start();
     saved.persist(); // the record as read (or fresh), and the first test of whether storage writes
     const press = takeHeld(); // a press of Spin held while loading: its reels turn (firstpaint.js)

@@ -203,8 +203,8 @@ export class Renderer {
         /** @readonly */ this.wild = wild; // the model's wild (drawn on expanded reels)
         /** @readonly */ this.reduced = reduced; // reduced motion
         /** @readonly */ this.still = still; // still mode (?still=1)
-        /** A round's frames at most this far apart (ms), 0: all drawn (_thinned(); app.js at ready) */
-        this.roundFrameMs = 0;
+        /** A round's frames drawn REST_FRAME_MS apart, as at rest (_thinned(); app.js at ready) */
+        this.thinRounds = false;
         /** @readonly */ this.random = randomFor(COIN_SEED, still); // the coins of a burst (effects.js)
         /** @readonly */ this.symbols = new SymbolSprites(symbols); // the symbols' sprites (sprites.js keeps them)
         /** @readonly */ this.reels = reels; // the reels it draws (reels.js moves them)
@@ -355,15 +355,15 @@ export class Renderer {
     }
 
     /** Whether the frame at `now`, wanted (_wanted()), is left undrawn: at a test speed
-     *  (`roundFrameMs`, set by app.js for ?speed=fast) a round's frames while something moves are
-     *  drawn at most that far apart, as at rest. Nobody watches a round at 0.04 of its pace, and
+     *  (`thinRounds`, set by app.js for ?speed=fast) a round's frames while something moves are
+     *  drawn at most REST_FRAME_MS apart, as at rest. Nobody watches a round at 0.04 of its pace, and
      *  every frame drawn costs the machine running the tests (a bought feature drew about 135
      *  frames in 2.5 s: 3.3 s of CPU). A change (`dirty`: an effect begun) and the frame after
      *  the round's last are drawn at once, as at every speed.
      *  @param {number} now */
     _thinned(now) {
         const s = this.state;
-        return this.roundFrameMs > 0 && s.moving && !s.dirty && now - s.last < this.roundFrameMs;
+        return this.thinRounds && s.moving && !s.dirty && now - s.last < REST_FRAME_MS;
     }
 
     /** Whether the round shows anything on the reels: a reel turning, a win, a book's glow, an
