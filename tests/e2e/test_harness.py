@@ -58,7 +58,8 @@ def test_the_guard_records_a_request_to_another_host_and_it_never_leaves(context
 
 
 def renderers(browser: Browser) -> dict[int, str]:
-    """The browser's renderer processes: pid -> command line (Chromium's own list, read from /proc)."""
+    """The browser's own process and its renderers: pid -> command line (Chromium's own list of
+    its processes, each command line read from /proc)."""
     cdp = browser.new_browser_cdp_session()
     try:
         found = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
@@ -66,11 +67,13 @@ def renderers(browser: Browser) -> dict[int, str]:
         cdp.detach()
     out = {}
     for p in found:
+        if p["type"] not in ("browser", "renderer"):
+            continue
         try:
-            out[p["id"]] = (Path(f"/proc/{p['id']}/cmdline").read_bytes().replace(b"\0", b" ").decode(), p["type"])
+            out[p["id"]] = Path(f"/proc/{p['id']}/cmdline").read_bytes().replace(b"\0", b" ").decode()
         except OSError:
             continue  # ended meanwhile
-    return {pid: cmd for pid, (cmd, kind) in out.items() if kind == "renderer" or kind == "browser"}
+    return out
 
 
 def test_chromium_builds_no_hidden_page_of_its_own_for_a_context(browser: Browser, browser_context_args: dict[str, Any]) -> None:
